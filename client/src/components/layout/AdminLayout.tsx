@@ -1,0 +1,25 @@
+import { NavLink, Outlet } from 'react-router-dom';
+
+/** Navigation for every /admin path. */
+export function AdminLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="navbar navbar--admin">
+        <div className="navbar__inner">
+          <NavLink to="/admin" className="navbar__brand">Tembea Admin</NavLink>
+          <nav aria-label="Admin" className="navbar__menu navbar__menu--static">
+            <ul>
+              <li><NavLink to="/admin" end>All Tours</NavLink></li>
+              <li><NavLink to="/admin/new-tour">New Tour</NavLink></li>
+              <li><NavLink to="/admin/bookings">Bookings</NavLink></li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

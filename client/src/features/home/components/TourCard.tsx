@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import { Price } from '../../../components/Price';
+import { Stars } from '../../../components/Stars';
+import { TourImage } from '../../../components/TourImage';
+import type { HomeToursQuery } from '../../../gql/graphql';
+
+type CardTour = HomeToursQuery['tours']['nodes'][number];
+
+/** A tour card of the home grid: image, $ price, title, description, stars and review count. */
+export function TourCard({ tour, eager }: { tour: CardTour; eager?: boolean }) {
+  return (
+    <article className="tour-card" data-testid="tour-card">
+      <Link to={`/tour/${tour.id}`} state={{ tour }} className="tour-card__link">
+        <TourImage tour={tour} className="tour-card__image" eager={eager} alt="" />
+        <div className="tour-card__body">
+          <p className="tour-card__price"><Price tour={tour} /></p>
+          <h3 className="tour-card__title">{tour.title}</h3>
+          <p className="tour-card__desc">{tour.description}</p>
+          <Stars rating={tour.rating} numRatings={tour.numRatings} />
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+/** Loading placeholder with the card's shape. */
+export function TourCardSkeleton() {
+  return (
+    <div className="tour-card tour-card--skeleton" data-testid="tour-card-skeleton" aria-hidden="true">
+      <div className="tour-card__image skeleton" />
+      <div className="tour-card__body">
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--wide" />
+        <div className="skeleton skeleton--line" />
+      </div>
+    </div>
+  );
+}

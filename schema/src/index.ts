@@ -1,0 +1,7 @@
+export * from './errors.js';
+export * from './rating.js';
+export * from './tour.js';
+export * from './image.js';
+export * from './pricing.js';
+export * from './tokens.js';
+export * from './validation.js';

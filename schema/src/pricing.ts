@@ -1,0 +1,145 @@
+import { discountedPrice } from './tour.js';
+
+/** Company policy constants (spec 1, 9). */
+export const DEPOSIT_RATE = 0.03;
+export const BALANCE_DUE_DAYS_BEFORE = 30;
+export const EARLY_BIRD_RATE = 0.05;
+export const EARLY_BIRD_MONTHS = 6;
+export const CURRENCY = 'USD';
+export const CONTACT_FOR_PRICING = 'Contact for pricing';
+export const CONTACT_FOR_PRICE = 'Contact for price';
+
+export interface PriceEntry { key: string; value: number }
+
+/** Parses 'key:value;key:value' price text; malformed pairs are skipped. */
+export function parsePriceText(text: string | null | undefined): PriceEntry[] {
+  if (!text) return [];
+  const out: PriceEntry[] = [];
+  for (const pair of text.split(';')) {
+    const i = pair.lastIndexOf(':');
+    if (i <= 0) continue;
+    const key = pair.slice(0, i).trim();
+    const value = Number(pair.slice(i + 1).trim().replace(/^\$/, '').replace(/,/g, ''));
+    if (key && Number.isFinite(value) && value >= 0) out.push({ key, value });
+  }
+  return out;
+}
+
+/** The price in the text whose key contains both the booking type and the tier (case-insensitive). */
+export function matchPriceText(text: string | null | undefined, bookingType: string, tier: string): number | null {
+  const bt = bookingType.trim().toLowerCase();
+  const tr = tier.trim().toLowerCase();
+  const hit = parsePriceText(text).find((e) => {
+    const k = e.key.toLowerCase();
+    return k.includes(bt) && k.includes(tr);
+  });
+  return hit ? hit.value : null;
+}
+
+export interface PricedTour {
+  price?: number | null;
+  priceText?: string | null;
+  originalPrice?: number | null;
+  discount?: number | null;
+}
+
+/** Unit price per person for a booking type and tier, or null when nothing matches. */
+export function unitPrice(tour: PricedTour, bookingType: string, tier: string): number | null {
+  if (tour.price != null && Number.isFinite(tour.price)) {
+    if (tour.originalPrice && tour.discount && tour.discount > 0) return discountedPrice(tour.originalPrice, tour.discount);
+    return tour.price;
+  }
+  return matchPriceText(tour.priceText, bookingType, tier);
+}
+
+/** Formats USD: "$1,234.00" for numbers with two decimals. */
+export function formatUsd(amount: number, decimals = 2): string {
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+}
+
+/** Price text shown on a card or list: '$…' with two decimals, or 'Contact for pricing'. */
+export function priceLabel(tour: PricedTour, bookingType = 'group', tier = ''): string {
+  if (tour.price != null && Number.isFinite(tour.price)) return formatUsd(tour.price);
+  const entries = parsePriceText(tour.priceText);
+  const matched = tier ? matchPriceText(tour.priceText, bookingType, tier) : null;
+  if (matched != null) return formatUsd(matched);
+  if (entries.length) return `From ${formatUsd(Math.min(...entries.map((e) => e.value)))}`;
+  return CONTACT_FOR_PRICING;
+}
+
+/** The lowest price a tour can be had for (used for sorting and price filters), or null. */
+export function fromPrice(tour: PricedTour): number | null {
+  if (tour.price != null && Number.isFinite(tour.price)) return unitPrice(tour, '', '');
+  const entries = parsePriceText(tour.priceText);
+  if (entries.length) return Math.min(...entries.map((e) => e.value));
+  return tour.originalPrice ?? null;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** ISO calendar date (YYYY-MM-DD) of a Date, in UTC. */
+export function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** Adds calendar months to an ISO date, clamping to the month's last day. */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return isoDate(target);
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return isoDate(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/** Early bird applies when the start date is at least six months after today. */
+export function isEarlyBird(startDate: string, today: string): boolean {
+  return startDate >= addMonths(today, EARLY_BIRD_MONTHS);
+}
+
+export interface Quote {
+  unitPrice: number;
+  numberOfPeople: number;
+  subtotal: number;
+  earlyBirdDiscount: number;
+  total: number;
+  deposit: number;
+  balance: number;
+  /** Date the balance is due (30 days before departure, or today when that has passed). */
+  balanceDueDate: string;
+  currency: string;
+}
+
+/**
+ * Price of a booking (spec 1, 3, 9): unit price x people, 5% early-bird off when the start is at
+ * least six months away, a 3% deposit and the balance due 30 days before departure.
+ * Returns null when the tour has no price for this booking type and tier ('Contact for pricing').
+ */
+export function quote(
+  tour: PricedTour,
+  input: { startDate: string; numberOfPeople: number; bookingType: string; tier: string },
+  today: string,
+): Quote | null {
+  const unit = unitPrice(tour, input.bookingType, input.tier);
+  if (unit == null) return null;
+  const subtotal = round2(unit * input.numberOfPeople);
+  const earlyBirdDiscount = isEarlyBird(input.startDate, today) ? round2(subtotal * EARLY_BIRD_RATE) : 0;
+  const total = round2(subtotal - earlyBirdDiscount);
+  const deposit = round2(total * DEPOSIT_RATE);
+  const due = addDays(input.startDate, -BALANCE_DUE_DAYS_BEFORE);
+  return {
+    unitPrice: unit,
+    numberOfPeople: input.numberOfPeople,
+    subtotal,
+    earlyBirdDiscount,
+    total,
+    deposit,
+    balance: round2(total - deposit),
+    balanceDueDate: due < today ? today : due,
+    currency: CURRENCY,
+  };
+}

@@ -1,0 +1,87 @@
+/** Tour publication states (spec 4, 9). */
+export const TOUR_STATUSES = ['active', 'inactive', 'draft'] as const;
+export type TourStatus = (typeof TOUR_STATUSES)[number];
+export const BOOKING_TYPES = ['group', 'private'] as const;
+export type BookingType = (typeof BOOKING_TYPES)[number];
+export const TIERS = ['Budget', 'Mid-range', 'Luxury'] as const;
+export const DEFAULT_TIER = 'Standard';
+export const DESTINATIONS = [
+  'zanzibar', 'serengeti', 'ngorongoro', 'kilimanjaro', 'tarangire', 'Cusuals', 'Local culture',
+  'manyara', 'Arusha', 'Mwanza', 'Tanga', 'Meru',
+] as const;
+export const TRAVEL_TYPES = [
+  'Beach sands', 'Safari', 'Trekking', 'Grand hotel', 'Food and restaurants', 'Hidden gems', 'Cultural',
+] as const;
+
+/** Detail-screen defaults when a field is missing (spec 3). */
+export const TOUR_DEFAULTS = {
+  title: 'Untitled Tour',
+  description: 'No description available',
+  tourType: 'Standard',
+  tier: 'Standard',
+  travelType: 'Standard',
+  status: 'Available',
+  departureLocation: 'Not specified',
+} as const;
+
+/** Label shown for a tour status: Available / Unavailable / Coming Soon, else as given. */
+export function tourStatusLabel(status: string | null | undefined): string {
+  switch ((status ?? '').trim().toLowerCase()) {
+    case 'active': return 'Available';
+    case 'inactive': return 'Unavailable';
+    case 'draft': return 'Coming Soon';
+    case '': return 'Status unknown';
+    default: return status as string;
+  }
+}
+
+/** Booking button label by tour status (spec 2). */
+export function bookingButtonLabel(status: string | null | undefined): string {
+  switch ((status ?? '').trim().toLowerCase()) {
+    case 'active': return 'Book Tour';
+    case 'inactive': return 'Currently Unavailable';
+    case 'draft': return 'Coming Soon';
+    default: return 'Continue booking';
+  }
+}
+
+/** Booking is disabled for inactive and draft tours. */
+export function isBookingDisabled(status: string | null | undefined): boolean {
+  const s = (status ?? '').trim().toLowerCase();
+  return s === 'inactive' || s === 'draft';
+}
+
+/** The tiers a tour offers, from its comma-separated Tier text; Standard when none. */
+export function parseTiers(tier: string | null | undefined): string[] {
+  const list = (tier ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  return list.length ? list : [DEFAULT_TIER];
+}
+
+/** Displayed discounted price: originalPrice reduced by the discount percent, rounded (spec 3). */
+export function discountedPrice(originalPrice: number | null | undefined, discount: number | null | undefined): number | null {
+  if (originalPrice == null || !Number.isFinite(originalPrice)) return null;
+  if (discount == null || !Number.isFinite(discount) || discount <= 0) return Math.round(originalPrice);
+  const pct = Math.min(100, discount);
+  return Math.round(originalPrice * (1 - pct / 100));
+}
+
+/** Day trip: 1 day and 0 nights, or departure and return on the same calendar day (spec 5). */
+export function isDayTrip(t: {
+  durationDays?: number | null; durationNights?: number | null;
+  departureTime?: string | Date | null; returnTime?: string | Date | null;
+}): boolean {
+  if (t.durationDays === 1 && (t.durationNights ?? 0) === 0) return true;
+  if (!t.departureTime || !t.returnTime) return false;
+  const a = new Date(t.departureTime);
+  const b = new Date(t.returnTime);
+  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return false;
+  return a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth() && a.getUTCDate() === b.getUTCDate();
+}
+
+/** "7 days / 6 nights" style text from counts. */
+export function durationLabel(days: number | null | undefined, nights: number | null | undefined): string {
+  const d = days ?? 0;
+  const n = nights ?? 0;
+  const dl = `${d} ${d === 1 ? 'day' : 'days'}`;
+  return n > 0 ? `${dl} / ${n} ${n === 1 ? 'night' : 'nights'}` : dl;
+}

@@ -1,0 +1,23 @@
+// npm test: build (with codegen), check the contract is fresh, then unit, integration and browser tests.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
+
+function step(title, cmd, args) {
+  console.log(`\n=== ${title}\n$ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  if (r.status !== 0) {
+    console.error(`\n✗ ${title} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+// The contract is checked before the full build, which regenerates it in place.
+step('Build the server', 'npx', ['turbo', 'run', 'build', '--filter=@tembea/server', '--output-logs=errors-only']);
+step('Contract is up to date (schema/schema.graphql, client/src/gql)', 'node', ['scripts/check-contract.mjs']);
+step('Build (codegen -> build)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
+step('Unit and server integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1']);
+step('Browser tests (Playwright, Chromium)', 'npm', ['run', 'test', '-w', '@tembea/e2e']);
+console.log('\n✓ all tests passed');

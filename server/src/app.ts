@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
+import type { Config } from './config.js';
+import type { AuthUser, RequestContext } from './common/context.js';
+import { AppError, NotFoundError } from './common/errors.js';
+import { requestId } from './common/request-id.js';
+import { restErrorHandler } from './common/rest.js';
+import { createApolloServer } from './graphql/server.js';
+import { bearerToken, verifyAccessToken } from './modules/auth/access-token.js';
+import { restRouters } from './modules/index.js';
+import { healthRouter } from './modules/health/health.rest.js';
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 10;
+
+export interface AppHandle {
+  app: Express;
+  /** Stops Apollo Server (the ORM is closed by the caller). */
+  close(): Promise<void>;
+}
+
+function clientIp(req: Request): string {
+  return (req.ip ?? req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+}
+
+/** Builds the request context: a fresh unit of work and the caller from a bearer token. */
+function contextFactory(orm: MikroORM, config: Config) {
+  return async (req: Request, res?: Response): Promise<RequestContext> => {
+    const token = bearerToken(req.get('authorization'));
+    let user: AuthUser | null = null;
+    let authError: AppError | null = null;
+    if (token) {
+      try {
+        user = verifyAccessToken(token, config.jwtSecret);
+      } catch (e) {
+        authError = e as AppError;
+      }
+    }
+    return { em: orm.em.fork(), user, authError, requestId: req.requestId ?? '', ip: clientIp(req), req, res };
+  };
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** The one Express app: /graphql, /api, /uploads, /health and the built client with an SPA fallback. */
+export async function createApp(orm: MikroORM, config: Config): Promise<AppHandle> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'strong');
+  app.use(requestId);
+  app.use((_req, res, next) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    next();
+  });
+
+  const makeContext = contextFactory(orm, config);
+
+  app.use('/health', healthRouter(orm));
+
+  const apollo = await createApolloServer(config.production);
+  app.use(
+    '/graphql',
+    graphqlUploadExpress({ maxFileSize: UPLOAD_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES, maxFieldSize: 1_000_000 }),
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => makeContext(req, res) }),
+  );
+
+  app.use(
+    '/api',
+    express.json({ limit: '1mb' }),
+    async (req: Request, res: Response, next: NextFunction) => {
+      req.ctx = await makeContext(req, res);
+      next();
+    },
+    restRouters(),
+    (req: Request) => {
+      throw new NotFoundError(`No such API path: ${req.method} ${req.originalUrl.split('?')[0]}`);
+    },
+    restErrorHandler,
+  );
+
+  const uploads = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  app.use(
+    '/uploads',
+    express.static(uploads, {
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: true,
+      maxAge: '7d',
+      setHeaders(res) {
+        // Uploaded files are data, never active content.
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      },
+    }),
+    (_req: Request, res: Response) => {
+      res.status(404).json({ message: 'File not found' });
+    },
+  );
+
+  const indexHtml = path.join(config.clientDist, 'index.html');
+  if (existsSync(indexHtml)) {
+    app.use(
+      express.static(config.clientDist, {
+        index: false,
+        setHeaders(res, file) {
+          if (/[\\/]assets[\\/]/.test(file)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    // SPA fallback: any other GET that wants HTML gets the app (a reload of /tour/123 works).
+    app.get('/{*path}', (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader(
+        'Content-Security-Policy',
+        "default-src 'self'; img-src 'self' data: https: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+      );
+      res.sendFile(indexHtml);
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text').send('Tembea API is running. The client is not built: run `npm run build`.');
+    });
+  }
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ message: 'Not found' });
+  });
+
+  return {
+    app,
+    async close() {
+      await apollo.stop();
+    },
+  };
+}

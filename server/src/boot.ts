@@ -1,0 +1,77 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { log, setLogLevel } from './common/logger.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
+import { openDatabase, type DbConnection } from './db/orm.js';
+import { ensureAdmins, seedDemoCatalogue } from './db/seed/seed.js';
+
+export interface Running {
+  url: string;
+  port: number;
+  orm: MikroORM;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+export interface BootOptions {
+  /** Keep the embedded database in memory instead of DATA_DIR/pg (tests). */
+  inMemoryDb?: boolean;
+}
+
+/** Opens the database (embedded or DATABASE_URL), migrates, seeds, and listens. */
+export async function startTembea(config: Config, opts: BootOptions = {}): Promise<Running> {
+  setLogLevel(config.logLevel);
+  let embedded: EmbeddedPostgres | null = null;
+  let conn: DbConnection;
+  if (config.databaseUrl) {
+    conn = { clientUrl: config.databaseUrl };
+  } else {
+    embedded = await startEmbeddedPostgres(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'pg'));
+    conn = embedded.connection;
+  }
+  let orm: MikroORM;
+  try {
+    orm = await openDatabase(conn, { poolMax: embedded ? 1 : 10 });
+  } catch (e) {
+    await embedded?.stop();
+    throw e;
+  }
+  const em = orm.em.fork();
+  if (config.seedDemo) await seedDemoCatalogue(em, config.dataDir);
+  await ensureAdmins(em, config);
+
+  const handle = await createApp(orm, config);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = handle.app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  let stopping: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    orm,
+    server,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        });
+        await handle.close();
+        await orm.close(true);
+        await embedded?.stop();
+        log.debug('stopped');
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+
+/** The signed-in user as the access token states it. */
+export interface AuthUser {
+  id: number;
+  role: 'admin' | 'user';
+}
+
+/** Per-request context every service takes first: its own unit of work and the caller. */
+export interface RequestContext {
+  em: EntityManager;
+  user: AuthUser | null;
+  /** Why a presented bearer token was refused (an expired or forged token), for services that need a user. */
+  authError?: Error | null;
+  requestId: string;
+  ip: string;
+  req?: Request;
+  res?: Response;
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every environment variable the server reads, parsed once (design.md runtime contract). */
+export interface Config {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  smtpUrl: string | null;
+  publicUrl: string;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  seedDemo: boolean;
+  redisUrl: string | null;
+  clientDist: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Trust X-Forwarded-For from this many proxies (rate limits key on the client IP). */
+  trustProxy: number;
+  mailFrom: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | null {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? null : v.trim();
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === null) return def;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, def: boolean): boolean {
+  const raw = str(env, name);
+  if (raw === null) return def;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = str(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${raw.replace(/\/\/[^@]*@/, '//***@')}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`);
+  }
+  return raw;
+}
+
+/** A signing secret: from the environment, else generated once and kept under DATA_DIR. */
+function secret(env: Env, name: string, dataDir: string, production: boolean): string {
+  const raw = str(env, name);
+  if (raw !== null) {
+    if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long`);
+    return raw;
+  }
+  if (production) throw new ConfigError(`${name} is required when NODE_ENV=production`);
+  const file = path.join(dataDir, 'secrets', name.toLowerCase());
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const value = randomBytes(48).toString('base64url');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+/** Parses the environment; throws ConfigError with a clear message on any bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const port = int(env, 'PORT', 4000, 0, 65535);
+  const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be created: ${(e as Error).message}`);
+  }
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const adminEmail = str(env, 'ADMIN_EMAIL');
+  const adminPassword = env.ADMIN_PASSWORD ?? null;
+  if ((adminEmail === null) !== (adminPassword === null || adminPassword === '')) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError(`ADMIN_EMAIL is not an email address: "${adminEmail}"`);
+  }
+  if (adminPassword && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters long');
+  }
+  const logLevel = (str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info')) as Config['logLevel'];
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of debug, info, warn, error, silent`);
+  }
+  const jwtSecret = secret(env, 'JWT_SECRET', dataDir, production);
+  const jwtRefreshSecret = secret(env, 'JWT_REFRESH_SECRET', dataDir, production);
+  if (jwtSecret === jwtRefreshSecret) throw new ConfigError('JWT_SECRET and JWT_REFRESH_SECRET must differ');
+  return {
+    nodeEnv,
+    production,
+    port,
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    smtpUrl,
+    publicUrl,
+    jwtSecret,
+    jwtRefreshSecret,
+    adminEmail: adminEmail?.toLowerCase() ?? null,
+    adminPassword: adminPassword || null,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    redisUrl,
+    clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),
+    logLevel,
+    trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'Tembea Tours <hello@tembea.example>',
+  };
+}

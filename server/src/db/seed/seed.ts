@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { log } from '../../common/logger.js';
+import { Tour } from '../../modules/tours/tour.entity.js';
+import { User } from '../../modules/users/user.entity.js';
+import { hashPassword } from '../../modules/users/password.js';
+import { DEMO_TOURS, type DemoTour } from './demo-tours.js';
+
+const ASSETS = path.resolve(import.meta.dirname, '../../../assets/tours');
+const DAY_MS = 86_400_000;
+
+/** Copies the demo images shipped in the repository to DATA_DIR/uploads/demo. */
+function installDemoImages(dataDir: string): void {
+  const target = path.join(dataDir, 'uploads', 'demo');
+  mkdirSync(target, { recursive: true });
+  for (const f of readdirSync(ASSETS)) {
+    if (!f.endsWith('.svg')) continue;
+    const dest = path.join(target, f);
+    if (!existsSync(dest)) copyFileSync(path.join(ASSETS, f), dest);
+  }
+}
+
+/** A demo tour with dates relative to now, so the catalogue never goes stale. */
+export function demoTourData(d: DemoTour, now: Date = new Date()) {
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // East Africa Time is UTC+3: a 07:00 departure is 04:00 UTC.
+  const departure = new Date(dayStart + d.departureInDays * DAY_MS + (d.departureHour - 3) * 3_600_000);
+  const back = d.durationDays <= 1 && d.durationNights === 0
+    ? new Date(departure.getTime() + 9 * 3_600_000)
+    : new Date(departure.getTime() + (d.durationDays - 1) * DAY_MS + 10 * 3_600_000);
+  return {
+    title: d.title,
+    description: d.description,
+    destination: d.destination,
+    country: d.country,
+    durationDays: d.durationDays,
+    durationNights: d.durationNights,
+    duration: d.duration,
+    price: d.price,
+    priceText: d.priceText,
+    originalPrice: d.originalPrice,
+    discount: d.discount,
+    images: [`/uploads/demo/${d.image}`],
+    bg: null,
+    featured: d.featured,
+    popular: d.popular,
+    trending: d.trending,
+    rating: d.rating,
+    numRatings: d.numRatings,
+    tourType: d.tourType,
+    features: d.features,
+    categories: d.categories,
+    included: d.included,
+    notIncluded: d.notIncluded,
+    capacity: d.capacity,
+    status: d.status,
+    departureLocation: d.departureLocation,
+    departureTime: departure,
+    returnTime: back,
+    itinerary: d.itinerary,
+    tier: d.tier,
+    bookingType: d.bookingType,
+    travelType: d.travelType,
+  };
+}
+
+/** Loads the demo catalogue into an empty tours table. Returns the number of tours added. */
+export async function seedDemoCatalogue(em: EntityManager, dataDir: string): Promise<number> {
+  installDemoImages(dataDir);
+  if ((await em.count(Tour, {})) > 0) return 0;
+  const now = new Date();
+  for (const d of DEMO_TOURS) em.persist(em.create(Tour, demoTourData(d, now)));
+  await em.flush();
+  log.info(`loaded the demo catalogue: ${DEMO_TOURS.length} tours`);
+  return DEMO_TOURS.length;
+}
+
+export const DEMO_ADMIN_EMAIL = 'admin@tembea.local';
+
+/**
+ * Ensures the admins: ADMIN_EMAIL/ADMIN_PASSWORD when given (created, or promoted and its password
+ * set), and on a first demo start a demo admin with a random password printed once.
+ */
+export async function ensureAdmins(
+  em: EntityManager,
+  opts: { adminEmail: string | null; adminPassword: string | null; seedDemo: boolean },
+): Promise<void> {
+  if (opts.adminEmail && opts.adminPassword) {
+    const existing = await em.findOne(User, { email: opts.adminEmail });
+    const passwordHash = await hashPassword(opts.adminPassword);
+    if (existing) {
+      existing.role = 'admin';
+      existing.passwordHash = passwordHash;
+    } else {
+      em.persist(em.create(User, { name: 'Administrator', email: opts.adminEmail, passwordHash, role: 'admin' }));
+    }
+    await em.flush();
+    log.info(`admin account ensured: ${opts.adminEmail}`);
+  }
+  if (!opts.seedDemo) return;
+  if ((await em.count(User, { role: 'admin' })) > 0) return;
+  const password = randomBytes(12).toString('base64url');
+  em.persist(em.create(User, { name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, passwordHash: await hashPassword(password), role: 'admin' }));
+  await em.flush();
+  const line = '='.repeat(64);
+  process.stdout.write(
+    `\n${line}\n  Demo admin created (shown only this once):\n    email:    ${DEMO_ADMIN_EMAIL}\n    password: ${password}\n  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own admin.\n${line}\n\n`,
+  );
+}

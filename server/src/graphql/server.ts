@@ -1,0 +1,76 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { GraphQLFormattedError } from 'graphql';
+import { ArgumentValidationError } from 'type-graphql';
+import type { ValidationError } from 'class-validator';
+import { GENERIC_ERROR_MESSAGE } from '@tembea/schema';
+import type { RequestContext } from '../common/context.js';
+import { AppError, BadInputError, type FieldError } from '../common/errors.js';
+import { log } from '../common/logger.js';
+import { queryLimitViolation } from './limits.js';
+import { getSchema } from './schema.js';
+
+function fieldErrors(errors: ValidationError[], prefix = ''): FieldError[] {
+  return errors.flatMap((e) => {
+    const field = prefix ? `${prefix}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
+    return [...own, ...fieldErrors(e.children ?? [], field)];
+  });
+}
+
+/** Apollo's own request failures (parse, validation, variable coercion) become BAD_USER_INPUT. */
+const APOLLO_INPUT_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+/** Keeps known errors, turns validation failures into BAD_USER_INPUT and masks everything else. */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = (error as { originalError?: unknown })?.originalError;
+  if (original instanceof AppError) {
+    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: original.extensions };
+  }
+  if (original instanceof ArgumentValidationError) {
+    const fields = fieldErrors(original.extensions.validationErrors);
+    const e = new BadInputError(fields[0]?.message ?? 'Invalid input', fields);
+    return { message: e.message, locations: formatted.locations, path: formatted.path, extensions: e.extensions };
+  }
+  const code = formatted.extensions?.code;
+  if (!original && typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) {
+    return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
+  }
+  // type-graphql and graphql-js raise plain GraphQLErrors for bad scalar values (e.g. a malformed date).
+  if (original && (original as Error).name === 'GraphQLError' && !(original as { originalError?: unknown }).originalError) {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'BAD_USER_INPUT' } };
+  }
+  log.error('unexpected GraphQL error', { path: formatted.path, error: String((original as Error)?.stack ?? original ?? formatted.message) });
+  return { message: GENERIC_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+const limitsPlugin: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ document, request }) {
+        const why = queryLimitViolation(document, request.operationName, request.variables ?? {});
+        if (why) throw new BadInputError(why);
+      },
+    };
+  },
+};
+
+/** The Apollo Server over the type-graphql schema (Sandbox landing page outside production). */
+export async function createApolloServer(production: boolean): Promise<ApolloServer<RequestContext>> {
+  const server = new ApolloServer<RequestContext>({
+    schema: await getSchema(),
+    introspection: true,
+    formatError,
+    csrfPrevention: true,
+    plugins: [
+      limitsPlugin,
+      production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+    ],
+  });
+  await server.start();
+  return server;
+}

@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+let s: TestServer;
+const clientDist = path.join(os.tmpdir(), `tembea-client-${process.pid}`);
+beforeAll(async () => {
+  mkdirSync(path.join(clientDist, 'assets'), { recursive: true });
+  writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>Tembea</title><div id="root"></div>');
+  writeFileSync(path.join(clientDist, 'assets', 'app.js'), 'console.log(1)');
+  s = await startTestServer({ env: { CLIENT_DIST: clientDist } });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+describe('the one port', () => {
+  it('/health answers 200 with the database status', async () => {
+    const r = await s.rest('GET', '/health');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'ok', database: { status: 'up' } });
+  });
+
+  it('serves the app for client routes so that a reload works', async () => {
+    for (const p of ['/', '/tour/123', '/admin/bookings', '/reset-password?token=x']) {
+      const res = await fetch(`${s.url}${p}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const asset = await fetch(`${s.url}/assets/app.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves the demo images from /uploads with nosniff, and 404s missing files', async () => {
+    const { body } = await s.rest('GET', '/api/tours/1');
+    const img = await fetch(`${s.url}${body.tour.images[0]}`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toContain('image/svg+xml');
+    expect(img.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(img.headers.get('content-security-policy')).toContain('sandbox');
+    expect((await fetch(`${s.url}/uploads/nope.png`)).status).toBe(404);
+  });
+
+  it('offers the Apollo Sandbox landing page at /graphql to a browser', async () => {
+    const res = await fetch(`${s.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/sandbox/i);
+  });
+
+  it('answers 503 on /health when the database cannot be reached', async () => {
+    const other = await startTestServer({ seedDemo: false });
+    await other.orm.close(true);
+    const r = await other.rest('GET', '/health');
+    expect(r.status).toBe(503);
+    expect(r.body.database.status).toBe('down');
+    await other.stop().catch(() => {});
+  });
+});

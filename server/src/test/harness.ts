@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startTembea, type Running } from '../boot.js';
+import { loadConfig, type Config } from '../config.js';
+
+export interface TestServer extends Running {
+  config: Config;
+  dataDir: string;
+  /** POST a GraphQL operation; returns the parsed body and status. */
+  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: { data?: T; errors?: any[] } }>;
+  /** Calls a REST path under the server (e.g. '/api/tours'). */
+  rest<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; headers: Headers }>;
+}
+
+/** A fresh database on the server named by TEST_DATABASE_URL; dropped when done. */
+async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tembea_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Boots the real app on a real PostgreSQL: the server named by TEST_DATABASE_URL (a fresh database
+ * per call) or an in-memory embedded one, with the demo catalogue unless seedDemo is false.
+ */
+export async function startTestServer(opts: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-test-'));
+  const db = process.env.TEST_DATABASE_URL ? await freshDatabase(process.env.TEST_DATABASE_URL) : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    SEED_DEMO: opts.seedDemo === false ? 'false' : 'true',
+    ...(db ? { DATABASE_URL: db.url } : {}),
+    ...opts.env,
+  });
+  const running = await startTembea(config, { inMemoryDb: true });
+  const stop = running.stop;
+  return {
+    ...running,
+    config,
+    dataDir,
+    async stop() {
+      await stop();
+      await db?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async gql(query, variables, token) {
+      const res = await fetch(`${running.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    },
+    async rest(method, p, body, token) {
+      const res = await fetch(`${running.url}${p}`, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: any = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+  };
+}
