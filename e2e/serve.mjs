@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 
-const dataDir = path.resolve(import.meta.dirname, '.data');
+const dataDir = path.resolve(import.meta.dirname, `.data-${process.env.PORT ?? 'default'}`);
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../server/dist/main.js')], {
   stdio: 'inherit',

@@ -7,6 +7,7 @@ import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { Config } from './config.js';
 import type { AuthUser, RequestContext } from './common/context.js';
 import { AppError, NotFoundError } from './common/errors.js';
+import { Mailer } from './common/mail.js';
 import { requestId } from './common/request-id.js';
 import { restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
@@ -29,6 +30,7 @@ function clientIp(req: Request): string {
 
 /** Builds the request context: a fresh unit of work and the caller from a bearer token. */
 function contextFactory(orm: MikroORM, config: Config) {
+  const mailer = new Mailer(config);
   return async (req: Request, res?: Response): Promise<RequestContext> => {
     const token = bearerToken(req.get('authorization'));
     let user: AuthUser | null = null;
@@ -40,7 +42,7 @@ function contextFactory(orm: MikroORM, config: Config) {
         authError = e as AppError;
       }
     }
-    return { em: orm.em.fork(), user, authError, requestId: req.requestId ?? '', ip: clientIp(req), req, res };
+    return { em: orm.em.fork(), user, authError, requestId: req.requestId ?? '', ip: clientIp(req), config, mailer, req, res };
   };
 }
 

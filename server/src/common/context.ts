@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
+import type { Config } from '../config.js';
+import type { Mailer } from './mail.js';
 
 /** The signed-in user as the access token states it. */
 export interface AuthUser {
@@ -15,6 +17,9 @@ export interface RequestContext {
   authError?: Error | null;
   requestId: string;
   ip: string;
+  /** The app's configuration and shared services. */
+  config: Config;
+  mailer: Mailer;
   req?: Request;
   res?: Response;
 }

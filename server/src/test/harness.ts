@@ -10,7 +10,7 @@ export interface TestServer extends Running {
   config: Config;
   dataDir: string;
   /** POST a GraphQL operation; returns the parsed body and status. */
-  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: { data?: T; errors?: any[] } }>;
+  gql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: any }>;
   /** Calls a REST path under the server (e.g. '/api/tours'). */
   rest<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; headers: Headers }>;
 }
