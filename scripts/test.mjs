@@ -18,6 +18,6 @@ function step(title, cmd, args) {
 step('Build the server', 'npx', ['turbo', 'run', 'build', '--filter=@tembea/server', '--output-logs=errors-only']);
 step('Contract is up to date (schema/schema.graphql, client/src/gql)', 'node', ['scripts/check-contract.mjs']);
 step('Build (codegen -> build)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
-step('Unit and server integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1']);
+step('Unit and server integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--filter=!@tembea/e2e']);
 step('Browser tests (Playwright, Chromium)', 'npm', ['run', 'test', '-w', '@tembea/e2e']);
 console.log('\n✓ all tests passed');
