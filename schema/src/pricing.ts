@@ -1,9 +1,11 @@
 import { discountedPrice } from './tour.js';
 
 /** Company policy constants (spec 1, 9). */
-export const DEPOSIT_RATE = 0.03;
+export const DEPOSIT_PERCENT = 3;
+export const DEPOSIT_RATE = DEPOSIT_PERCENT / 100;
 export const BALANCE_DUE_DAYS_BEFORE = 30;
-export const EARLY_BIRD_RATE = 0.05;
+export const EARLY_BIRD_PERCENT = 5;
+export const EARLY_BIRD_RATE = EARLY_BIRD_PERCENT / 100;
 export const EARLY_BIRD_MONTHS = 6;
 export const CURRENCY = 'USD';
 export const CONTACT_FOR_PRICING = 'Contact for pricing';
@@ -19,7 +21,9 @@ export function parsePriceText(text: string | null | undefined): PriceEntry[] {
     const i = pair.lastIndexOf(':');
     if (i <= 0) continue;
     const key = pair.slice(0, i).trim();
-    const value = Number(pair.slice(i + 1).trim().replace(/^\$/, '').replace(/,/g, ''));
+    const raw = pair.slice(i + 1).trim().replace(/^\$/, '').replace(/,/g, '');
+    // Number('') is 0: an empty value must not read as a free tour.
+    const value = raw === '' ? NaN : Number(raw);
     if (key && Number.isFinite(value) && value >= 0) out.push({ key, value });
   }
   return out;
@@ -29,6 +33,7 @@ export function parsePriceText(text: string | null | undefined): PriceEntry[] {
 export function matchPriceText(text: string | null | undefined, bookingType: string, tier: string): number | null {
   const bt = bookingType.trim().toLowerCase();
   const tr = tier.trim().toLowerCase();
+  if (!bt || !tr) return null;
   const hit = parsePriceText(text).find((e) => {
     const k = e.key.toLowerCase();
     return k.includes(bt) && k.includes(tr);
@@ -43,13 +48,25 @@ export interface PricedTour {
   discount?: number | null;
 }
 
-/** Unit price per person for a booking type and tier, or null when nothing matches. */
+function isPrice(n: number | null | undefined): n is number {
+  return n != null && Number.isFinite(n) && n >= 0;
+}
+
+/**
+ * Unit price per person for a booking type and tier, or null when nothing matches: a numeric price
+ * is the operator's selling price for every booking type and tier (the discount only explains it).
+ */
 export function unitPrice(tour: PricedTour, bookingType: string, tier: string): number | null {
-  if (tour.price != null && Number.isFinite(tour.price)) {
-    if (tour.originalPrice && tour.discount && tour.discount > 0) return discountedPrice(tour.originalPrice, tour.discount);
-    return tour.price;
-  }
+  if (isPrice(tour.price)) return tour.price;
   return matchPriceText(tour.priceText, bookingType, tier);
+}
+
+/** The price a card shows (spec 2): originalPrice less the discount, rounded, when both exist; else the price. */
+export function cardPrice(tour: PricedTour): number | null {
+  if (isPrice(tour.originalPrice) && tour.originalPrice > 0 && tour.discount != null && tour.discount > 0) {
+    return discountedPrice(tour.originalPrice, tour.discount);
+  }
+  return isPrice(tour.price) ? tour.price : null;
 }
 
 /** Formats USD: "$1,234.00" for numbers with two decimals. */
@@ -59,7 +76,7 @@ export function formatUsd(amount: number, decimals = 2): string {
 
 /** Price text shown on a card or list: '$…' with two decimals, or 'Contact for pricing'. */
 export function priceLabel(tour: PricedTour, bookingType = 'group', tier = ''): string {
-  if (tour.price != null && Number.isFinite(tour.price)) return formatUsd(tour.price);
+  if (isPrice(tour.price)) return formatUsd(tour.price);
   const entries = parsePriceText(tour.priceText);
   const matched = tier ? matchPriceText(tour.priceText, bookingType, tier) : null;
   if (matched != null) return formatUsd(matched);
@@ -67,15 +84,22 @@ export function priceLabel(tour: PricedTour, bookingType = 'group', tier = ''): 
   return CONTACT_FOR_PRICING;
 }
 
-/** The lowest price a tour can be had for (used for sorting and price filters), or null. */
+/**
+ * The lowest price a tour can be had for (price sorting and filters): the numeric price, else the
+ * lowest value of the price text, else the original price; null when there is none.
+ */
 export function fromPrice(tour: PricedTour): number | null {
-  if (tour.price != null && Number.isFinite(tour.price)) return unitPrice(tour, '', '');
+  if (isPrice(tour.price)) return tour.price;
   const entries = parsePriceText(tour.priceText);
   if (entries.length) return Math.min(...entries.map((e) => e.value));
-  return tour.originalPrice ?? null;
+  return isPrice(tour.originalPrice) ? tour.originalPrice : null;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Whole cents, so sums and percentages round once and exactly (0.1 + 0.2 never leaks into a total). */
+const toCents = (n: number) => Math.round(n * 100);
+const fromCents = (c: number) => c / 100;
+/** A percentage of an amount in cents, rounded half up to the cent. */
+const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
 
 /** ISO calendar date (YYYY-MM-DD) of a Date, in UTC. */
 export function isoDate(d: Date): string {
@@ -103,6 +127,7 @@ export function isEarlyBird(startDate: string, today: string): boolean {
 
 export interface Quote {
   unitPrice: number;
+  earlyBird: boolean;
   numberOfPeople: number;
   subtotal: number;
   earlyBirdDiscount: number;
@@ -126,19 +151,22 @@ export function quote(
 ): Quote | null {
   const unit = unitPrice(tour, input.bookingType, input.tier);
   if (unit == null) return null;
-  const subtotal = round2(unit * input.numberOfPeople);
-  const earlyBirdDiscount = isEarlyBird(input.startDate, today) ? round2(subtotal * EARLY_BIRD_RATE) : 0;
-  const total = round2(subtotal - earlyBirdDiscount);
-  const deposit = round2(total * DEPOSIT_RATE);
+  const unitCents = toCents(unit);
+  const subtotal = unitCents * input.numberOfPeople;
+  const earlyBird = isEarlyBird(input.startDate, today);
+  const earlyBirdDiscount = earlyBird ? percentOf(subtotal, EARLY_BIRD_PERCENT) : 0;
+  const total = subtotal - earlyBirdDiscount;
+  const deposit = percentOf(total, DEPOSIT_PERCENT);
   const due = addDays(input.startDate, -BALANCE_DUE_DAYS_BEFORE);
   return {
-    unitPrice: unit,
+    unitPrice: fromCents(unitCents),
+    earlyBird,
     numberOfPeople: input.numberOfPeople,
-    subtotal,
-    earlyBirdDiscount,
-    total,
-    deposit,
-    balance: round2(total - deposit),
+    subtotal: fromCents(subtotal),
+    earlyBirdDiscount: fromCents(earlyBirdDiscount),
+    total: fromCents(total),
+    deposit: fromCents(deposit),
+    balance: fromCents(total - deposit),
     balanceDueDate: due < today ? today : due,
     currency: CURRENCY,
   };

@@ -13,6 +13,30 @@ export const TRAVEL_TYPES = [
   'Beach sands', 'Safari', 'Trekking', 'Grand hotel', 'Food and restaurants', 'Hidden gems', 'Cultural',
 ] as const;
 
+/** Filter options when the catalogue offers none (spec 9). */
+export const FALLBACK_BOOKING_TYPES = ['group', 'private'] as const;
+export const FALLBACK_PRICE_RANGE = { minPrice: 200, maxPrice: 5000 } as const;
+
+export interface TourFilterOptionValues {
+  destinations: string[];
+  travelTypes: string[];
+  tiers: string[];
+  bookingTypes: string[];
+  priceRange: { minPrice: number; maxPrice: number } | null;
+}
+
+/** Filter options with the spec's built-in defaults for every list the catalogue leaves empty. */
+export function withFilterFallbacks(o: Partial<TourFilterOptionValues>): TourFilterOptionValues & { priceRange: { minPrice: number; maxPrice: number } } {
+  const or = (list: readonly string[] | undefined, fallback: readonly string[]) => (list && list.length ? [...list] : [...fallback]);
+  return {
+    destinations: or(o.destinations, DESTINATIONS),
+    travelTypes: or(o.travelTypes, TRAVEL_TYPES),
+    tiers: or(o.tiers, TIERS),
+    bookingTypes: or(o.bookingTypes, FALLBACK_BOOKING_TYPES),
+    priceRange: o.priceRange ? { ...o.priceRange } : { ...FALLBACK_PRICE_RANGE },
+  };
+}
+
 /** Detail-screen defaults when a field is missing (spec 3). */
 export const TOUR_DEFAULTS = {
   title: 'Untitled Tour',
@@ -62,7 +86,8 @@ export function discountedPrice(originalPrice: number | null | undefined, discou
   if (originalPrice == null || !Number.isFinite(originalPrice)) return null;
   if (discount == null || !Number.isFinite(discount) || discount <= 0) return Math.round(originalPrice);
   const pct = Math.min(100, discount);
-  return Math.round(originalPrice * (1 - pct / 100));
+  // (100 - pct) / 100 rather than 1 - pct / 100: 25 * (1 - 0.34) is 16.4999… and would round down.
+  return Math.round((originalPrice * (100 - pct)) / 100);
 }
 
 /** Day trip: 1 day and 0 nights, or departure and return on the same calendar day (spec 5). */

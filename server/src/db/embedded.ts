@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { log } from '../common/logger.js';
 
@@ -49,7 +50,8 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
     unlock = lockDataDir(dataDir);
   }
   const started = Date.now();
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // pg_trgm ships with PGlite but must be loaded here for CREATE EXTENSION to find it (catalogue search).
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   // A short private directory: Unix socket paths are limited to ~107 bytes.
   const sockDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-pg-'));
   const server = new PGLiteSocketServer({ db, path: path.join(sockDir, '.s.PGSQL.5432'), maxConnections: 16 });

@@ -1,4 +1,5 @@
-import { DecimalType, Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { BeforeCreate, BeforeUpdate, DecimalType, Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { fromPrice, isDayTrip, parseTiers } from '@tembea/schema';
 
 /** One day of a tour's programme. */
 export interface ItineraryEntry {
@@ -7,13 +8,48 @@ export interface ItineraryEntry {
   description: string;
 }
 
-/** A tour of the catalogue (spec section 3). */
+/**
+ * Words of the full-text search, weighted: title A, destination and country B, description C.
+ * Written as PostgreSQL prints it back, so the schema diff sees no change.
+ */
+const SEARCH_VECTOR_SQL = `((setweight(to_tsvector('english'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || `
+  + `setweight(to_tsvector('english'::regconfig, ((COALESCE(destination, ''::text) || ' '::text) || COALESCE(country, ''::text))), 'B'::"char")) || `
+  + `setweight(to_tsvector('english'::regconfig, COALESCE(description, ''::text)), 'C'::"char")) stored`;
+/** Short text the trigram index covers, so partial and misspelt words find a tour. */
+const SEARCH_TEXT_SQL = `(lower(coalesce("title", '') || ' ' || coalesce("destination", '') || ' ' || coalesce("country", ''))) stored`;
+
+/**
+ * A tour of the catalogue (spec section 3).
+ *
+ * from_price, tier_list and day_trip are derived by the shared rules of @tembea/schema whenever the
+ * entity is flushed, so filters and sorts on them can use indexes. Write tours through the entity
+ * manager (not native updates) so they stay in step.
+ */
 @Entity({ tableName: 'tours' })
 @Index({ properties: ['status'] })
+@Index({ name: 'tours_lower_destination_index', expression: 'create index "tours_lower_destination_index" on "tours" (lower("destination"))' })
+@Index({ name: 'tours_lower_travel_type_index', expression: 'create index "tours_lower_travel_type_index" on "tours" (lower("travel_type"))' })
+@Index({ name: 'tours_lower_booking_type_index', expression: 'create index "tours_lower_booking_type_index" on "tours" (lower("booking_type"))' })
+@Index({ name: 'tours_lower_status_index', expression: 'create index "tours_lower_status_index" on "tours" (lower("status"))' })
+@Index({ name: 'tours_tier_list_index', expression: 'create index "tours_tier_list_index" on "tours" using gin ("tier_list")' })
+@Index({ name: 'tours_duration_trgm_index', expression: 'create index "tours_duration_trgm_index" on "tours" using gin ("duration" gin_trgm_ops)' })
+@Index({ name: 'tours_search_vector_index', expression: 'create index "tours_search_vector_index" on "tours" using gin ("search_vector")' })
+@Index({ name: 'tours_search_text_trgm_index', expression: 'create index "tours_search_text_trgm_index" on "tours" using gin ("search_text" gin_trgm_ops)' })
+@Index({ name: 'tours_from_price_asc_index', expression: 'create index "tours_from_price_asc_index" on "tours" ("from_price" asc nulls last, "id" asc)' })
+@Index({ name: 'tours_from_price_desc_index', expression: 'create index "tours_from_price_desc_index" on "tours" ("from_price" desc nulls last, "id" desc)' })
+@Index({ name: 'tours_rating_index', expression: 'create index "tours_rating_index" on "tours" ("rating" desc, "id" asc)' })
+@Index({ name: 'tours_newest_index', expression: 'create index "tours_newest_index" on "tours" ("created_at" desc, "id" desc)' })
+@Index({ name: 'tours_departure_time_index', expression: 'create index "tours_departure_time_index" on "tours" ("departure_time")' })
+@Index({ name: 'tours_return_time_index', expression: 'create index "tours_return_time_index" on "tours" ("return_time")' })
+@Index({ name: 'tours_duration_days_nights_index', expression: 'create index "tours_duration_days_nights_index" on "tours" ("duration_days", "duration_nights")' })
+@Index({ name: 'tours_day_trip_index', expression: 'create index "tours_day_trip_index" on "tours" ("id") where "day_trip"' })
+@Index({ name: 'tours_featured_index', expression: 'create index "tours_featured_index" on "tours" ("id") where "featured"' })
+@Index({ name: 'tours_popular_index', expression: 'create index "tours_popular_index" on "tours" ("id") where "popular"' })
+@Index({ name: 'tours_trending_index', expression: 'create index "tours_trending_index" on "tours" ("id") where "trending"' })
 export class Tour {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'featured' | 'popular' | 'trending' | 'rating' | 'numRatings'
     | 'status' | 'country' | 'images' | 'features' | 'categories' | 'included' | 'notIncluded' | 'itinerary'
-    | 'durationDays' | 'durationNights' | 'discount';
+    | 'durationDays' | 'durationNights' | 'discount' | 'fromPrice' | 'tierList' | 'dayTrip';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -126,4 +162,30 @@ export class Tour {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+
+  /** Lowest price the tour can be had for (schema's fromPrice): price filters and sorts. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  fromPrice?: number | null;
+
+  /** The Tier list lower-cased (Standard when none): the tier filter. */
+  @Property({ type: 'text[]', default: '{}', hidden: true })
+  tierList: string[] = [];
+
+  /** schema's isDayTrip: the dayTrip filter. */
+  @Property({ type: 'boolean', default: false })
+  dayTrip: boolean = false;
+
+  @Property({ type: 'tsvector', generated: SEARCH_VECTOR_SQL, lazy: true, hidden: true, nullable: true })
+  searchVector?: unknown;
+
+  @Property({ type: 'text', generated: SEARCH_TEXT_SQL, lazy: true, hidden: true, nullable: true })
+  searchText?: string | null;
+
+  @BeforeCreate()
+  @BeforeUpdate()
+  deriveColumns(): void {
+    this.fromPrice = fromPrice(this);
+    this.tierList = parseTiers(this.tier).map((t) => t.toLowerCase());
+    this.dayTrip = isDayTrip(this);
+  }
 }

@@ -40,6 +40,7 @@ export function toTourType(t: Tour): TourType {
     bookingType: t.bookingType ?? null,
     travelType: t.travelType ?? null,
     dayTrip: isDayTrip(t),
+    fromPrice: t.fromPrice ?? null,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };

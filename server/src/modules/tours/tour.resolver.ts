@@ -1,23 +1,34 @@
-import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
 import { toTourType } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
 import { TourConnection, TourType } from './tour.types.js';
+import { TourFilter, TourSort } from './tour.inputs.js';
+import { TourFilterOptions } from './tour-filters.types.js';
+import { QuoteType } from './quote.types.js';
+import { quoteService } from './quote.service.js';
 
 @Resolver(() => TourType)
 export class TourResolver {
-  @Query(() => TourConnection, { description: 'Tours of the catalogue, a page at a time (at most 100 per page).' })
+  @Query(() => TourConnection, { description: 'Tours of the catalogue, filtered, searched and sorted, a page at a time (at most 100 per page).' })
   async tours(
     @Ctx() ctx: RequestContext,
+    @Arg('filter', () => TourFilter, { nullable: true, description: 'Filters; all given ones must match.' }) filter?: TourFilter | null,
+    @Arg('search', () => String, {
+      nullable: true,
+      description: 'Words to find in the title, description, destination and country (partial words too, at most 200 characters).',
+    }) search?: string | null,
+    @Arg('sort', () => TourSort, { defaultValue: TourSort.CATALOGUE, description: 'Order of the list.' }) sort: TourSort = TourSort.CATALOGUE,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1-100 (default 20).' }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string,
+    @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page (with the same filter, search and sort).' }) after?: string,
   ): Promise<TourConnection> {
-    const page = await tourService.list(ctx, { first, after });
+    const page = await tourService.list(ctx, { filter: filter ?? {}, search, sort, first, after });
     const nodes = page.nodes.map(toTourType);
     return {
       nodes,
       edges: nodes.map((node, i) => ({ node, cursor: page.cursors[i]! })),
-      totalCount: page.totalCount,
+      totalCount: 0,
+      countTotal: page.count,
       pageInfo: {
         hasNextPage: page.hasNextPage,
         hasPreviousPage: page.hasPreviousPage,
@@ -31,5 +42,32 @@ export class TourResolver {
   async tour(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Tour id.' }) id: string): Promise<TourType | null> {
     const t = await tourService.get(ctx, id);
     return t ? toTourType(t) : null;
+  }
+
+  @Query(() => TourFilterOptions, {
+    description: 'Values for the search and filter controls: distinct destinations, travel types, tiers, booking types and the price range of the catalogue.',
+  })
+  tourFilters(@Ctx() ctx: RequestContext): Promise<TourFilterOptions> {
+    return tourService.filterOptions(ctx);
+  }
+
+  @Query(() => QuoteType, { description: 'Prices a booking before it is made (unit price, early bird, deposit, balance and its due date).' })
+  quote(
+    @Ctx() ctx: RequestContext,
+    @Arg('tourId', () => ID, { description: 'Tour id.' }) tourId: string,
+    @Arg('startDate', () => String, { description: 'Start date, YYYY-MM-DD, today or later.' }) startDate: string,
+    @Arg('numberOfPeople', () => Int, { description: 'People, from 1 to the tour capacity (20 when it has none).' }) numberOfPeople: number,
+    @Arg('bookingType', () => String, { description: 'group or private.' }) bookingType: string,
+    @Arg('tier', () => String, { description: 'Tier, e.g. Budget, Mid-range, Luxury or Standard.' }) tier: string,
+  ): Promise<QuoteType> {
+    return quoteService.quote(ctx, { tourId, startDate, numberOfPeople, bookingType, tier });
+  }
+}
+
+@Resolver(() => TourConnection)
+export class TourConnectionResolver {
+  @FieldResolver(() => Int, { description: 'Number of tours matching the query, over all pages.' })
+  totalCount(@Root() connection: TourConnection): Promise<number> {
+    return connection.countTotal();
   }
 }

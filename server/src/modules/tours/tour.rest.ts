@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { BadInputError, NotFoundError } from '../../common/errors.js';
 import { ctxOf, route } from '../../common/rest.js';
 import { toRestTour } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
+import { parseSort, type RawTourFilter } from './tour-filter.js';
 
 /** The spec's client asks for up to 1000 tours at once (spec 7, 9). */
 export const REST_MAX_LIMIT = 1000;
@@ -16,12 +17,53 @@ function parseLimit(raw: unknown): number {
   return Number(s);
 }
 
-/** REST shims of the catalogue: GET /api/tours, GET /api/tours/:id. */
+/** One value of a query parameter (a repeated parameter is refused rather than guessed). */
+function one(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
+  return v;
+}
+
+/** The spec's query parameters (section 7) as a filter; unknown parameters are ignored. */
+function filterOf(req: Request): RawTourFilter {
+  return {
+    destination: one(req, 'destination'),
+    travelType: one(req, 'travelType'),
+    duration: one(req, 'duration'),
+    date: one(req, 'date'),
+    tier: one(req, 'tier'),
+    bookingType: one(req, 'bookingType'),
+    status: one(req, 'status'),
+    durationDays: one(req, 'durationDays'),
+    durationNights: one(req, 'durationNights'),
+    dayTrip: one(req, 'dayTrip'),
+    departureTime: one(req, 'departureTime'),
+    returnTime: one(req, 'returnTime'),
+    minPrice: one(req, 'minPrice'),
+    maxPrice: one(req, 'maxPrice'),
+    featured: one(req, 'featured'),
+    popular: one(req, 'popular'),
+    trending: one(req, 'trending'),
+    ids: one(req, 'id') ?? one(req, 'ids'),
+  };
+}
+
+/** REST shims of the catalogue: GET /api/tours, /api/tours/filters, /api/tours/:id. */
 export function tourRestRouter(): Router {
   const r = Router();
   r.get('/tours', route(async (req) => {
-    const page = await tourService.list(ctxOf(req), { first: parseLimit(req.query.limit), maxPageSize: REST_MAX_LIMIT });
-    return { success: true, tours: page.nodes.map(toRestTour), totalCount: page.totalCount };
+    const page = await tourService.list(ctxOf(req), {
+      filter: filterOf(req),
+      search: one(req, 'search') ?? one(req, 'q'),
+      sort: parseSort(one(req, 'sort')),
+      first: parseLimit(one(req, 'limit')),
+      maxPageSize: REST_MAX_LIMIT,
+    });
+    return { success: true, tours: page.nodes.map(toRestTour), totalCount: await page.count() };
+  }));
+  r.get('/tours/filters', route(async (req) => {
+    return { success: true, ...(await tourService.filterOptions(ctxOf(req))) };
   }));
   r.get('/tours/:id', route(async (req) => {
     const tour = await tourService.get(ctxOf(req), String(req.params.id));

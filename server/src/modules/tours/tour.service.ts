@@ -1,16 +1,26 @@
+import { withFilterFallbacks } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
+import { pageSize } from '../../common/pagination.js';
+import type { Sql } from './sql.js';
 import { Tour } from './tour.entity.js';
+import { parseSearch, parseTourFilter, type RawTourFilter } from './tour-filter.js';
+import { countQuery, encodeKeyset, pageQuery, wordsMatchQuery } from './tour-query.js';
+import { TourSort } from './tour-sort.js';
+import type { TourFilterOptions } from './tour-filters.types.js';
 
 export interface TourPage {
   nodes: Tour[];
   cursors: string[];
-  totalCount: number;
+  /** Counts the matches over all pages; a separate query run only when asked for. */
+  count(): Promise<number>;
   hasNextPage: boolean;
   hasPreviousPage: boolean;
 }
 
 export interface ListToursInput {
+  filter?: RawTourFilter;
+  search?: unknown;
+  sort?: TourSort;
   first?: number | null;
   after?: string | null;
   /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim the spec's client calls with limit=1000. */
@@ -25,21 +35,54 @@ export function parseTourId(id: string | number | null | undefined): number | nu
   return n > 0 ? n : null;
 }
 
-/** The catalogue: listing and reading tours. */
+async function rows<T = Record<string, unknown>>(ctx: RequestContext, q: Sql): Promise<T[]> {
+  // Through knex rather than MikroORM's execute(): knex sends the values as real $n parameters.
+  const res = (await ctx.em.getKnex().raw(q.text, q.values as readonly (string | number | boolean | null)[])) as { rows: T[] };
+  return res.rows;
+}
+
+let tourColumns: string[] | null = null;
+
+/** The columns an entity is loaded from (lazy ones such as the search vector left out). */
+function columnsOf(ctx: RequestContext): string[] {
+  tourColumns ??= ctx.em.getMetadata().get(Tour.name).props
+    .filter((p) => p.persist !== false && !p.lazy && p.fieldNames?.length)
+    .flatMap((p) => p.fieldNames);
+  return tourColumns;
+}
+
+/** The catalogue: listing, searching and reading tours, and the filter options. */
 export class TourService {
-  /** A page of tours in catalogue order (keyset paging on id). */
+  /**
+   * A page of tours matching a filter and a search, in the given order. At most three statements
+   * (whether the search words match, the page, and the count when asked for), whatever the page size.
+   */
   async list(ctx: RequestContext, input: ListToursInput = {}): Promise<TourPage> {
-    const size = pageSize(input.first, input.maxPageSize);
-    const cursor = decodeCursor(input.after);
-    const afterId = cursor ? Number(cursor[0]) : 0;
-    const where = afterId > 0 ? { id: { $gt: afterId } } : {};
-    const [rows, totalCount] = await Promise.all([
-      ctx.em.find(Tour, where, { orderBy: { id: 'asc' }, limit: size + 1 }),
-      ctx.em.count(Tour, {}),
-    ]);
-    const hasNextPage = rows.length > size;
-    const nodes = hasNextPage ? rows.slice(0, size) : rows;
-    return { nodes, cursors: nodes.map((t) => encodeCursor([t.id])), totalCount, hasNextPage, hasPreviousPage: afterId > 0 };
+    const limit = pageSize(input.first, input.maxPageSize);
+    const filter = parseTourFilter(input.filter);
+    let search = parseSearch(input.search);
+    if (search && search.words.length) {
+      const [r] = await rows<{ found: boolean }>(ctx, wordsMatchQuery(filter, search));
+      if (!r?.found) search = { ...search, mode: 'fuzzy' };
+    }
+    const sort = input.sort ?? TourSort.CATALOGUE;
+    const { query, order } = pageQuery({ filter, search, sort, after: input.after, limit }, columnsOf(ctx));
+    const found = await rows<Record<string, unknown>>(ctx, query);
+    const hasNextPage = found.length > limit;
+    const page = hasNextPage ? found.slice(0, limit) : found;
+    const cursors = page.map((r) => encodeKeyset(order, (r.sort_key_text as string | null) ?? null, Number(r.id)));
+    const nodes = page.map(({ sort_key_text: _k, ...r }) => ctx.em.map(Tour, r));
+    let counted: Promise<number> | null = null;
+    return {
+      nodes,
+      cursors,
+      hasNextPage,
+      hasPreviousPage: !!input.after,
+      count: () => {
+        counted ??= rows<{ count: number }>(ctx, countQuery(filter, search)).then((r) => r[0]?.count ?? 0);
+        return counted;
+      },
+    };
   }
 
   /** One tour, or null when the id is unknown or malformed. */
@@ -47,6 +90,34 @@ export class TourService {
     const tourId = parseTourId(id);
     if (tourId === null) return null;
     return ctx.em.findOne(Tour, { id: tourId });
+  }
+
+  /**
+   * Distinct destinations, travel types, tiers (split from the Tier lists) and booking types of the
+   * catalogue (case-insensitively, first spelling kept) and the range of original prices; the spec's
+   * built-in values for whatever the catalogue leaves empty. One statement.
+   */
+  async filterOptions(ctx: RequestContext): Promise<TourFilterOptions> {
+    const [r] = await rows<{
+      destinations: string[] | null; travel_types: string[] | null; tiers: string[] | null; booking_types: string[] | null;
+      min_price: string | null; max_price: string | null;
+    }>(ctx, {
+      text: `select
+        (select array_agg(v order by lower(v)) from (select min(btrim(destination)) v from tours where btrim(destination) <> '' group by lower(btrim(destination))) d) destinations,
+        (select array_agg(v order by lower(v)) from (select min(btrim(travel_type)) v from tours where btrim(travel_type) <> '' group by lower(btrim(travel_type))) d) travel_types,
+        (select array_agg(v order by lower(v)) from (select min(btrim(x)) v from tours, unnest(string_to_array(tier, ',')) x where btrim(x) <> '' group by lower(btrim(x))) d) tiers,
+        (select array_agg(v order by lower(v)) from (select lower(btrim(booking_type)) v from tours where btrim(booking_type) <> '' group by lower(btrim(booking_type))) d) booking_types,
+        (select min(original_price)::text from tours where original_price is not null) min_price,
+        (select max(original_price)::text from tours where original_price is not null) max_price`,
+      values: [],
+    });
+    return withFilterFallbacks({
+      destinations: r?.destinations ?? [],
+      travelTypes: r?.travel_types ?? [],
+      tiers: r?.tiers ?? [],
+      bookingTypes: r?.booking_types ?? [],
+      priceRange: r?.min_price != null && r.max_price != null ? { minPrice: Number(r.min_price), maxPrice: Number(r.max_price) } : null,
+    });
   }
 }
 

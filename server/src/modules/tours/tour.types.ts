@@ -124,6 +124,12 @@ export class TourType {
   @Field({ description: 'True for a day trip: 1 day and 0 nights, or back the same day.' })
   dayTrip!: boolean;
 
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Lowest price of the tour in USD (what price filters and sorts use): the numeric price, else the lowest price of the price text, else the original price.',
+  })
+  fromPrice!: number | null;
+
   @Field(() => GraphQLDateTimeISO, { description: 'When the tour was created.' })
   createdAt!: Date;
 
@@ -153,4 +159,7 @@ export class TourConnection {
 
   @Field(() => Int, { description: 'Number of tours matching the query, over all pages.' })
   totalCount!: number;
+
+  /** Counts the matches; resolved only when totalCount is asked for (it costs a query). */
+  countTotal!: () => Promise<number>;
 }

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_FOR_PRICING, addDays, addMonths, cardPrice, formatUsd, fromPrice, isEarlyBird, matchPriceText, parsePriceText,
+  priceLabel, quote, unitPrice,
+} from './pricing.js';
+
+const TEXT = 'Group Budget:1,450; group mid-range:$1890;PRIVATE Luxury: 4200 ;broken;:99;private budget:';
+
+describe('price text (spec 3)', () => {
+  it('parses key:value pairs, skipping malformed ones and empty values', () => {
+    expect(parsePriceText(TEXT)).toEqual([
+      { key: 'Group Budget', value: 1450 },
+      { key: 'group mid-range', value: 1890 },
+      { key: 'PRIVATE Luxury', value: 4200 },
+    ]);
+    expect(parsePriceText(null)).toEqual([]);
+    expect(parsePriceText('group budget:-5;group luxury:abc')).toEqual([]);
+  });
+
+  it('matches booking type and tier case-insensitively, each a contains-match on the key', () => {
+    expect(matchPriceText(TEXT, 'group', 'budget')).toBe(1450);
+    expect(matchPriceText(TEXT, 'GROUP', 'Mid-Range')).toBe(1890);
+    expect(matchPriceText(TEXT, 'private', 'luxury')).toBe(4200);
+    expect(matchPriceText('private mid-range luxury:5000', 'private', 'luxury')).toBe(5000);
+    expect(matchPriceText(TEXT, 'private', 'budget')).toBeNull();
+    expect(matchPriceText(TEXT, 'group', '')).toBeNull();
+  });
+
+  it("labels a numeric price with two decimals, a matched text price with $, and 'Contact for pricing' otherwise", () => {
+    expect(priceLabel({ price: 1234 })).toBe('$1,234.00');
+    expect(priceLabel({ priceText: TEXT }, 'private', 'Luxury')).toBe('$4,200.00');
+    expect(priceLabel({ priceText: TEXT })).toBe('From $1,450.00');
+    expect(priceLabel({})).toBe(CONTACT_FOR_PRICING);
+    expect(priceLabel({ priceText: 'nothing here' })).toBe('Contact for pricing');
+    expect(formatUsd(0.5)).toBe('$0.50');
+  });
+});
+
+describe('unit price, card price and from price', () => {
+  it('uses the numeric price for every booking type and tier', () => {
+    expect(unitPrice({ price: 2340, originalPrice: 2600, discount: 10 }, 'private', 'Luxury')).toBe(2340);
+    expect(unitPrice({ priceText: TEXT }, 'group', 'budget')).toBe(1450);
+    expect(unitPrice({ priceText: TEXT }, 'group', 'luxury')).toBeNull();
+  });
+
+  it('shows originalPrice less the discount, rounded, on cards when both exist', () => {
+    expect(cardPrice({ price: 239, originalPrice: 260, discount: 8 })).toBe(239);
+    expect(cardPrice({ price: 100, originalPrice: 25, discount: 34 })).toBe(17);
+    expect(cardPrice({ price: 100, originalPrice: 200, discount: 0 })).toBe(100);
+    expect(cardPrice({})).toBeNull();
+  });
+
+  it('is the numeric price, else the lowest text price, else the original price', () => {
+    expect(fromPrice({ price: 99, priceText: TEXT, originalPrice: 10 })).toBe(99);
+    expect(fromPrice({ priceText: TEXT, originalPrice: 10 })).toBe(1450);
+    expect(fromPrice({ priceText: 'broken', originalPrice: 300 })).toBe(300);
+    expect(fromPrice({})).toBeNull();
+  });
+});
+
+describe('dates', () => {
+  it('adds months clamping to the end of the month, and days across months and leap years', () => {
+    expect(addMonths('2025-08-31', 6)).toBe('2026-02-28');
+    expect(addMonths('2027-08-31', 6)).toBe('2028-02-29');
+    expect(addMonths('2025-01-15', 6)).toBe('2025-07-15');
+    expect(addDays('2025-03-01', -30)).toBe('2025-01-30');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+  });
+
+  it('applies early bird from exactly six months ahead', () => {
+    expect(isEarlyBird('2026-01-10', '2025-07-10')).toBe(true);
+    expect(isEarlyBird('2026-01-09', '2025-07-10')).toBe(false);
+    expect(isEarlyBird('2026-02-28', '2025-08-31')).toBe(true);
+    expect(isEarlyBird('2026-02-27', '2025-08-31')).toBe(false);
+  });
+});
+
+describe('quote (spec 1, 9: 3% deposit, balance 30 days before, 5% early bird at 6 months)', () => {
+  const today = '2025-07-10';
+
+  it('multiplies, takes a 3% deposit and dates the balance 30 days before departure', () => {
+    expect(quote({ price: 1000 }, { startDate: '2025-10-01', numberOfPeople: 3, bookingType: 'group', tier: 'Budget' }, today)).toEqual({
+      unitPrice: 1000, earlyBird: false, numberOfPeople: 3, subtotal: 3000, earlyBirdDiscount: 0, total: 3000,
+      deposit: 90, balance: 2910, balanceDueDate: '2025-09-01', currency: 'USD',
+    });
+  });
+
+  it('gives 5% off at exactly six months ahead', () => {
+    const q = quote({ price: 1000 }, { startDate: '2026-01-10', numberOfPeople: 2, bookingType: 'group', tier: 'x' }, today)!;
+    expect(q).toMatchObject({ earlyBird: true, subtotal: 2000, earlyBirdDiscount: 100, total: 1900, deposit: 57, balance: 1843 });
+    const dayBefore = quote({ price: 1000 }, { startDate: '2026-01-09', numberOfPeople: 2, bookingType: 'group', tier: 'x' }, today)!;
+    expect(dayBefore).toMatchObject({ earlyBird: false, earlyBirdDiscount: 0, total: 2000 });
+  });
+
+  it('rounds each amount half up to the cent, exactly (no floating-point drift)', () => {
+    // 2410.50 x 5% = 120.525: a float computation gives 120.52.
+    const q = quote({ price: 2410.5 }, { startDate: '2026-02-01', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, today)!;
+    expect(q.earlyBirdDiscount).toBe(120.53);
+    expect(q.total).toBe(2289.97);
+    expect(q.deposit).toBe(68.7);
+    expect(q.balance).toBe(2221.27);
+    expect(q.deposit + q.balance).toBeCloseTo(q.total, 10);
+    const odd = quote({ price: 33.35 }, { startDate: '2025-12-01', numberOfPeople: 3, bookingType: 'group', tier: 'x' }, today)!;
+    expect(odd).toMatchObject({ subtotal: 100.05, deposit: 3, balance: 97.05 });
+  });
+
+  it('prices from the text by booking type and tier, and is null (Contact for pricing) when nothing matches', () => {
+    expect(quote({ priceText: TEXT }, { startDate: '2025-10-01', numberOfPeople: 2, bookingType: 'Private', tier: 'LUXURY' }, today))
+      .toMatchObject({ unitPrice: 4200, subtotal: 8400 });
+    expect(quote({ priceText: TEXT }, { startDate: '2025-10-01', numberOfPeople: 2, bookingType: 'private', tier: 'Budget' }, today)).toBeNull();
+    expect(quote({}, { startDate: '2025-10-01', numberOfPeople: 1, bookingType: 'group', tier: 'Budget' }, today)).toBeNull();
+  });
+
+  it('makes the balance due today when departure is under 30 days away', () => {
+    expect(quote({ price: 10 }, { startDate: '2025-07-20', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, today)!.balanceDueDate).toBe(today);
+  });
+});

@@ -1,0 +1,70 @@
+import { isEmail, EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from '@tembea/schema';
+import type { RequestContext } from '../../common/context.js';
+import { BadInputError, RateLimitedError, type FieldError } from '../../common/errors.js';
+import { log } from '../../common/logger.js';
+import { escapeHtml, OPERATOR } from '../../common/mail.js';
+import { ContactMessage } from './contact.entity.js';
+
+export const CONTACT_SUCCESS_MESSAGE = 'Thank you! Your message has been sent.';
+/** Per sender IP: enough for a person, too few for a spammer. */
+export const CONTACT_LIMIT = 5;
+export const CONTACT_WINDOW_MS = 10 * 60_000;
+
+export interface ContactInput {
+  name?: unknown;
+  email?: unknown;
+  message?: unknown;
+}
+
+function text(v: unknown): string {
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+/** Trimmed, checked fields, or BAD_USER_INPUT naming every failing one. */
+export function validateContact(input: ContactInput): { name: string; email: string; message: string } {
+  const name = text(input.name);
+  const email = text(input.email).toLowerCase();
+  const message = text(input.message);
+  const errors: FieldError[] = [];
+  if (!name) errors.push({ field: 'name', message: 'Name is required' });
+  else if (name.length > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
+  if (!email) errors.push({ field: 'email', message: 'Email is required' });
+  // Characters that are legal in quoted local parts but would garble the Reply-To header are refused.
+  else if (email.length > EMAIL_MAX || !isEmail(email) || /[<>()[\]\\,;:"]/.test(email)) errors.push({ field: 'email', message: 'Please enter a valid email address' });
+  if (!message) errors.push({ field: 'message', message: 'Message is required' });
+  else if (message.length > MESSAGE_MAX) errors.push({ field: 'message', message: `Message must be at most ${MESSAGE_MAX} characters` });
+  if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('\n'), errors);
+  return { name, email, message };
+}
+
+/** The contact form: stores the message and mails it to the operator with reply-to the sender. */
+export class ContactService {
+  async send(ctx: RequestContext, input: ContactInput): Promise<{ ok: true; message: string }> {
+    const fields = validateContact(input);
+    // Counted after validation, so a mistyped form does not use up the sender's allowance.
+    const limit = await ctx.limiter.hit(`contact:ip:${ctx.ip}`, CONTACT_LIMIT, CONTACT_WINDOW_MS);
+    if (!limit.allowed) {
+      const wait = limit.retryAfterSeconds;
+      throw new RateLimitedError(`Too many messages. Please try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+    }
+    const row = ctx.em.create(ContactMessage, { ...fields, ip: ctx.ip });
+    await ctx.em.persist(row).flush();
+    try {
+      await ctx.mailer.send({
+        to: OPERATOR.email,
+        replyTo: `"${fields.name.replace(/["\\\r\n]/g, '')}" <${fields.email}>`,
+        subject: `Contact form: message from ${fields.name.replace(/[\r\n]+/g, ' ')}`,
+        text: `New message from the contact form (#${row.id}).\n\nName: ${fields.name}\nEmail: ${fields.email}\n\n${fields.message}`,
+        html: `<p>New message from the contact form (#${row.id}).</p>
+<p><strong>Name:</strong> ${escapeHtml(fields.name)}<br><strong>Email:</strong> ${escapeHtml(fields.email)}</p>
+<p style="white-space:pre-wrap">${escapeHtml(fields.message)}</p>`,
+      });
+    } catch (e) {
+      // The message is stored; the operator still sees it even if the mail server is down.
+      log.error('contact mail failed', { requestId: ctx.requestId, id: row.id, error: String(e) });
+    }
+    return { ok: true, message: CONTACT_SUCCESS_MESSAGE };
+  }
+}
+
+export const contactService = new ContactService();

@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from '../../config.js';
+import { log } from '../../common/logger.js';
+
+/** The canonical public pages (filtered views and account screens are not worth indexing). */
+export const PUBLIC_PAGES = ['/', '/tours', '/about', '/blog', '/contact-us'] as const;
+/** The sitemap protocol's limit per file. */
+const MAX_URLS = 50_000;
+
+function xmlEscape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** GET /sitemap.xml (public pages and every active tour) and GET /robots.txt pointing to it. */
+export function seoRouter(orm: MikroORM, config: Pick<Config, 'publicUrl'>): Router {
+  const r = Router();
+  const base = config.publicUrl.replace(/\/+$/, '');
+
+  r.get('/sitemap.xml', async (req, res) => {
+    try {
+      const rows = (await orm.em.fork().getKnex().raw(
+        `select id, updated_at from tours where lower(status) = 'active' order by id limit ?`,
+        [MAX_URLS - PUBLIC_PAGES.length],
+      )) as { rows: { id: number; updated_at: Date }[] };
+      const urls = [
+        ...PUBLIC_PAGES.map((p) => `  <url><loc>${xmlEscape(base + p)}</loc></url>`),
+        ...rows.rows.map((t) =>
+          `  <url><loc>${xmlEscape(`${base}/tour/${t.id}`)}</loc><lastmod>${new Date(t.updated_at).toISOString()}</lastmod></url>`),
+      ];
+      res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600');
+      res.send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+    } catch (e) {
+      log.error('sitemap failed', { requestId: req.requestId, error: String(e) });
+      res.status(503).type('text').send('Sitemap temporarily unavailable');
+    }
+  });
+
+  r.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=86400');
+    res.send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /graphql\n\nSitemap: ${base}/sitemap.xml\n`);
+  });
+  return r;
+}

@@ -1,0 +1,75 @@
+import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, isoDate, quote } from '@tembea/schema';
+import type { RequestContext } from '../../common/context.js';
+import { BadInputError, NotFoundError, type FieldError } from '../../common/errors.js';
+import { parseDay } from './tour-filter.js';
+import { tourService } from './tour.service.js';
+import type { QuoteType } from './quote.types.js';
+
+/** People per booking when a tour states no capacity (spec 5, 9). */
+export const DEFAULT_MAX_PEOPLE = 20;
+const TIER_MAX = 50;
+
+export interface QuoteInput {
+  tourId: string;
+  startDate: string;
+  numberOfPeople: number;
+  bookingType: string;
+  tier: string;
+}
+
+/**
+ * "Not in the past" for a traveller anywhere: a date is refused only once it has ended on the
+ * last time zone (UTC-12), so someone whose local today is still yesterday in UTC is not refused.
+ */
+function earliestStartDate(now: Date): string {
+  return isoDate(new Date(now.getTime() - 12 * 3_600_000));
+}
+
+/** Prices a booking with the shared pricing rule (schema's quote). */
+export class QuoteService {
+  async quote(ctx: RequestContext, input: QuoteInput, now: Date = new Date()): Promise<QuoteType> {
+    const tour = await tourService.get(ctx, input.tourId);
+    if (!tour) throw new NotFoundError('Tour not found');
+    const errors: FieldError[] = [];
+    const startDate = String(input.startDate ?? '').trim();
+    if (!parseDay(startDate)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
+    else if (startDate < earliestStartDate(now)) errors.push({ field: 'startDate', message: 'Start date cannot be in the past' });
+    const max = tour.capacity && tour.capacity > 0 ? tour.capacity : DEFAULT_MAX_PEOPLE;
+    const people = input.numberOfPeople;
+    if (!Number.isInteger(people) || people < 1 || people > max) {
+      errors.push({ field: 'numberOfPeople', message: `Number of people must be from 1 to ${max}` });
+    }
+    const bookingType = String(input.bookingType ?? '').trim().toLowerCase();
+    if (!(BOOKING_TYPES as readonly string[]).includes(bookingType)) {
+      errors.push({ field: 'bookingType', message: `Booking type must be one of ${BOOKING_TYPES.join(', ')}` });
+    }
+    const tier = String(input.tier ?? '').trim();
+    if (!tier || tier.length > TIER_MAX) errors.push({ field: 'tier', message: `Tier is required (at most ${TIER_MAX} characters)` });
+    if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+
+    const today = isoDate(now);
+    const q = quote(tour, { startDate, numberOfPeople: people, bookingType, tier }, today);
+    const base = { tourId: String(tour.id), startDate, numberOfPeople: people, bookingType, tier, currency: CURRENCY };
+    if (!q) {
+      return {
+        ...base, priced: false, priceLabel: CONTACT_FOR_PRICING, unitPrice: null, subtotal: null, earlyBird: false,
+        earlyBirdDiscount: null, total: null, deposit: null, balance: null, balanceDueDate: null,
+      };
+    }
+    return {
+      ...base,
+      priced: true,
+      priceLabel: formatUsd(q.unitPrice),
+      unitPrice: q.unitPrice,
+      subtotal: q.subtotal,
+      earlyBird: q.earlyBird,
+      earlyBirdDiscount: q.earlyBirdDiscount,
+      total: q.total,
+      deposit: q.deposit,
+      balance: q.balance,
+      balanceDueDate: q.balanceDueDate,
+    };
+  }
+}
+
+export const quoteService = new QuoteService();

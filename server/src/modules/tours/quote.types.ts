@@ -1,0 +1,55 @@
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+
+@ObjectType({
+  description:
+    'Price of a booking before it is made: unit price x people, 5% early-bird off at least 6 months ahead, a non-refundable 3% deposit and the balance due 30 days before departure.',
+})
+export class QuoteType {
+  @Field(() => ID, { description: 'The tour quoted.' })
+  tourId!: string;
+
+  @Field({ description: 'Start date, YYYY-MM-DD.' })
+  startDate!: string;
+
+  @Field(() => Int, { description: 'Number of people.' })
+  numberOfPeople!: number;
+
+  @Field({ description: 'Booking type quoted: group or private.' })
+  bookingType!: string;
+
+  @Field({ description: 'Tier quoted, e.g. Mid-range.' })
+  tier!: string;
+
+  @Field({ description: 'False when the tour has no price for this booking type and tier (Contact for pricing).' })
+  priced!: boolean;
+
+  @Field({ description: "Unit price as shown, e.g. '$1,234.00', or 'Contact for pricing'." })
+  priceLabel!: string;
+
+  @Field(() => Float, { nullable: true, description: 'Price per person in USD; null when not priced.' })
+  unitPrice!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Unit price x people; null when not priced.' })
+  subtotal!: number | null;
+
+  @Field({ description: 'True when the start date is at least 6 months away (5% off).' })
+  earlyBird!: boolean;
+
+  @Field(() => Float, { nullable: true, description: 'Early-bird discount in USD (0 when it does not apply); null when not priced.' })
+  earlyBirdDiscount!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Total to pay in USD; null when not priced.' })
+  total!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Non-refundable deposit, 3% of the total; null when not priced.' })
+  deposit!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Total minus the deposit; null when not priced.' })
+  balance!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure, or today when that has passed.' })
+  balanceDueDate!: string | null;
+
+  @Field({ description: 'Currency of every amount: USD.' })
+  currency!: string;
+}

@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { LIST } from './tour-test-helpers.js';
+
+let s: TestServer;
+let statements = 0;
+const original = pg.Client.prototype.query;
+beforeAll(async () => {
+  s = await startTestServer();
+  // Every statement the app sends goes through the pg driver's Client#query.
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+});
+afterAll(async () => {
+  pg.Client.prototype.query = original;
+  await s?.stop();
+});
+
+async function countStatements(run: () => Promise<unknown>): Promise<number> {
+  statements = 0;
+  await run();
+  return statements;
+}
+
+describe('SQL statements per page', () => {
+  it('do not grow with the page size (GraphQL, with a filter, a search and the count)', async () => {
+    for (const vars of [{}, { filter: { bookingType: 'group' }, sort: 'PRICE_ASC' }, { search: 'safari' }]) {
+      const small = await countStatements(() => s.gql(LIST, { ...vars, first: 5 }));
+      const large = await countStatements(() => s.gql(LIST, { ...vars, first: 100 }));
+      expect(small).toBeGreaterThan(0);
+      expect(large).toBe(small);
+      expect(large).toBeLessThanOrEqual('search' in vars ? 3 : 2);
+    }
+  });
+
+  it('skip the count when totalCount is not asked for', async () => {
+    const q = `{ tours(first: 50) { nodes { id title itinerary { day } } } }`;
+    expect(await countStatements(() => s.gql(q))).toBe(1);
+  });
+
+  it('do not grow with the REST limit either', async () => {
+    const small = await countStatements(() => s.rest('GET', '/api/tours?limit=5'));
+    const large = await countStatements(() => s.rest('GET', '/api/tours?limit=1000'));
+    expect(large).toBe(small);
+  });
+});
