@@ -5,15 +5,17 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { Config } from './config.js';
-import type { AuthUser, RequestContext } from './common/context.js';
-import { AppError, NotFoundError } from './common/errors.js';
+import type { RequestContext } from './common/context.js';
+import { NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
 import { requestId } from './common/request-id.js';
 import { restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
-import { bearerToken, verifyAccessToken } from './modules/auth/access-token.js';
+import { authenticate } from './modules/auth/authenticate.js';
+import { createRateLimiter, type RateLimiter } from './common/rate-limit.js';
 import { restRouters } from './modules/index.js';
 import { healthRouter } from './modules/health/health.rest.js';
+import { seoRouter } from './modules/seo/seo.router.js';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 10;
@@ -29,20 +31,12 @@ function clientIp(req: Request): string {
 }
 
 /** Builds the request context: a fresh unit of work and the caller from a bearer token. */
-function contextFactory(orm: MikroORM, config: Config) {
+function contextFactory(orm: MikroORM, config: Config, limiter: RateLimiter) {
   const mailer = new Mailer(config);
   return async (req: Request, res?: Response): Promise<RequestContext> => {
-    const token = bearerToken(req.get('authorization'));
-    let user: AuthUser | null = null;
-    let authError: AppError | null = null;
-    if (token) {
-      try {
-        user = verifyAccessToken(token, config.jwtSecret);
-      } catch (e) {
-        authError = e as AppError;
-      }
-    }
-    return { em: orm.em.fork(), user, authError, requestId: req.requestId ?? '', ip: clientIp(req), config, mailer, req, res };
+    const em = orm.em.fork();
+    const { user, authError } = await authenticate(em, req.get('authorization'), config.jwtSecret);
+    return { em, user, authError, requestId: req.requestId ?? '', ip: clientIp(req), config, mailer, limiter, req, res };
   };
 }
 
@@ -64,7 +58,9 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     next();
   });
 
-  const makeContext = contextFactory(orm, config);
+  // One limiter per app, so each test server counts on its own.
+  const limiter = createRateLimiter(config);
+  const makeContext = contextFactory(orm, config, limiter);
 
   app.use('/health', healthRouter(orm));
 
@@ -109,6 +105,8 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     },
   );
 
+  app.use(seoRouter(orm, config));
+
   const indexHtml = path.join(config.clientDist, 'index.html');
   if (existsSync(indexHtml)) {
     app.use(
@@ -142,6 +140,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     app,
     async close() {
       await apollo.stop();
+      await limiter.close();
     },
   };
 }

@@ -18,6 +18,8 @@ export interface Config {
   adminPassword: string | null;
   seedDemo: boolean;
   redisUrl: string | null;
+  /** Prefix of the rate-limit keys in Redis (several apps or test servers may share one Redis). */
+  redisPrefix: string;
   clientDist: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client IP). */
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: adminPassword || null,
     seedDemo: bool(env, 'SEED_DEMO', true),
     redisUrl,
+    redisPrefix: str(env, 'REDIS_PREFIX') ?? 'tembea:rl:',
     clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),
     logLevel,
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),

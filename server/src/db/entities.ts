@@ -1,5 +1,8 @@
 import { Tour } from '../modules/tours/tour.entity.js';
+import { ContactMessage } from '../modules/contact/contact.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
+import { PasswordResetToken } from '../modules/auth/password-reset-token.entity.js';
 
 /** Every entity of the application; each feature module adds its own here. */
-export const ENTITIES = [Tour, User];
+export const ENTITIES = [Tour, User, RefreshToken, PasswordResetToken, ContactMessage];

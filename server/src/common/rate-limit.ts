@@ -1,0 +1,145 @@
+import { Redis } from 'ioredis';
+import { log } from './logger.js';
+
+/** Where a key stands after a hit or a check. */
+export interface RateLimitState {
+  /** Hits counted in the current window. */
+  count: number;
+  /** hit: count is within the limit; check: one more hit would still be within it. */
+  allowed: boolean;
+  /** Seconds until the window ends (at least 1 while counting, 0 when nothing is counted). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters. A window starts at a key's first hit; when the count reaches the limit
+ * the window starts again, so a lockout always lasts a whole window from the hit that caused it.
+ */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitState>;
+  check(key: string, limit: number): Promise<RateLimitState>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function state(count: number, ttlMs: number, allowed: boolean): RateLimitState {
+  return { count, allowed, retryAfterSeconds: count > 0 ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0 };
+}
+
+/** Counters in this process: right for one server instance and for tests. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+
+  private live(key: string, now: number) {
+    const w = this.windows.get(key);
+    if (w && w.endsAt <= now) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return w;
+  }
+
+  private sweep(now: number): void {
+    if (this.windows.size < 10_000) return;
+    for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    const now = Date.now();
+    this.sweep(now);
+    let w = this.live(key, now);
+    if (!w) {
+      w = { count: 0, endsAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    if (w.count === limit) w.endsAt = now + windowMs;
+    return state(w.count, w.endsAt - now, w.count <= limit);
+  }
+
+  async check(key: string, limit: number): Promise<RateLimitState> {
+    const now = Date.now();
+    const w = this.live(key, now);
+    return w ? state(w.count, w.endsAt - now, w.count < limit) : state(0, 0, limit > 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.windows.clear();
+  }
+}
+
+// INCR and the expiry in one step, so parallel hits on several instances count exactly.
+const HIT_SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 or c == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local ttl = redis.call('PTTL', KEYS[1])
+return {c, ttl}`;
+
+/**
+ * Counters in Redis, shared by every server instance using the same REDIS_URL and prefix.
+ * If Redis is unreachable the limiter lets requests through (and logs it) rather than locking
+ * every user out of their account.
+ */
+export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: Redis;
+
+  constructor(url: string, private readonly prefix: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false });
+    this.redis.on('error', (e: Error) => log.warn('rate limit store error', { error: e.message }));
+  }
+
+  private k(key: string): string {
+    return this.prefix + key;
+  }
+
+  private failOpen(e: unknown, limit: number): RateLimitState {
+    log.error('rate limit store unavailable; request let through', { error: String((e as Error)?.message ?? e) });
+    return state(0, 0, limit > 0);
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    try {
+      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.k(key), limit, windowMs)) as [number, number];
+      return state(count, ttl > 0 ? ttl : windowMs, count <= limit);
+    } catch (e) {
+      return this.failOpen(e, limit);
+    }
+  }
+
+  async check(key: string, limit: number): Promise<RateLimitState> {
+    try {
+      const res = await this.redis.multi().get(this.k(key)).pttl(this.k(key)).exec();
+      const count = Number(res?.[0]?.[1] ?? 0);
+      const ttl = Number(res?.[1]?.[1] ?? -2);
+      if (!count || ttl === -2) return state(0, 0, limit > 0);
+      return state(count, ttl > 0 ? ttl : 1000, count < limit);
+    } catch (e) {
+      return this.failOpen(e, limit);
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    try {
+      await this.redis.del(this.k(key));
+    } catch (e) {
+      this.failOpen(e, 0);
+    }
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+}
+
+/** The app's limiter: Redis when REDIS_URL is set, else in memory. */
+export function createRateLimiter(opts: { redisUrl: string | null; redisPrefix?: string }): RateLimiter {
+  return opts.redisUrl ? new RedisRateLimiter(opts.redisUrl, opts.redisPrefix ?? 'tembea:rl:') : new MemoryRateLimiter();
+}

@@ -1,0 +1,66 @@
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../common/context.js';
+import { toUserType } from '../users/user.mapper.js';
+import { authService } from './auth.service.js';
+import { AuthPayload, LoginInput, MessagePayload, RegisterInput, RegisterPayload, TokenPair } from './auth.types.js';
+import { passwordResetService } from './password-reset.service.js';
+
+@Resolver()
+export class AuthResolver {
+  @Mutation(() => RegisterPayload, {
+    description: 'Creates an account (name, email, phone, password of 8-128 characters). Answers alike whether or not the email already has one.',
+  })
+  async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<RegisterPayload> {
+    const { user, message } = await authService.register(ctx, { ...input });
+    return { user: toUserType(user), message };
+  }
+
+  @Mutation(() => AuthPayload, {
+    description: "Logs in: an access token (15 minutes) and a refresh token. Wrong password and unknown email both answer 'Invalid email or password'; 10 failures per account and address lock it for 15 minutes (RATE_LIMITED).",
+  })
+  async login(@Ctx() ctx: RequestContext, @Arg('input', () => LoginInput) input: LoginInput): Promise<AuthPayload> {
+    const { accessToken, refreshToken, user } = await authService.login(ctx, { ...input });
+    return { accessToken, refreshToken, user: toUserType(user) };
+  }
+
+  @Mutation(() => TokenPair, {
+    description: 'Exchanges a refresh token for a new pair. Each refresh token works once; presenting a used one ends the whole session.',
+  })
+  refreshToken(
+    @Ctx() ctx: RequestContext,
+    @Arg('refreshToken', () => String, { description: 'The refresh token received at login or at the last refresh.' }) refreshToken: string,
+  ): Promise<TokenPair> {
+    return authService.refresh(ctx, refreshToken);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Ends the session of the given refresh token; without one, every session of the signed-in user.',
+  })
+  logout(
+    @Ctx() ctx: RequestContext,
+    @Arg('refreshToken', () => String, { nullable: true, description: 'Refresh token of the session to end.' }) refreshToken?: string | null,
+  ): Promise<boolean> {
+    return authService.logout(ctx, refreshToken);
+  }
+
+  @Mutation(() => MessagePayload, {
+    description: 'Mails a password reset link (valid one hour) when the email has an account; answers the same either way.',
+  })
+  forgotPassword(
+    @Ctx() ctx: RequestContext,
+    @Arg('email', () => String, { description: 'Email address of the account.' }) email: string,
+  ): Promise<MessagePayload> {
+    return passwordResetService.forgot(ctx, email);
+  }
+
+  @Mutation(() => MessagePayload, {
+    description: 'Sets a new password (6-128 characters) with the token of a reset link, once; ends every session of the account.',
+  })
+  resetPassword(
+    @Ctx() ctx: RequestContext,
+    @Arg('token', () => String, { description: 'The token of the reset link.' }) token: string,
+    @Arg('password', () => String, { description: 'The new password.' }) password: string,
+  ): Promise<MessagePayload> {
+    return passwordResetService.reset(ctx, { token, password });
+  }
+}

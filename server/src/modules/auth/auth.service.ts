@@ -1,0 +1,139 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { RequestContext } from '../../common/context.js';
+import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
+import { escapeHtml, type MailMessage } from '../../common/mail.js';
+import { log } from '../../common/logger.js';
+import { User } from '../users/user.entity.js';
+import { dummyHash, hashPassword, verifyPassword } from '../users/password.js';
+import { sessionService, type Tokens } from './session.service.js';
+import { validateLogin, validateRegister } from './auth.validation.js';
+
+export const REGISTERED_MESSAGE = 'Account created successfully. Please log in.';
+export const BAD_CREDENTIALS = 'Invalid email or password';
+export const LOGIN_LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
+
+/** Failed logins per (account, IP) and per account from anywhere, checked before any hashing. */
+export const LOGIN_LIMITS = {
+  pair: { limit: 10, windowMs: 15 * 60_000 },
+  account: { limit: 100, windowMs: 60 * 60_000 },
+} as const;
+
+const pairKey = (email: string, ip: string) => `login:pair:${email}|${ip}`;
+export const accountKey = (email: string) => `login:acct:${email}`;
+
+/**
+ * Sends a mail after the answer has gone: whether a mail is sent depends on whether an account
+ * exists, and the answer must not take longer in that case. Failures are logged.
+ */
+export function sendInBackground(ctx: RequestContext, msg: MailMessage): void {
+  ctx.mailer.send(msg).catch((e: unknown) => {
+    log.error('mail could not be sent', { requestId: ctx.requestId, subject: msg.subject, error: String((e as Error)?.message ?? e) });
+  });
+}
+
+function signUpAttemptMail(ctx: RequestContext, to: string): MailMessage {
+  const login = `${ctx.config.publicUrl}/login`;
+  const forgot = `${ctx.config.publicUrl}/forgot-password`;
+  return {
+    to,
+    subject: 'Someone tried to sign up with your email address',
+    text:
+      `Hello,\n\nSomeone (perhaps you) tried to create a Tembea account with this email address, but you already have one.\n\n` +
+      `If it was you, log in at ${login} or, if you forgot your password, reset it at ${forgot}.\n` +
+      `If it was not you, you can ignore this mail: your account has not been changed.`,
+    html:
+      `<p>Hello,</p><p>Someone (perhaps you) tried to create a Tembea account with this email address, but you already have one.</p>` +
+      `<p>If it was you, <a href="${escapeHtml(login)}">log in</a> or <a href="${escapeHtml(forgot)}">reset your password</a>.</p>` +
+      `<p>If it was not you, you can ignore this mail: your account has not been changed.</p>`,
+  };
+}
+
+/** Sign-up, login and logout; the GraphQL resolver and the REST shim both call these. */
+export const authService = {
+  /**
+   * Creates an account. An email that already has one gets exactly the same answer (convention 7:
+   * never reveal whether an account exists), but nothing is created: the owner is mailed that
+   * someone tried to sign up with their address. The returned user is then built from the input
+   * with an id drawn from the same sequence a real insert uses, and the password is hashed in
+   * both cases, so neither the shape nor the time of the answer tells the two apart.
+   */
+  async register(ctx: RequestContext, input: Record<string, unknown>): Promise<{ user: User; message: string }> {
+    const data = validateRegister(input);
+    const passwordHash = await hashPassword(data.password);
+    const em = ctx.em;
+    if (!(await em.findOne(User, { email: data.email }))) {
+      try {
+        const user = em.create(User, { name: data.name, email: data.email, phone: data.phone, passwordHash, role: 'user' });
+        await em.flush();
+        return { user, message: REGISTERED_MESSAGE };
+      } catch (e) {
+        // A parallel sign-up took the address between the check and the insert.
+        if (!(e instanceof UniqueConstraintViolationException)) throw e;
+        em.clear();
+      }
+    }
+    const [seq] = await em.execute<{ id: string }[]>(`select nextval(pg_get_serial_sequence('users', 'id')) as "id"`);
+    const now = new Date();
+    const decoy = Object.assign(new User(), {
+      id: Number(seq!.id), name: data.name, email: data.email, phone: data.phone, role: 'user' as const,
+      profileImage: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+    });
+    sendInBackground(ctx, signUpAttemptMail(ctx, data.email));
+    return { user: decoy, message: REGISTERED_MESSAGE };
+  },
+
+  /**
+   * Checks the credentials and starts a session. An unknown email and a wrong password answer
+   * alike, and the unknown one is verified against a dummy hash so both take the same time.
+   */
+  async login(ctx: RequestContext, input: Record<string, unknown>): Promise<Tokens & { user: User }> {
+    const { email, password } = validateLogin(input);
+    const pk = pairKey(email, ctx.ip);
+    const ak = accountKey(email);
+    const [pair, account] = await Promise.all([
+      ctx.limiter.check(pk, LOGIN_LIMITS.pair.limit),
+      ctx.limiter.check(ak, LOGIN_LIMITS.account.limit),
+    ]);
+    if (!pair.allowed) throw new RateLimitedError(LOGIN_LOCKED, pair.retryAfterSeconds);
+    if (!account.allowed) {
+      const minutes = Math.max(1, Math.ceil(account.retryAfterSeconds / 60));
+      throw new RateLimitedError(`Too many login attempts. Please try again in ${minutes} minutes.`, account.retryAfterSeconds);
+    }
+    const user = await ctx.em.findOne(User, { email }, { populate: ['passwordHash'] });
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+    if (!user || !ok) {
+      await Promise.all([
+        ctx.limiter.hit(pk, LOGIN_LIMITS.pair.limit, LOGIN_LIMITS.pair.windowMs),
+        ctx.limiter.hit(ak, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs),
+      ]);
+      throw new UnauthenticatedError(BAD_CREDENTIALS);
+    }
+    await ctx.limiter.reset(pk);
+    user.lastLoginAt = new Date();
+    await ctx.em.flush();
+    const tokens = await sessionService.start(ctx, user);
+    return { ...tokens, user };
+  },
+
+  /**
+   * Ends a session: the one of the refresh token when given (possessing it is proof enough),
+   * else every session of the signed-in user.
+   */
+  async logout(ctx: RequestContext, refreshToken?: string | null): Promise<boolean> {
+    if (typeof refreshToken === 'string' && refreshToken.trim()) {
+      await sessionService.endByToken(ctx, refreshToken.trim());
+      return true;
+    }
+    if (!ctx.user) throw ctx.authError ?? new UnauthenticatedError('Authentication required. Please login.');
+    await sessionService.endAll(ctx.em, ctx.user.id);
+    return true;
+  },
+
+  /** A new token pair for a refresh token (rotation with reuse detection). */
+  async refresh(ctx: RequestContext, refreshToken: unknown): Promise<Tokens> {
+    if (typeof refreshToken !== 'string' || !refreshToken.trim()) {
+      throw new UnauthenticatedError('No refresh token available');
+    }
+    return sessionService.rotate(ctx, refreshToken.trim());
+  },
+};

@@ -1,0 +1,88 @@
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX, RESET_PASSWORD_MIN, SIGNUP_PASSWORD_MIN, isEmail } from '@tembea/schema';
+import { BadInputError, type FieldError } from '../../common/errors.js';
+
+/** Both APIs send loosely typed bodies (REST JSON may hold anything): only strings count. */
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+/** Length in characters (code points), so an emoji counts once; passwords are never trimmed or cut. */
+function chars(s: string): number {
+  return [...s].length;
+}
+
+function fail(errors: FieldError[]): void {
+  if (errors.length) throw new BadInputError(errors[0]!.message, errors);
+}
+
+/** Trimmed, lower-cased email or a field error. */
+function email(raw: unknown, errors: FieldError[]): string {
+  const v = text(raw).trim().toLowerCase();
+  if (!v) errors.push({ field: 'email', message: 'Email is required' });
+  else if (v.length > EMAIL_MAX || !isEmail(v)) errors.push({ field: 'email', message: 'Please enter a valid email address' });
+  return v;
+}
+
+function password(raw: unknown, min: number, errors: FieldError[], field = 'password'): string {
+  const v = text(raw);
+  if (!v) errors.push({ field, message: 'Password is required' });
+  else if (chars(v) < min) errors.push({ field, message: `Password must be at least ${min} characters` });
+  else if (chars(v) > PASSWORD_MAX) errors.push({ field, message: `Password must be at most ${PASSWORD_MAX} characters` });
+  return v;
+}
+
+// Digits with the usual separators and an optional leading +; at least 6 digits.
+const PHONE_RE = /^\+?[0-9 ().-]+$/;
+
+export interface RegisterData {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+/** Sign-up rules (spec 5): name, email, phone and password required; password 8 to 128 characters. */
+export function validateRegister(input: Record<string, unknown>): RegisterData {
+  const errors: FieldError[] = [];
+  const name = text(input.name).trim();
+  if (!name) errors.push({ field: 'name', message: 'Name is required' });
+  else if (chars(name) > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
+  const mail = email(input.email, errors);
+  const phone = text(input.phone).trim();
+  if (!phone) errors.push({ field: 'phone', message: 'Phone is required' });
+  else if (phone.length > PHONE_MAX || !PHONE_RE.test(phone) || phone.replace(/\D/g, '').length < 6) {
+    errors.push({ field: 'phone', message: 'Please enter a valid phone number, including the country code' });
+  }
+  const pw = password(input.password, SIGNUP_PASSWORD_MIN, errors);
+  fail(errors);
+  return { name, email: mail, phone, password: pw };
+}
+
+/** Login rules (spec 5): email and password required, email format; nothing longer than any password set. */
+export function validateLogin(input: Record<string, unknown>): { email: string; password: string } {
+  const errors: FieldError[] = [];
+  const mail = email(input.email, errors);
+  const pw = text(input.password);
+  if (!pw) errors.push({ field: 'password', message: 'Password is required' });
+  else if (chars(pw) > PASSWORD_MAX) errors.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters` });
+  fail(errors);
+  return { email: mail, password: pw };
+}
+
+/** The email of a forgot-password request. */
+export function validateEmail(raw: unknown): string {
+  const errors: FieldError[] = [];
+  const mail = email(raw, errors);
+  fail(errors);
+  return mail;
+}
+
+/** Reset rules (spec 5): a token ('Invalid reset token' when missing), password 6 to 128 characters. */
+export function validateReset(input: Record<string, unknown>): { token: string; password: string } {
+  const token = text(input.token).trim();
+  if (!token) throw new BadInputError('Invalid reset token', [{ field: 'token', message: 'Invalid reset token' }]);
+  const errors: FieldError[] = [];
+  const pw = password(input.password, RESET_PASSWORD_MIN, errors);
+  fail(errors);
+  return { token, password: pw };
+}

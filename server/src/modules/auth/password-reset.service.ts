@@ -1,0 +1,95 @@
+import type { RequestContext } from '../../common/context.js';
+import { BadInputError, RateLimitedError } from '../../common/errors.js';
+import { escapeHtml, type MailMessage } from '../../common/mail.js';
+import { User } from '../users/user.entity.js';
+import { hashPassword } from '../users/password.js';
+import { accountKey, sendInBackground } from './auth.service.js';
+import { validateEmail, validateReset } from './auth.validation.js';
+import { PasswordResetToken } from './password-reset-token.entity.js';
+import { randomToken, tokenHash } from './secrets.js';
+import { sessionService } from './session.service.js';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+export const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent. Please check your inbox.';
+export const RESET_DONE_MESSAGE = 'Your password has been reset. Please log in with your new password.';
+export const RESET_INVALID = 'Invalid or expired reset token';
+const FORGOT_LOCKED = 'Too many password reset requests. Please try again later.';
+
+/** Reset requests per address and per client IP, counted whether or not the account exists. */
+export const FORGOT_LIMITS = {
+  email: { limit: 3, windowMs: 60 * 60_000 },
+  ip: { limit: 10, windowMs: 60 * 60_000 },
+} as const;
+
+function resetMail(ctx: RequestContext, to: string, name: string, token: string): MailMessage {
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: 'Reset your Tembea password',
+    text:
+      `Hello ${name},\n\nWe received a request to reset the password of your Tembea account.\n` +
+      `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+      `The link works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    html:
+      `<p>Hello ${escapeHtml(name)},</p><p>We received a request to reset the password of your Tembea account. ` +
+      `Open this link within one hour to choose a new password:</p>` +
+      `<p><a href="${escapeHtml(link)}" style="background:#1f4d3a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Reset my password</a></p>` +
+      `<p style="font-size:13px">Or copy this address into your browser: ${escapeHtml(link)}</p>` +
+      `<p>The link works once. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
+  };
+}
+
+/** Forgotten passwords: a single-use link by mail, valid one hour. */
+export const passwordResetService = {
+  /** Mails a reset link when the account exists; answers the same either way. */
+  async forgot(ctx: RequestContext, rawEmail: unknown): Promise<{ message: string }> {
+    const email = validateEmail(rawEmail);
+    const [byIp, byEmail] = await Promise.all([
+      ctx.limiter.hit(`forgot:ip:${ctx.ip}`, FORGOT_LIMITS.ip.limit, FORGOT_LIMITS.ip.windowMs),
+      ctx.limiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.email.limit, FORGOT_LIMITS.email.windowMs),
+    ]);
+    for (const s of [byIp, byEmail]) if (!s.allowed) throw new RateLimitedError(FORGOT_LOCKED, s.retryAfterSeconds);
+    const user = await ctx.em.findOne(User, { email });
+    if (user) {
+      const token = randomToken();
+      await ctx.em.insert(PasswordResetToken, {
+        user: user.id,
+        tokenHash: tokenHash(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      sendInBackground(ctx, resetMail(ctx, user.email, user.name, token));
+    }
+    return { message: FORGOT_MESSAGE };
+  },
+
+  /** Sets a new password with a reset token (used up by the first success) and ends every session. */
+  async reset(ctx: RequestContext, input: Record<string, unknown>): Promise<{ message: string }> {
+    const { token, password } = validateReset(input);
+    const hash = tokenHash(token);
+    // Cheap look-up first, so unknown tokens cost no password hashing.
+    const candidate = await ctx.em.findOne(PasswordResetToken, { tokenHash: hash, usedAt: null, expiresAt: { $gt: new Date() } });
+    if (!candidate) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);
+    const passwordHash = await hashPassword(password);
+    const email = await ctx.em.transactional(async (em) => {
+      const [row] = await em.execute<{ user_id: number }[]>(
+        `update "password_reset_tokens" set "used_at" = now()
+          where "token_hash" = ? and "used_at" is null and "expires_at" > now()
+        returning "user_id"`,
+        [hash],
+      );
+      if (!row) return null;
+      const user = await em.findOne(User, { id: row.user_id });
+      if (!user) return null;
+      user.passwordHash = passwordHash;
+      await em.flush();
+      // Other links sent earlier die with this one, and every session ends.
+      await em.nativeUpdate(PasswordResetToken, { user: row.user_id, usedAt: null }, { usedAt: new Date() });
+      await sessionService.endAll(em, row.user_id);
+      return user.email;
+    });
+    if (!email) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);
+    // The owner proved access to the mailbox: lift the account-wide login lock.
+    await ctx.limiter.reset(accountKey(email));
+    return { message: RESET_DONE_MESSAGE };
+  },
+};

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { PasswordResetToken } from './password-reset-token.entity.js';
+import { tokenHash } from './secrets.js';
+import { LOGIN, api, gql, mails, mailsTo, signUpAndLogin } from './testing/helpers.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  // Each request below comes from its own forwarded address, so the per-IP limit of reset
+  // requests (rate-limit.test.ts) does not add up across these tests.
+  s = await startTestServer({ seedDemo: false, env: { TRUST_PROXY: '1' } });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const FORGOT = `mutation($email: String!) { forgotPassword(email: $email) { message } }`;
+const RESET = `mutation($token: String!, $password: String!) { resetPassword(token: $token, password: $password) { message } }`;
+let ipSeq = 0;
+const fromNewIp = () => ({ headers: { 'x-forwarded-for': `198.51.100.${++ipSeq}` } });
+const SENT = 'If the email exists, a reset link has been sent. Please check your inbox.';
+
+/** Asks for a reset link and returns the token of the link mailed to the address. */
+async function requestLink(email: string, via: 'gql' | 'rest' = 'gql'): Promise<string> {
+  const before = mailsTo(s, email).length;
+  if (via === 'gql') expect((await gql(s, FORGOT, { email }, fromNewIp())).body.data.forgotPassword.message).toBe(SENT);
+  else expect((await api(s, 'POST', '/auth/forgot-password', { email }, fromNewIp())).body.message).toBe(SENT);
+  await expect.poll(() => mailsTo(s, email).length).toBe(before + 1);
+  const text = mailsTo(s, email).at(-1)!.text;
+  const m = new RegExp(`${s.config.publicUrl.replace(/[.:/]/g, '\\$&')}/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  expect(m, 'reset link in the mail').not.toBeNull();
+  return m![1]!;
+}
+
+describe('forgot password', () => {
+  it('mails a reset link (text and HTML, with the operator details) and stores only its hash', async () => {
+    const a = await signUpAndLogin(s);
+    const token = await requestLink(a.email);
+    const mail = mailsTo(s, a.email).at(-1)!.text;
+    expect(mail).toMatch(/Subject: Reset your Tembea password/);
+    expect(mail).toMatch(/Content-Type: text\/plain/);
+    expect(mail).toMatch(/Content-Type: text\/html/);
+    expect(mail).toContain('Arusha');
+    const row = await s.orm.em.fork().findOneOrFail(PasswordResetToken, { tokenHash: tokenHash(token) });
+    const minutes = (row.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(59);
+    expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it('answers an unknown email the same and sends nothing', async () => {
+    const known = await signUpAndLogin(s);
+    const count = mails(s).length;
+    const unknown = `nobody.${Date.now()}@example.com`;
+    const g = await gql(s, FORGOT, { email: unknown }, fromNewIp());
+    expect(g.body).toEqual({ data: { forgotPassword: { message: SENT } } });
+    const r1 = await api(s, 'POST', '/auth/forgot-password', { email: unknown }, fromNewIp());
+    const r2 = await api(s, 'POST', '/auth/forgot-password', { email: known.email }, fromNewIp());
+    expect(r1.status).toBe(r2.status);
+    expect(r1.body).toEqual(r2.body);
+    await expect.poll(() => mailsTo(s, known.email).length).toBe(1);
+    expect(mails(s).length).toBe(count + 1);
+    expect(mailsTo(s, unknown)).toHaveLength(0);
+  });
+
+  it('refuses a missing or malformed email with BAD_USER_INPUT', async () => {
+    expect((await api(s, 'POST', '/auth/forgot-password', {})).status).toBe(400);
+    const g = await gql(s, FORGOT, { email: 'nope' });
+    expect(g.body.errors[0]).toMatchObject({ message: 'Please enter a valid email address', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});
+
+describe('reset password', () => {
+  it('sets the new password once, ends every session, and the old password stops working', async () => {
+    const a = await signUpAndLogin(s);
+    const token = await requestLink(a.email, 'rest');
+    const res = await api(s, 'POST', '/auth/reset-password', { token, password: 'new-pass' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/password has been reset/);
+    // The session from before the reset cannot be refreshed.
+    expect((await api(s, 'POST', '/auth/refresh', { refreshToken: a.refreshToken })).status).toBe(401);
+    expect((await gql(s, LOGIN, { input: { email: a.email, password: a.password } })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect((await gql(s, LOGIN, { input: { email: a.email, password: 'new-pass' } })).body.data.login.accessToken).toBeTruthy();
+    // Used once: the same link is refused.
+    const again = await gql(s, RESET, { token, password: 'another-pass' });
+    expect(again.body.errors[0]).toMatchObject({ message: 'Invalid or expired reset token', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('a used link also kills the other links sent before it', async () => {
+    const a = await signUpAndLogin(s);
+    const first = await requestLink(a.email);
+    const second = await requestLink(a.email);
+    expect((await gql(s, RESET, { token: second, password: 'second-pass' })).body.errors).toBeUndefined();
+    expect((await gql(s, RESET, { token: first, password: 'first-pass' })).body.errors[0].message).toBe('Invalid or expired reset token');
+  });
+
+  it('refuses an expired link', async () => {
+    const a = await signUpAndLogin(s);
+    const token = await requestLink(a.email);
+    await s.orm.em.fork().nativeUpdate(PasswordResetToken, { tokenHash: tokenHash(token) }, { expiresAt: new Date(Date.now() - 1000) });
+    const res = await api(s, 'POST', '/auth/reset-password', { token, password: 'new-pass' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset token', code: 'BAD_USER_INPUT' } });
+    expect((await api(s, 'POST', '/auth/login', { email: a.email, password: a.password })).status).toBe(200);
+  });
+
+  it("refuses a missing token with 'Invalid reset token' and an unknown one", async () => {
+    expect((await api(s, 'POST', '/auth/reset-password', { password: 'new-pass' })).body.message).toBe('Invalid reset token');
+    expect((await gql(s, RESET, { token: '', password: 'new-pass' })).body.errors[0].message).toBe('Invalid reset token');
+    expect((await gql(s, RESET, { token: 'made-up', password: 'new-pass' })).body.errors[0].message).toBe('Invalid or expired reset token');
+  });
+
+  it('needs a new password of 6 to 128 characters and keeps the link usable after a refusal', async () => {
+    const a = await signUpAndLogin(s);
+    const token = await requestLink(a.email);
+    expect((await gql(s, RESET, { token, password: '12345' })).body.errors[0].message).toBe('Password must be at least 6 characters');
+    expect((await api(s, 'POST', '/auth/reset-password', { token, password: 'z'.repeat(129) })).body.message).toBe('Password must be at most 128 characters');
+    expect((await api(s, 'POST', '/auth/reset-password', { token })).body.message).toBe('Password is required');
+    expect((await gql(s, RESET, { token, password: '123456' })).body.errors).toBeUndefined();
+  });
+
+  it('two parallel resets with one link: one succeeds', async () => {
+    const a = await signUpAndLogin(s);
+    const token = await requestLink(a.email);
+    const results = await Promise.all(['parallel-one', 'parallel-two'].map((password) => api(s, 'POST', '/auth/reset-password', { token, password })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+});

@@ -1,0 +1,34 @@
+import { Readable } from 'node:stream';
+import { Router } from 'express';
+import { BadInputError } from '../../common/errors.js';
+import { parseMultipart } from '../../common/multipart.js';
+import { ctxOf, route } from '../../common/rest.js';
+import { requireUser } from '../auth/guards.js';
+import { toRestUser } from './user.mapper.js';
+import { userService } from './user.service.js';
+
+/** REST shims of spec section 7: GET /api/users/profile, POST /api/users/profile/image, DELETE /api/users/:id. */
+export function userRestRouter(): Router {
+  const r = Router();
+  r.get('/users/profile', route(async (req) => {
+    const user = toRestUser(await userService.current(ctxOf(req)));
+    // The spec's client reads the user directly or under a key: both are given.
+    return { success: true, ...user, user };
+  }));
+  r.post('/users/profile/image', route(async (req) => {
+    const ctx = ctxOf(req);
+    requireUser(ctx); // before reading any upload
+    const { files } = await parseMultipart(req, { fileFields: ['profileImage'], maxFiles: 1 });
+    const file = files[0];
+    if (!file) {
+      throw new BadInputError('Please choose an image file to upload', [{ field: 'profileImage', message: 'Please choose an image file to upload' }]);
+    }
+    const user = await userService.setProfileImage(ctx, { open: () => Readable.from([file.data]) });
+    return { success: true, message: 'Profile picture updated', profileImage: user.profileImage, user: toRestUser(user) };
+  }));
+  r.delete('/users/:id', route(async (req) => {
+    await userService.deleteAccount(ctxOf(req), String(req.params.id));
+    return { success: true, message: 'Account deleted' };
+  }));
+  return r;
+}

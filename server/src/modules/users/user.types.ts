@@ -1,0 +1,37 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { GraphQLDateTimeISO } from 'graphql-scalars';
+
+@ObjectType('User', { description: 'A person with an account: a traveller (role user) or an operator admin.' })
+export class UserType {
+  @Field(() => ID, { description: 'User id.' })
+  id!: string;
+
+  @Field({ description: 'Full name.' })
+  name!: string;
+
+  @Field({ description: 'Email address (lower-cased).' })
+  email!: string;
+
+  @Field(() => String, { nullable: true, description: 'Phone number with country code.' })
+  phone!: string | null;
+
+  @Field({ description: "Role: 'admin' or 'user' (any other stored value reads as 'user')." })
+  role!: 'admin' | 'user';
+
+  @Field(() => String, { nullable: true, description: 'Path under /uploads of the profile picture, or null.' })
+  profileImage!: string | null;
+
+  @Field(() => GraphQLDateTimeISO, { description: 'When the account was registered (same as createdAt).' })
+  registeredAt!: Date;
+
+  @Field(() => GraphQLDateTimeISO, { description: 'When the account was created.' })
+  createdAt!: Date;
+
+  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'Last successful login, or null.' })
+  lastLoginAt!: Date | null;
+
+  @Field(() => [String], {
+    description: "What the role may do, e.g. admin: 'tours:write', 'bookings:manage', 'users:manage'; user: 'bookings:own'.",
+  })
+  permissions!: string[];
+}
