@@ -1,0 +1,139 @@
+// Catalogue benchmark: throughput and latency of the built server against a bare node:http + pg
+// baseline running the same SQL, at 1k, 10k and 100k tours on the machine's PostgreSQL; EXPLAIN
+// times of every filter at the largest size; SQL statements per page. Prints figures, asserts nothing.
+//
+//   npm run bench                       (from the repository root or e2e/)
+//   BENCH_DURATION=3 BENCH_SIZES=1000,10000 npm run bench
+//
+// Environment: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_SIZES
+// (1000,10000,100000), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20), BENCH_FRESH=1 to
+// regenerate the databases. Build first: npm run build.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { SERVER_DIST, ensureDatabase } from './data.mjs';
+import { explainAll } from './explain.mjs';
+import { countStatements } from './statements.mjs';
+
+const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+const CARD = 'id title description destination price priceText originalPrice discount images bg rating numRatings tier bookingType travelType durationDays durationNights status featured';
+const GQL = `query Bench($filter: TourFilter, $search: String) {
+  tours(filter: $filter, search: $search, first: 20) { totalCount nodes { ${CARD} } pageInfo { hasNextPage endCursor } }
+}`;
+
+const SCENARIOS = [
+  { name: 'GraphQL tours(first: 20) + filter', app: gqlRequest({ filter: { travelType: 'Safari', bookingType: 'group' } }), bare: { path: '/filter' } },
+  { name: 'GraphQL tours(first: 20) + search', app: gqlRequest({ search: 'kili' }), bare: { path: '/search' } },
+  { name: 'REST GET /api/tours?limit=20', app: { path: '/api/tours?limit=20' }, bare: { path: '/rest?limit=20' } },
+];
+
+function gqlRequest(variables) {
+  return { path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GQL, variables }) };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(args, env, readyLine) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes(readyLine)) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${out.slice(-500)}`)));
+  });
+}
+
+async function waitForHealth(url) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+async function load(base, req, seconds) {
+  const r = await autocannon({ url: base + req.path, method: req.method ?? 'GET', headers: req.headers, body: req.body, connections: CONNECTIONS, duration: seconds });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+}
+
+async function sameAnswer(appBase, bareBase, s) {
+  const a = await (await fetch(appBase + s.app.path, { method: s.app.method ?? 'GET', headers: s.app.headers, body: s.app.body })).json();
+  const b = await (await fetch(bareBase + s.bare.path)).json();
+  const ids = (x) => JSON.stringify((x.data?.tours.nodes ?? x.tours).map((t) => t.id));
+  return ids(a) === ids(b) && (a.data?.tours.totalCount ?? a.totalCount) === (b.data?.tours.totalCount ?? b.totalCount);
+}
+
+async function benchSize(size) {
+  console.log(`\n=== ${size} tours ===`);
+  const url = await ensureDatabase(BASE, size);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-'));
+  const appPort = await freePort();
+  const barePort = await freePort();
+  const secret = () => randomBytes(32).toString('base64url');
+  const app = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
+    env: {
+      ...process.env, NODE_ENV: 'production', PORT: String(appPort), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dataDir,
+      SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret(), ADMIN_EMAIL: '', ADMIN_PASSWORD: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const bare = await startChild([path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), url], {}, 'ready');
+  const appBase = `http://127.0.0.1:${appPort}`;
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const rows = [];
+  try {
+    await waitForHealth(appBase);
+    for (const s of SCENARIOS) {
+      const same = await sameAnswer(appBase, bareBase, s);
+      await load(appBase, s.app, 1);
+      await load(bareBase, s.bare, 1);
+      const a = await load(appBase, s.app, DURATION);
+      const b = await load(bareBase, s.bare, DURATION);
+      rows.push({ size, name: s.name, a, b, same });
+      console.log(
+        `${s.name.padEnd(36)} app ${a.rps.toFixed(0).padStart(6)} req/s p50 ${String(a.p50).padStart(4)} ms p99 ${String(a.p99).padStart(4)} ms | ` +
+        `bare ${b.rps.toFixed(0).padStart(6)} req/s p50 ${String(b.p50).padStart(4)} ms p99 ${String(b.p99).padStart(4)} ms | ` +
+        `app/bare ${(a.rps / b.rps).toFixed(2)}${a.bad || b.bad ? ` (non-2xx/errors: app ${a.bad}, bare ${b.bad})` : ''}${same ? '' : ' (ANSWERS DIFFER)'}`,
+      );
+    }
+  } finally {
+    app.kill('SIGTERM');
+    bare.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { url, rows };
+}
+
+if (!existsSync(path.join(SERVER_DIST, 'main.js'))) {
+  console.error('The server is not built: run `npm run build` first.');
+  process.exit(1);
+}
+console.log(`Tembea catalogue benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, sizes ${SIZES.join(', ')}, ${os.cpus().length} CPU(s)`);
+const results = [];
+for (const size of SIZES) results.push(await benchSize(size));
+await explainAll(results.at(-1).url, SIZES.at(-1));
+await countStatements(results[0].url);
