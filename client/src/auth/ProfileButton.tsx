@@ -1,20 +1,41 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../components/Dialog';
+import { Avatar } from '../features/account/profile/Avatar';
+import { ProfileModal } from '../features/account/profile/ProfileModal';
 import { useAuth } from './AuthProvider';
 
-/** Profile icon: asks to log in when logged out. */
+/** Profile icon of the navigation bar: the profile modal when logged in, a login prompt otherwise. */
 export function ProfileButton() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [askLogin, setAskLogin] = useState(false);
+
   return (
-    <button
-      type="button"
-      className="navbar__profile"
-      aria-label={user ? `Profile of ${user.name}` : 'Profile'}
-      onClick={() => {
-        if (!user && window.confirm('Login Required')) navigate('/login', { state: { from: 'profile' } });
-      }}
-    >
-      <span aria-hidden="true">👤</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className="navbar__profile"
+        aria-label={user ? `Profile of ${user.name}` : 'Profile'}
+        aria-haspopup="dialog"
+        aria-busy={loading}
+        onClick={() => (user ? setOpen(true) : loading ? undefined : setAskLogin(true))}
+      >
+        {user ? <Avatar name={user.name} image={user.profileImage} size={40} /> : <span aria-hidden="true">👤</span>}
+      </button>
+      <ProfileModal open={open} onClose={() => setOpen(false)} />
+      <ConfirmDialog
+        open={askLogin}
+        title="Login Required"
+        message="Please log in to see your profile."
+        confirmLabel="Login"
+        onCancel={() => setAskLogin(false)}
+        onConfirm={() => {
+          setAskLogin(false);
+          navigate('/login', { state: { from: 'profile' } });
+        }}
+      />
+    </>
   );
 }

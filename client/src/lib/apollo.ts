@@ -1,24 +1,100 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import { TOKEN_KEY } from '@tembea/schema';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import type { GraphQLFormattedError } from 'graphql';
+import { catchError, from, mergeMap, of, throwError, type Observable } from 'rxjs';
+import { AUTH_MESSAGES, NetworkError, SessionError } from '../auth/messages';
+import { GRAPHQL_PATH, prepareAuth, refreshAccessToken } from '../auth/session';
+import { clearTokens, getAccessToken, getRefreshToken } from '../auth/token-storage';
 
 /** Base URL of the REST API (same origin in production). */
 export const API_BASE = `${window.location.origin}/api`;
 
-/** Adds the bearer token of the stored session to every operation. */
-const authLink = new ApolloLink((operation, forward) => {
-  const token = localStorage.getItem(TOKEN_KEY);
-  if (token) {
-    operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
-      headers: { ...headers, authorization: `Bearer ${token}` },
-    }));
+/** Operations that manage the session themselves: no refresh-and-retry around them. */
+const SESSION_OPERATIONS = new Set(['Login', 'Register', 'RefreshToken', 'Logout', 'ForgotPassword', 'ResetPassword']);
+
+type Result = ApolloLink.Result;
+
+function isUnauthenticated(result: Result): boolean {
+  return !!result.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+}
+
+/** The same answer with its authentication errors explained by why the session ended. */
+function explain(result: Result, message: string): Result {
+  const errors: GraphQLFormattedError[] = (result.errors ?? []).map((e) =>
+    e.extensions?.code === 'UNAUTHENTICATED' ? { ...e, message } : e,
+  );
+  return { ...result, errors };
+}
+
+/** An HTTP 401 (e.g. refused before any resolver ran) as an ordinary UNAUTHENTICATED answer. */
+function http401AsResult(error: unknown): Observable<Result> {
+  if (ServerError.is(error) && error.statusCode === 401) {
+    let message: string = AUTH_MESSAGES.authRequired;
+    try {
+      const body = JSON.parse(error.bodyText) as { message?: string; errors?: { message?: string }[] };
+      message = body.errors?.[0]?.message ?? body.message ?? message;
+    } catch {
+      /* not JSON: keep the default text */
+    }
+    return of({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
   }
-  return forward(operation);
+  return throwError(() => error);
+}
+
+/** A failure to reach the server surfaces as the spec's network message. */
+function networkFailure(error: unknown): Observable<never> {
+  const known = error instanceof SessionError || ServerError.is(error) || CombinedGraphQLErrors.is(error);
+  const aborted = error instanceof DOMException && error.name === 'AbortError';
+  if (!known && !aborted && (error instanceof TypeError || error instanceof NetworkError)) {
+    return throwError(() => new NetworkError());
+  }
+  return throwError(() => error);
+}
+
+/**
+ * Session link: sends the bearer token, refreshes an expired token before the operation, and on an
+ * UNAUTHENTICATED answer refreshes and retries the operation once. A session that cannot be
+ * refreshed ends (tokens cleared) and the answer says 'Session expired. Please login again.'.
+ */
+export const sessionLink = new ApolloLink((operation, forward) => {
+  const send = (token: string | null): Observable<Result> => {
+    operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => {
+      const { authorization: _drop, ...rest } = headers;
+      return { headers: token ? { ...rest, authorization: `Bearer ${token}` } : rest };
+    });
+    return forward(operation).pipe(catchError(http401AsResult));
+  };
+
+  if (SESSION_OPERATIONS.has(operation.operationName ?? '')) {
+    return send(getAccessToken()).pipe(catchError(networkFailure));
+  }
+
+  return from(prepareAuth()).pipe(
+    mergeMap((auth) =>
+      send(auth.token).pipe(
+        mergeMap((result): Observable<Result> => {
+          if (!isUnauthenticated(result)) return of(result);
+          if (!auth.token) return of(auth.lostSession ? explain(result, auth.lostSession) : result);
+          if (!getRefreshToken()) {
+            clearTokens();
+            return of(explain(result, AUTH_MESSAGES.authFailed));
+          }
+          return from(refreshAccessToken(auth.token)).pipe(
+            mergeMap((fresh) => send(fresh)),
+            catchError((e: unknown) =>
+              e instanceof SessionError ? of(explain(result, AUTH_MESSAGES.sessionExpired)) : throwError(() => e),
+            ),
+          );
+        }),
+      ),
+    ),
+    catchError(networkFailure),
+  );
 });
 
 /** The one Apollo Client of the app. */
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([authLink, new HttpLink({ uri: '/graphql' })]),
+    link: ApolloLink.from([sessionLink, new HttpLink({ uri: GRAPHQL_PATH })]),
     cache: new InMemoryCache({
       typePolicies: {
         Tour: { keyFields: ['id'] },

@@ -1,0 +1,91 @@
+import { print, type GraphQLFormattedError } from 'graphql';
+import type { TypedDocumentNode } from '@apollo/client';
+import { AUTH_MESSAGES, NetworkError, SessionError } from './messages';
+import { GRAPHQL_PATH, prepareAuth, refreshAccessToken } from './session';
+import { clearTokens, getRefreshToken } from './token-storage';
+
+/** A GraphQL answer that carried errors, with the first one's message and code. */
+export class UploadError extends Error {
+  constructor(message: string, readonly code?: string, readonly errors: readonly GraphQLFormattedError[] = []) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+interface Answer<T> {
+  status: number;
+  data?: T | null;
+  errors?: GraphQLFormattedError[];
+}
+
+function send<T>(form: FormData, token: string | null, onProgress?: (percent: number) => void): Promise<Answer<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', GRAPHQL_PATH);
+    // Apollo Server's CSRF protection refuses multipart requests without a preflight-forcing header.
+    xhr.setRequestHeader('apollo-require-preflight', 'true');
+    xhr.setRequestHeader('accept', 'application/graphql-response+json, application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new NetworkError());
+    xhr.onload = () => {
+      try {
+        const body = JSON.parse(xhr.responseText) as { data?: T | null; errors?: GraphQLFormattedError[]; message?: string };
+        const errors = body.errors ?? (body.message ? [{ message: body.message }] : undefined);
+        resolve({ status: xhr.status, data: body.data, errors });
+      } catch {
+        reject(new UploadError(AUTH_MESSAGES.invalidResponse));
+      }
+    };
+    xhr.send(form);
+  });
+}
+
+function isUnauthenticated(a: Answer<unknown>): boolean {
+  return a.status === 401 || !!a.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+}
+
+/**
+ * Runs a mutation with one file variable as a GraphQL multipart request
+ * (https://github.com/jaydenseric/graphql-multipart-request-spec), reporting upload progress.
+ * Like the Apollo link it refreshes an expired token first and retries once after an
+ * UNAUTHENTICATED answer.
+ */
+export async function uploadWithProgress<TData, TVars extends Record<string, unknown>>(
+  document: TypedDocumentNode<TData, TVars>,
+  variables: Omit<TVars, 'file'>,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<TData> {
+  const operationName = document.definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value;
+  const form = (): FormData => {
+    const f = new FormData();
+    f.append('operations', JSON.stringify({ operationName, query: print(document), variables: { ...variables, file: null } }));
+    f.append('map', JSON.stringify({ 0: ['variables.file'] }));
+    f.append('0', file, file.name);
+    return f;
+  };
+
+  const auth = await prepareAuth();
+  let answer = await send<TData>(form(), auth.token, onProgress);
+  if (isUnauthenticated(answer) && auth.token) {
+    if (!getRefreshToken()) {
+      clearTokens();
+      throw new UploadError(AUTH_MESSAGES.authFailed, 'UNAUTHENTICATED');
+    }
+    try {
+      answer = await send<TData>(form(), await refreshAccessToken(auth.token), onProgress);
+    } catch (e) {
+      if (e instanceof SessionError) throw new UploadError(AUTH_MESSAGES.sessionExpired, 'UNAUTHENTICATED');
+      throw e;
+    }
+  } else if (isUnauthenticated(answer) && auth.lostSession) {
+    throw new UploadError(auth.lostSession, 'UNAUTHENTICATED');
+  }
+  const first = answer.errors?.[0];
+  if (first) throw new UploadError(first.message, first.extensions?.code as string | undefined, answer.errors);
+  if (!answer.data) throw new UploadError(AUTH_MESSAGES.invalidResponse);
+  return answer.data;
+}

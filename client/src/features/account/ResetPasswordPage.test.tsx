@@ -1,0 +1,57 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockClient, Providers } from '../../auth/test-utils';
+import { ResetPasswordPage } from './ResetPasswordPage';
+
+function renderReset(path: string) {
+  const mock = mockClient(() => ({ data: { resetPassword: { __typename: 'MessagePayload', message: 'Your password has been reset.' } } }));
+  render(
+    <Providers client={mock.client} path={path}>
+      <Routes>
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+      </Routes>
+    </Providers>,
+  );
+  return mock;
+}
+
+const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('ResetPasswordPage', () => {
+  afterEach(cleanup);
+  it("refuses different passwords with \"Passwords don't match\" and sends nothing", async () => {
+    const { calls } = renderReset('/reset-password?token=abc');
+    fill(/^New password/, 'kilimanjaro');
+    fill(/^Confirm password/, 'kilimanjar0');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText("Passwords don't match")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('requires both fields and at least 6 characters', async () => {
+    renderReset('/reset-password?token=abc');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('New password is required')).toBeTruthy();
+    expect(screen.getByText('Please confirm your new password')).toBeTruthy();
+    fill(/^New password/, 'short');
+    fill(/^Confirm password/, 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeTruthy();
+  });
+
+  it('sends the token and the new password, then shows the success message', async () => {
+    const { calls } = renderReset('/reset-password?token=abc');
+    fill(/^New password/, 'kilimanjaro');
+    fill(/^Confirm password/, 'kilimanjaro');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Your password has been reset.');
+    expect(calls[0].variables).toEqual({ token: 'abc', password: 'kilimanjaro' });
+  });
+
+  it('without a token shows the invalid link text and a link to request a new one', () => {
+    renderReset('/reset-password');
+    expect(screen.getByText('Invalid reset link. Please request a new password reset.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+  });
+});

@@ -1,0 +1,22 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+
+/** The message to show for a failed call: the server's (or the network text), else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** The failing fields of a BAD_USER_INPUT answer (extensions.fields: [{ field, message }]). */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!CombinedGraphQLErrors.is(error)) return {};
+  const out: Record<string, string> = {};
+  for (const e of error.errors) {
+    const fields = e.extensions?.fields;
+    if (!Array.isArray(fields)) continue;
+    for (const f of fields as { field?: unknown; message?: unknown }[]) {
+      if (typeof f.field === 'string' && typeof f.message === 'string' && !out[f.field]) out[f.field] = f.message;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,4 @@
+/** Screen timers of spec 9. */
+export const LOGIN_WELCOME_MS = 1500;
+export const SIGNUP_REDIRECT_MS = 2000;
+export const RESET_REDIRECT_MS = 3000;
