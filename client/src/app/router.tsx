@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { AdminLayout } from '../components/layout/AdminLayout';
@@ -5,6 +6,20 @@ import { HomePage } from '../features/home/HomePage';
 import { SimplePage } from '../features/pages/SimplePage';
 import { UnauthorizedPage } from '../features/pages/UnauthorizedPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
+import { AdminGuard } from '../auth/AdminGuard';
+import { LoginPage } from '../features/account/LoginPage';
+import { SignupPage } from '../features/account/SignupPage';
+import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
+import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
+
+// Visitor screens load on demand (Suspense in the layouts) so the first page's JS stays small.
+const AboutPage = lazy(() => import('../features/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
+const BlogPage = lazy(() => import('../features/pages/BlogPage').then((m) => ({ default: m.BlogPage })));
+const ContactPage = lazy(() => import('../features/pages/ContactPage').then((m) => ({ default: m.ContactPage })));
+const ToursPage = lazy(() => import('../features/tours/ToursPage').then((m) => ({ default: m.ToursPage })));
+const FilteredToursPage = lazy(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
+const FilteredViewPage = lazy(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
+const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
 
 /** Every route of spec section 2; /admin paths use the admin layout. */
 export const router = createBrowserRouter([
@@ -12,24 +27,28 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/login', element: <SimplePage title="Login" /> },
-      { path: '/signup', element: <SimplePage title="Sign up" /> },
-      { path: '/forgot-password', element: <SimplePage title="Forgot password" /> },
-      { path: '/reset-password', element: <SimplePage title="Reset password" /> },
-      { path: '/about', element: <SimplePage title="About" /> },
-      { path: '/blog', element: <SimplePage title="Travel tips" /> },
-      { path: '/contact-us', element: <SimplePage title="Contact" /> },
-      { path: '/tours', element: <SimplePage title="All Tours" /> },
-      { path: '/tour/:id', element: <SimplePage title="Tour" /> },
-      { path: '/tourfilter', element: <SimplePage title="Filtered Tours" /> },
-      { path: '/filtered', element: <SimplePage title="Filtered Tours" /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/blog', element: <BlogPage /> },
+      { path: '/contact-us', element: <ContactPage /> },
+      { path: '/tours', element: <ToursPage /> },
+      { path: '/tour/:id', element: <TourDetailPage /> },
+      { path: '/tourfilter', element: <FilteredToursPage /> },
+      { path: '/filtered', element: <FilteredViewPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
     path: '/admin',
-    element: <AdminLayout />,
+    element: (
+      <AdminGuard>
+        <AdminLayout />
+      </AdminGuard>
+    ),
     children: [
       { index: true, element: <SimplePage title="Admin Dashboard" /> },
       { path: 'new-tour', element: <SimplePage title="New Tour" /> },

@@ -5,7 +5,7 @@ export function Stars({ rating, numRatings, showCount = true }: { rating: unknow
   const s = ratingStars(rating);
   const count = reviewCountLabel(numRatings);
   return (
-    <span className="stars" aria-label={`Rated ${s.label} out of 5${showCount ? `, ${count} reviews` : ''}`}>
+    <span className="stars" role="img" aria-label={`Rated ${s.label} out of 5${showCount ? `, ${count} reviews` : ''}`}>
       <span aria-hidden="true" className="stars__icons">
         {'★'.repeat(s.full)}
         {s.half ? <span className="stars__half">★</span> : null}

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
+import { RouteFallback } from '../RouteFallback';
 
 /** Navigation for every /admin path. */
 export function AdminLayout() {
@@ -18,7 +20,9 @@ export function AdminLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
     </>
   );

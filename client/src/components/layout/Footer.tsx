@@ -13,9 +13,9 @@ export function Footer() {
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links">Quick links</h2>
           <ul>
-            <li><a href="/#about">About us</a></li>
-            <li><a href="/#tours">Tours</a></li>
-            <li><a href="/#destinations">Destinations</a></li>
+            <li><Link to="/#about">About us</Link></li>
+            <li><Link to="/#tours">Tours</Link></li>
+            <li><Link to="/#destinations">Destinations</Link></li>
             <li><Link to="/about">About</Link></li>
             <li><Link to="/contact-us">Contact</Link></li>
             <li><Link to="/blog">Support Us</Link></li>

@@ -1,19 +1,30 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { COMPANY } from './contact-info';
 import { ProfileButton } from '../../auth/ProfileButton';
+import { DestinationsMenu } from '../../features/destinations/DestinationsMenu';
+import './navbar.css';
 
-const LINKS = [
+const BEFORE = [
   { to: '/', label: 'Home', end: true },
-  { to: '/tours', label: 'Tours' },
-  { to: '/about', label: 'About' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact-us', label: 'Contacts' },
+  { to: '/tours', label: 'Tours', end: false },
+];
+const AFTER = [
+  { to: '/about', label: 'About', end: false },
+  { to: '/blog', label: 'Blog', end: false },
+  { to: '/contact-us', label: 'Contacts', end: false },
 ];
 
-/** Public navigation bar with a mobile menu. */
+/** Public navigation bar; below 860 px the same items fold into a menu button. */
 export function NavBar() {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  const link = (l: (typeof BEFORE)[number]) => (
+    <li key={l.to}>
+      <NavLink to={l.to} end={l.end} onClick={() => setOpen(false)}>{l.label}</NavLink>
+    </li>
+  );
   return (
     <header className="navbar">
       <div className="navbar__inner">
@@ -32,13 +43,13 @@ export function NavBar() {
         </button>
         <nav id="main-menu" className={`navbar__menu ${open ? 'is-open' : ''}`} aria-label="Main">
           <ul>
-            {LINKS.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} end={l.end} onClick={() => setOpen(false)}>{l.label}</NavLink>
-              </li>
-            ))}
+            {BEFORE.map(link)}
+            <li><DestinationsMenu /></li>
+            {AFTER.map(link)}
           </ul>
-          <a className="navbar__phone" href={COMPANY.phoneHref}>{COMPANY.phone}</a>
+          <a className="navbar__phone" href={COMPANY.phoneHref}>
+            <span aria-hidden="true">☎ </span>{COMPANY.phone}
+          </a>
           <ProfileButton />
         </nav>
       </div>

@@ -1,14 +1,42 @@
-import { Outlet } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
+import { RouteFallback } from '../RouteFallback';
+
+/**
+ * Scrolls to the top on a new page, or to the #anchor (footer quick links), which may only exist
+ * once the lazily loaded page and its data have rendered, hence the short retry.
+ */
+function useScrollOnNavigate() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    let tries = 0;
+    const id = decodeURIComponent(hash.slice(1));
+    const find = () => {
+      const el = document.getElementById(id);
+      if (el) el.scrollIntoView();
+      else if (tries++ < 20) timer = window.setTimeout(find, 100);
+    };
+    let timer = window.setTimeout(find, 0);
+    return () => window.clearTimeout(timer);
+  }, [pathname, hash]);
+}
 
 export function PublicLayout() {
+  useScrollOnNavigate();
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
       <NavBar />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </>

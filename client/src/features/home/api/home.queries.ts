@@ -16,7 +16,17 @@ export const HOME_TOURS = graphql(`
         bg
         rating
         numRatings
+        status
       }
+    }
+  }
+`);
+
+export const HOME_SEARCH_OPTIONS = graphql(`
+  query HomeSearchOptions {
+    tourFilters {
+      destinations
+      travelTypes
     }
   }
 `);

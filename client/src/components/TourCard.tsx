@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { Price } from './Price';
+import { Stars } from './Stars';
+import { TourImage } from './TourImage';
+
+/** The fields a catalogue card reads. */
+export interface CardTour {
+  id: string;
+  title: string;
+  description: string;
+  price?: number | null;
+  priceText?: string | null;
+  images?: readonly string[] | null;
+  bg?: string | null;
+  rating?: number | null;
+  numRatings?: number | null;
+}
+
+/** A catalogue card: image, $ price, title, description, stars and review count; opens the tour. */
+export function TourCard({ tour, eager }: { tour: CardTour; eager?: boolean }) {
+  return (
+    <article className="tour-card" data-testid="tour-card">
+      <Link to={`/tour/${tour.id}`} state={{ tour }} className="tour-card__link">
+        <TourImage tour={tour} className="tour-card__image" eager={eager} alt="" />
+        <div className="tour-card__body">
+          <p className="tour-card__price"><Price tour={tour} /></p>
+          <h3 className="tour-card__title">{tour.title}</h3>
+          <p className="tour-card__desc">{tour.description}</p>
+          <Stars rating={tour.rating} numRatings={tour.numRatings} />
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+/** Loading placeholder with the card's shape. */
+export function TourCardSkeleton() {
+  return (
+    <div className="tour-card tour-card--skeleton" data-testid="tour-card-skeleton" aria-hidden="true">
+      <div className="tour-card__image skeleton" />
+      <div className="tour-card__body">
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--wide" />
+        <div className="skeleton skeleton--line" />
+      </div>
+    </div>
+  );
+}

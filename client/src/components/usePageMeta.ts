@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+
+const SITE = 'Tembea';
+const JSON_LD_ID = 'page-json-ld';
+// The description index.html ships, restored on pages that give none of their own.
+const SITE_DESCRIPTION =
+  typeof document === 'undefined' ? '' : document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '';
+
+function setMetaDescription(text: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.appendChild(meta);
+  }
+  meta.content = text;
+}
+
+/**
+ * Sets the page's title, meta description and (optionally) a schema.org JSON-LD block in the
+ * head. The JSON-LD is a data block, never executed, so the server's script-src CSP allows it.
+ */
+export function usePageMeta(title: string, description?: string, jsonLd?: object | null): void {
+  const ld = jsonLd ? JSON.stringify(jsonLd) : null;
+  useEffect(() => {
+    document.title = `${title} – ${SITE}`;
+    setMetaDescription(description ?? SITE_DESCRIPTION);
+  }, [title, description]);
+  useEffect(() => {
+    if (!ld) return;
+    const script = document.createElement('script');
+    script.type = 'application/ld+json';
+    script.id = JSON_LD_ID;
+    // '<' is escaped so a tour text can never close the script element.
+    script.textContent = ld.replace(/</g, '\\u003c');
+    document.getElementById(JSON_LD_ID)?.remove();
+    document.head.appendChild(script);
+    return () => script.remove();
+  }, [ld]);
+}

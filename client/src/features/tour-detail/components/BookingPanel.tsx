@@ -1,0 +1,82 @@
+import { useQuery } from '@apollo/client/react';
+import { BOOKING_TYPES, bookingButtonLabel, formatUsd, isBookingDisabled, localIsoDate } from '@tembea/schema';
+import { TOUR_QUOTE } from '../api/tour-detail.queries';
+import { formatDay, titleCase, type ViewTour } from '../lib/tour-view';
+
+/** The day a quote is priced for: the tour's next departure, or today when it has none or it passed. */
+export function quoteStartDate(t: ViewTour, today = localIsoDate()): string {
+  const dep = t.departureTime ? t.departureTime.slice(0, 10) : '';
+  return dep && dep >= today ? dep : today;
+}
+
+/**
+ * Booking type and tier selectors, the server's quote for them (unit price, early bird, 3% deposit,
+ * balance and its due date) and the booking button labelled by the tour's status.
+ */
+export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, onTier, onBook }: {
+  tour: ViewTour;
+  tiers: string[];
+  bookingType: string;
+  tier: string;
+  onBookingType: (v: string) => void;
+  onTier: (v: string) => void;
+  onBook: () => void;
+}) {
+  const { data, loading } = useQuery(TOUR_QUOTE, {
+    variables: { tourId: tour.id, startDate: quoteStartDate(tour), numberOfPeople: 1, bookingType, tier },
+  });
+  const q = data?.quote;
+  const status = tour.status;
+  return (
+    <aside className="booking-panel" aria-labelledby="booking-panel-heading">
+      <h2 id="booking-panel-heading" className="booking-panel__heading">Plan your booking</h2>
+      <div className="booking-panel__field">
+        <label htmlFor="booking-type">Booking Type</label>
+        <select id="booking-type" value={bookingType} onChange={(e) => onBookingType(e.target.value)}>
+          {BOOKING_TYPES.map((b) => <option key={b} value={b}>{titleCase(b)}</option>)}
+        </select>
+      </div>
+      <div className="booking-panel__field">
+        <label htmlFor="travel-tier">Travel Tier</label>
+        <select id="travel-tier" value={tier} onChange={(e) => onTier(e.target.value)}>
+          {tiers.map((t) => <option key={t} value={t}>{t}</option>)}
+        </select>
+      </div>
+      <div className="booking-panel__quote" aria-live="polite" aria-busy={loading} data-testid="quote">
+        {q ? (
+          <>
+            <p className="booking-panel__unit">
+              <span>Price per person</span> <strong data-testid="quote-price">{q.priceLabel}</strong>
+            </p>
+            {q.priced && q.deposit != null && q.balance != null ? (
+              <dl className="booking-panel__terms">
+                {q.earlyBird && q.earlyBirdDiscount ? (
+                  <div data-testid="quote-early-bird">
+                    <dt>Early bird (5% off, 6+ months ahead)</dt>
+                    <dd>−{formatUsd(q.earlyBirdDiscount)}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>Deposit (3%, non-refundable)</dt>
+                  <dd data-testid="quote-deposit">{formatUsd(q.deposit)}</dd>
+                </div>
+                <div>
+                  <dt>Balance{q.balanceDueDate ? `, due ${formatDay(q.balanceDueDate)}` : ''}</dt>
+                  <dd data-testid="quote-balance">{formatUsd(q.balance)}</dd>
+                </div>
+              </dl>
+            ) : null}
+          </>
+        ) : loading ? <p className="booking-panel__muted">Checking the price…</p> : null}
+      </div>
+      <button
+        type="button"
+        className="btn btn--primary booking-panel__book"
+        disabled={isBookingDisabled(status)}
+        onClick={onBook}
+      >
+        {bookingButtonLabel(status)}
+      </button>
+    </aside>
+  );
+}

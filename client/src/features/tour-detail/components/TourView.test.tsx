@@ -1,0 +1,122 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthProvider } from '../../../auth/AuthProvider';
+import { TourView } from './TourView';
+import { isLoginError } from './DetailStates';
+import type { ViewTour } from '../lib/tour-view';
+
+function LoginProbe() {
+  const l = useLocation();
+  return <p data-testid="login">{`${l.pathname} from=${(l.state as { from?: string } | null)?.from}`}</p>;
+}
+
+function renderTour(tour: ViewTour) {
+  return render(
+    <MockedProvider mocks={[]}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[`/tour/${tour.id}`]}>
+          <Routes>
+            <Route path="/tour/:id" element={<TourView tour={tour} />} />
+            <Route path="/login" element={<LoginProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>
+    </MockedProvider>,
+  );
+}
+
+const full: ViewTour = {
+  id: '9', title: 'Tarangire Safari', description: 'Elephants.', status: 'active', destination: 'tarangire', country: 'Tanzania',
+  durationDays: 3, durationNights: 2, price: 900, originalPrice: 1000, discount: 10, rating: 4.6, numRatings: 12,
+  featured: true, popular: false, trending: true, capacity: 8, tiers: ['Budget', 'Luxury'], bookingType: 'private',
+  itinerary: [{ day: 1, title: 'Arrive', description: 'Drive to the park.' }, { day: 2, title: 'Walk', description: 'Bush walk.' }],
+  included: ['Park fees'], notIncluded: [], categories: ['Wildlife'], features: ['4x4'],
+};
+
+describe('TourView', () => {
+  afterEach(cleanup);
+
+  it('shows the spec fallbacks for a tour with nothing but an id', () => {
+    renderTour({ id: '1' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Untitled Tour' })).toBeTruthy();
+    expect(screen.getByText('No ratings')).toBeTruthy();
+    expect(screen.getByText('(25+ reviews)')).toBeTruthy();
+    expect(screen.getByTestId('tour-status').textContent).toBe('Status unknown');
+    expect(screen.getByTestId('tour-price').textContent).toContain('Contact for price');
+    expect(screen.getAllByText('No description available').length).toBeGreaterThan(0);
+    const overview = screen.getByRole('tabpanel');
+    for (const [k, v] of [['Tour type', 'Standard'], ['Travel type', 'Standard'], ['Departure location', 'Not specified'],
+      ['Departure time', 'Not specified'], ['Return time', 'Not specified'], ['Tier', 'Standard'], ['Booking type', 'Group'], ['Capacity', 'Not specified']]) {
+      expect(within(overview).getByText(k).nextElementSibling?.textContent).toBe(v);
+    }
+    expect((screen.getByLabelText('Booking Type') as HTMLSelectElement).value).toBe('group');
+    expect((screen.getByLabelText('Travel Tier') as HTMLSelectElement).value).toBe('Standard');
+    expect(screen.queryByRole('tab', { name: 'Inclusions' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Itinerary' }));
+    expect(screen.getByText('No itinerary information available.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue booking' })).toBeTruthy();
+  });
+
+  it('shows badges, struck original price, percent off, defaults from the tour and the inclusions tab', () => {
+    renderTour(full);
+    expect(screen.getByText('Featured')).toBeTruthy();
+    expect(screen.getByText('Trending')).toBeTruthy();
+    expect(screen.queryByText('Popular')).toBeNull();
+    expect(screen.getByTestId('tour-status').textContent).toBe('Available');
+    const price = screen.getByTestId('tour-price');
+    expect(price.querySelector('s')?.textContent).toBe('$1,000.00');
+    expect(price.textContent).toContain('10% OFF');
+    expect((screen.getByLabelText('Booking Type') as HTMLSelectElement).value).toBe('private');
+    expect((screen.getByLabelText('Travel Tier') as HTMLSelectElement).value).toBe('Budget');
+    fireEvent.click(screen.getByRole('tab', { name: 'Inclusions' }));
+    expect(screen.getByText('Park fees')).toBeTruthy();
+    expect(screen.getByText('No exclusions listed.')).toBeTruthy();
+  });
+
+  it('expands itinerary days independently', () => {
+    renderTour(full);
+    fireEvent.click(screen.getByRole('tab', { name: 'Itinerary' }));
+    const day1 = screen.getByRole('button', { name: /Day 1\s*Arrive/ });
+    const day2 = screen.getByRole('button', { name: /Day 2\s*Walk/ });
+    expect(screen.getByText('Drive to the park.').closest('[hidden]')).not.toBeNull();
+    fireEvent.click(day1);
+    fireEvent.click(day2);
+    expect(day1.getAttribute('aria-expanded')).toBe('true');
+    expect(day2.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(day1);
+    expect(day1.getAttribute('aria-expanded')).toBe('false');
+    expect(day2.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('moves between tabs with the arrow keys', () => {
+    renderTour(full);
+    const overview = screen.getByRole('tab', { name: 'Overview' });
+    expect(overview.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(overview, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Itinerary' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Itinerary' }), { key: 'End' });
+    expect(screen.getByRole('tab', { name: 'Inclusions' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Inclusions' }), { key: 'ArrowRight' });
+    expect(overview.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('labels and disables the booking button by status, and sends a visitor to log in', () => {
+    renderTour({ ...full, status: 'inactive' });
+    expect((screen.getByRole('button', { name: 'Currently Unavailable' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    renderTour({ ...full, status: 'draft' });
+    expect((screen.getByRole('button', { name: 'Coming Soon' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    renderTour(full);
+    fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
+    expect(screen.getByTestId('login').textContent).toBe('/login from=booking');
+  });
+
+  it('recognises the errors that ask for a login', () => {
+    expect(isLoginError('Authentication required. Please login.')).toBe(true);
+    expect(isLoginError('Please login again')).toBe(true);
+    expect(isLoginError('Failed to fetch tour')).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TOUR_DEFAULTS } from '@tembea/schema';
+import { useAuth } from '../../../auth/AuthProvider';
+import { BookingPanel } from './BookingPanel';
+import { BookingModalSlot } from './BookingModalSlot';
+import { ItineraryList } from './ItineraryList';
+import { TourHeader } from './TourHeader';
+import { TourTabs, type TabDef } from './TourTabs';
+import { defaultBookingType, overviewRows, tourTiers, type ViewTour } from '../lib/tour-view';
+
+function Chips({ label, items }: { label: string; items?: readonly string[] }) {
+  if (!items?.length) return null;
+  return (
+    <div className="chips">
+      <h2 className="chips__label">{label}</h2>
+      <ul>{items.map((c) => <li key={c} className="chip">{c}</li>)}</ul>
+    </div>
+  );
+}
+
+function Inclusions({ included, notIncluded }: { included: readonly string[]; notIncluded: readonly string[] }) {
+  return (
+    <div className="inclusions">
+      <section aria-labelledby="included-heading">
+        <h3 id="included-heading">What's Included</h3>
+        {included.length ? <ul className="inclusions__yes">{included.map((i) => <li key={i}>{i}</li>)}</ul> : <p>No inclusions listed.</p>}
+      </section>
+      <section aria-labelledby="not-included-heading">
+        <h3 id="not-included-heading">What's Not Included</h3>
+        {notIncluded.length ? <ul className="inclusions__no">{notIncluded.map((i) => <li key={i}>{i}</li>)}</ul> : <p>No exclusions listed.</p>}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * A loaded tour: header, selectors that re-price it, chips and the tabs. `onBook` is the hook the
+ * booking issue plugs into; by default a visitor is sent to log in and a user opens the modal slot.
+ */
+export function TourView({ tour, onBook }: { tour: ViewTour; onBook?: (choice: { bookingType: string; tier: string }) => void }) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const tiers = tourTiers(tour);
+  const [tierChoice, setTierChoice] = useState<string | null>(null);
+  const [typeChoice, setTypeChoice] = useState<string | null>(null);
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const tier = tierChoice && tiers.includes(tierChoice) ? tierChoice : tiers[0];
+  const bookingType = typeChoice ?? defaultBookingType(tour);
+  const description = tour.description?.trim() || TOUR_DEFAULTS.description;
+  const included = tour.included ?? [];
+  const notIncluded = tour.notIncluded ?? [];
+
+  function book() {
+    if (onBook) return onBook({ bookingType, tier });
+    if (!user) {
+      navigate('/login', { state: { from: 'booking' } });
+      return;
+    }
+    setBookingOpen(true);
+  }
+
+  const tabs: TabDef[] = [
+    {
+      key: 'overview',
+      label: 'Overview',
+      content: (
+        <>
+          <p className="tour-overview__desc">{description}</p>
+          <dl className="tour-overview">
+            {overviewRows(tour, tier, bookingType).map(([k, v]) => (
+              <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+            ))}
+          </dl>
+        </>
+      ),
+    },
+    { key: 'itinerary', label: 'Itinerary', content: <ItineraryList days={tour.itinerary ?? []} /> },
+  ];
+  if (included.length || notIncluded.length) {
+    tabs.push({ key: 'inclusions', label: 'Inclusions', content: <Inclusions included={included} notIncluded={notIncluded} /> });
+  }
+
+  return (
+    <article className="tour-detail">
+      <TourHeader tour={tour} bookingType={bookingType} tier={tier} />
+      <div className="tour-detail__layout">
+        <div className="tour-detail__main">
+          <section className="tour-detail__about" aria-labelledby="about-tour-heading">
+            <h2 id="about-tour-heading">About this tour</h2>
+            <p>{description}</p>
+          </section>
+          <Chips label="Categories" items={tour.categories} />
+          <Chips label="Features" items={tour.features} />
+          <TourTabs label="Tour information" tabs={tabs} />
+        </div>
+        <BookingPanel
+          tour={tour}
+          tiers={tiers}
+          bookingType={bookingType}
+          tier={tier}
+          onBookingType={setTypeChoice}
+          onTier={setTierChoice}
+          onBook={book}
+        />
+      </div>
+      <BookingModalSlot open={bookingOpen} tour={tour} bookingType={bookingType} tier={tier} onClose={() => setBookingOpen(false)} />
+    </article>
+  );
+}

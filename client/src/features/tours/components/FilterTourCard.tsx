@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { discountedPrice, durationLabel, formatUsd, priceLabel } from '@tembea/schema';
+import { TourImage } from '../../../components/TourImage';
+import type { CatalogueToursQuery } from '../../../gql/graphql';
+
+type ListTour = CatalogueToursQuery['tours']['nodes'][number];
+
+/** The shown price: the discounted original price, rounded, when both exist (spec 2); else the usual label. */
+export function filterCardPrice(t: Pick<ListTour, 'price' | 'priceText' | 'originalPrice' | 'discount'>): string {
+  if (t.originalPrice != null && t.discount > 0) {
+    const p = discountedPrice(t.originalPrice, t.discount);
+    if (p != null) return formatUsd(p, 0);
+  }
+  return priceLabel(t);
+}
+
+const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A card of the filtered list: title, desc, days and destination, price, tier, booking type, Featured. */
+export function FilterTourCard({ tour }: { tour: ListTour }) {
+  return (
+    <article className="filter-card" data-testid="filter-card">
+      <Link to={`/tour/${tour.id}`} state={{ tour }} className="filter-card__link">
+        <TourImage tour={tour} className="filter-card__image" alt="" />
+        <div className="filter-card__body">
+          {tour.featured ? <span className="badge badge--featured">Featured</span> : null}
+          <h2 className="filter-card__title">{tour.title}</h2>
+          <p className="filter-card__desc">{tour.description}</p>
+          <p className="filter-card__meta">
+            <span>{durationLabel(tour.durationDays, tour.durationNights)}</span>
+            <span aria-hidden="true"> · </span>
+            <span>{titleCase(tour.destination)}</span>
+          </p>
+          <p className="filter-card__price">{filterCardPrice(tour)}</p>
+          <p className="filter-card__tags">
+            <span className="badge">{tour.tiers[0] ?? 'Standard'}</span>
+            <span className="badge">{titleCase(tour.bookingType ?? 'group')}</span>
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { filterFromParams, statusFilter, toursFoundLabel } from './filter-params';
+import { filterCardPrice } from '../components/FilterTourCard';
+
+describe('filterFromParams', () => {
+  it('reads every query parameter of spec 2 into the server filter', () => {
+    const p = new URLSearchParams('destination=zanzibar&travelType=Beach%20sands&departureTime=2027-01-10&returnTime=2027-01-15&durationDays=1&durationNights=0&dayTrip=true&bookingType=group');
+    expect(filterFromParams(p)).toEqual({
+      destination: 'zanzibar', travelType: 'Beach sands', bookingType: 'group', departureTime: '2027-01-10', returnTime: '2027-01-15',
+      durationDays: 1, durationNights: 0, dayTrip: true,
+    });
+  });
+
+  it('leaves out empty and malformed values', () => {
+    const p = new URLSearchParams('destination=&durationDays=abc&durationNights=-1&dayTrip=maybe&departureTime=tomorrow');
+    expect(filterFromParams(p)).toEqual({});
+  });
+
+  it('maps the status buttons and counts tours', () => {
+    expect(statusFilter('all')).toEqual({});
+    expect(statusFilter('trending')).toEqual({ trending: true });
+    expect(toursFoundLabel(3)).toBe('3 Tours Found');
+    expect(toursFoundLabel(1)).toBe('1 Tour Found');
+  });
+});
+
+describe('filterCardPrice', () => {
+  it('shows the discounted original price, rounded, when both exist', () => {
+    expect(filterCardPrice({ price: 900, priceText: null, originalPrice: 1005, discount: 10 })).toBe('$905');
+  });
+  it('else the usual price label', () => {
+    expect(filterCardPrice({ price: 90, priceText: null, originalPrice: 90, discount: 0 })).toBe('$90.00');
+    expect(filterCardPrice({ price: null, priceText: null, originalPrice: null, discount: 0 })).toBe('Contact for pricing');
+  });
+});

@@ -1,0 +1,74 @@
+/** The server filter a list screen sends (a subset of the contract's TourFilter input). */
+export interface ListFilter {
+  destination?: string;
+  travelType?: string;
+  bookingType?: string;
+  departureTime?: string;
+  returnTime?: string;
+  durationDays?: number;
+  durationNights?: number;
+  dayTrip?: boolean;
+  featured?: boolean;
+  popular?: boolean;
+  trending?: boolean;
+}
+
+const TEXT_PARAMS = ['destination', 'travelType', 'bookingType'] as const;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function count(value: string | null): number | undefined {
+  if (value == null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * Reads the query parameters of spec 2 (/tourfilter and /filtered) into the server filter.
+ * Empty or malformed values are left out, so a bad link widens the list instead of failing it.
+ */
+export function filterFromParams(params: URLSearchParams): ListFilter {
+  const filter: ListFilter = {};
+  for (const key of TEXT_PARAMS) {
+    const v = params.get(key)?.trim();
+    if (v) filter[key] = v;
+  }
+  for (const key of ['departureTime', 'returnTime'] as const) {
+    const v = params.get(key)?.trim().slice(0, 10);
+    if (v && DATE_RE.test(v)) filter[key] = v;
+  }
+  const days = count(params.get('durationDays'));
+  if (days !== undefined) filter.durationDays = days;
+  const nights = count(params.get('durationNights'));
+  if (nights !== undefined) filter.durationNights = nights;
+  const dayTrip = params.get('dayTrip');
+  if (dayTrip === 'true') filter.dayTrip = true;
+  else if (dayTrip === 'false') filter.dayTrip = false;
+  return filter;
+}
+
+/** Status filter buttons of /tours (spec 2). */
+export const STATUS_FILTERS = [
+  { key: 'all', label: 'All Tours' },
+  { key: 'featured', label: 'Featured' },
+  { key: 'popular', label: 'Popular' },
+  { key: 'trending', label: 'Trending' },
+] as const;
+export type StatusFilterKey = (typeof STATUS_FILTERS)[number]['key'];
+
+export function statusFilter(key: StatusFilterKey): ListFilter {
+  return key === 'all' ? {} : { [key]: true };
+}
+
+/** 'N Tours Found' (spec 2), singular for one. */
+export function toursFoundLabel(n: number): string {
+  return `${n} ${n === 1 ? 'Tour' : 'Tours'} Found`;
+}
+
+/** Orders offered on /tours (the contract's TourSort). */
+export const SORTS = [
+  { value: 'CATALOGUE', label: 'Recommended' },
+  { value: 'PRICE_ASC', label: 'Price: low to high' },
+  { value: 'PRICE_DESC', label: 'Price: high to low' },
+  { value: 'RATING_DESC', label: 'Top rated' },
+  { value: 'NEWEST', label: 'Newest' },
+] as const;

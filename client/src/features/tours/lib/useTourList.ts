@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { NetworkStatus } from '@apollo/client';
+import { CATALOGUE_TOURS } from '../api/tours.queries';
+import type { ListFilter } from './filter-params';
+import type { TourSort } from '../../../gql/graphql';
+
+export const PAGE_SIZE = 12;
+
+/** A cursor-paged tour list: the first page, then "load more" appends the next one. */
+export function useTourList(filter: ListFilter, search?: string, sort?: TourSort) {
+  const { data, error, networkStatus, fetchMore, refetch } = useQuery(CATALOGUE_TOURS, {
+    variables: { filter, search: search || undefined, sort, first: PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const conn = data?.tours;
+  const busy = networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables || networkStatus === NetworkStatus.refetch;
+  return {
+    tours: conn?.nodes ?? [],
+    totalCount: conn?.totalCount ?? 0,
+    hasMore: !!conn?.pageInfo.hasNextPage,
+    loading: busy,
+    loadingMore: networkStatus === NetworkStatus.fetchMore,
+    error: busy ? undefined : error,
+    retry: () => { void refetch(); },
+    loadMore: () => {
+      if (!conn?.pageInfo.endCursor) return;
+      void fetchMore({
+        variables: { after: conn.pageInfo.endCursor },
+        updateQuery: (prev, { fetchMoreResult }) => {
+          if (!fetchMoreResult) return prev;
+          return {
+            ...fetchMoreResult,
+            tours: { ...fetchMoreResult.tours, nodes: [...(prev.tours?.nodes ?? []), ...fetchMoreResult.tours.nodes] },
+          };
+        },
+      });
+    },
+  };
+}
+
+/** The value, once it has stopped changing for `ms` (search as you type without a query per key). */
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}

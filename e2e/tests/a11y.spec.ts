@@ -1,0 +1,62 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Every visitor screen and what shows it is ready. */
+const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }[] = [
+  { name: 'home', path: '/', ready: (p) => expect(p.getByTestId('tour-card')).toHaveCount(10) },
+  { name: 'tours', path: '/tours', ready: (p) => expect(p.getByTestId('tour-card')).toHaveCount(12) },
+  { name: 'tourfilter', path: '/tourfilter?durationDays=1&durationNights=0&dayTrip=true', ready: (p) => expect(p.getByTestId('tours-found')).toBeVisible() },
+  { name: 'tourfilter-empty', path: '/tourfilter?destination=atlantis', ready: (p) => expect(p.getByText('No tours match your filters.')).toBeVisible() },
+  { name: 'filtered', path: '/filtered?durationDays=1&durationNights=0', ready: (p) => expect(p.getByTestId('filtered-count')).toBeVisible() },
+  { name: 'tour-detail', path: '/tour/1', ready: (p) => expect(p.getByTestId('quote-price')).toBeVisible() },
+  { name: 'tour-not-found', path: '/tour/999999', ready: (p) => expect(p.getByText('Tour Not Found')).toBeVisible() },
+  { name: 'about', path: '/about', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'blog', path: '/blog', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'contact', path: '/contact-us', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'unauthorized', path: '/unauthorized', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+];
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const s of SCREENS) {
+  test(`${s.name}: no serious or critical axe violation, a title, and a full-page screenshot`, async ({ page }) => {
+    await page.goto(s.path);
+    await s.ready(page);
+    await expect(page).toHaveTitle(/Tembea/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`${s.name}.png`), fullPage: true });
+  });
+
+  test(`${s.name}: fits a 375 px wide phone without horizontal scrolling`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(s.path);
+    await s.ready(page);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await page.screenshot({ path: test.info().outputPath(`${s.name}-375.png`), fullPage: true });
+  });
+}
+
+test('the open destinations popup and its detail view have no serious axe violation', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Destinations' }).click();
+  await expect(page.getByRole('region', { name: 'Destinations' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Ngorongoro' }).click();
+  await expect(page.getByRole('button', { name: 'Back to Zones' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the itinerary and inclusions tabs have no serious axe violation', async ({ page }) => {
+  await page.goto('/tour/1');
+  await page.getByRole('tab', { name: 'Itinerary' }).click();
+  await page.getByRole('button', { name: /^Day 1/ }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Inclusions' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
