@@ -22,7 +22,7 @@ export function ProfileButton() {
         aria-busy={loading}
         onClick={() => (user ? setOpen(true) : loading ? undefined : setAskLogin(true))}
       >
-        {user ? <Avatar name={user.name} image={user.profileImage} size={40} /> : <span aria-hidden="true">👤</span>}
+        {user ? <Avatar name={user.name} image={user.profileImage} size={40} /> : <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" fill="currentColor"><circle cx="12" cy="8" r="4.2" /><path d="M3.5 21c0-4.4 3.8-7.5 8.5-7.5s8.5 3.1 8.5 7.5z" /></svg>}
       </button>
       <ProfileModal open={open} onClose={() => setOpen(false)} />
       <ConfirmDialog
