@@ -8,6 +8,7 @@ const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }
   { name: 'tourfilter', path: '/tourfilter?durationDays=1&durationNights=0&dayTrip=true', ready: (p) => expect(p.getByTestId('tours-found')).toBeVisible() },
   { name: 'tourfilter-empty', path: '/tourfilter?destination=atlantis', ready: (p) => expect(p.getByText('No tours match your filters.')).toBeVisible() },
   { name: 'filtered', path: '/filtered?durationDays=1&durationNights=0', ready: (p) => expect(p.getByTestId('filtered-count')).toBeVisible() },
+  { name: 'filtered-empty', path: '/filtered?durationDays=40', ready: (p) => expect(p.getByText('No Tours Found')).toBeVisible() },
   { name: 'tour-detail', path: '/tour/1', ready: (p) => expect(p.getByTestId('quote-price')).toBeVisible() },
   { name: 'tour-not-found', path: '/tour/999999', ready: (p) => expect(p.getByText('Tour Not Found')).toBeVisible() },
   { name: 'about', path: '/about', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
@@ -15,6 +16,15 @@ const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }
   { name: 'contact', path: '/contact-us', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'unauthorized', path: '/unauthorized', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
 ];
+
+/** Lazy images below the fold would be blank in a full-page screenshot: load them all first. */
+async function loadAllImages(page: Page) {
+  await page.evaluate(async () => {
+    const imgs = [...document.images];
+    for (const img of imgs) img.loading = 'eager';
+    await Promise.all(imgs.map((img) => (img.complete ? null : new Promise((r) => { img.onload = r; img.onerror = r; }))));
+  });
+}
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -29,6 +39,7 @@ for (const s of SCREENS) {
     await s.ready(page);
     await expect(page).toHaveTitle(/Tembea/);
     expect(await seriousViolations(page)).toEqual([]);
+    await loadAllImages(page);
     await page.screenshot({ path: test.info().outputPath(`${s.name}.png`), fullPage: true });
   });
 
@@ -38,6 +49,7 @@ for (const s of SCREENS) {
     await s.ready(page);
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll).toBeLessThanOrEqual(client);
+    await loadAllImages(page);
     await page.screenshot({ path: test.info().outputPath(`${s.name}-375.png`), fullPage: true });
   });
 }

@@ -95,6 +95,21 @@ test('/tourfilter: Day Trips title, count, card contents and the empty text', as
   await expect(page.getByTestId('tours-found')).toHaveText('0 Tours Found');
 });
 
+test('/tourfilter: a malformed link widens the list instead of failing it', async ({ page, request }) => {
+  const all = await countOf(request, {});
+  const serengeti = await countOf(request, { destination: 'serengeti' });
+  await page.goto('/tourfilter?bookingType=bus&departureTime=2027-02-30&durationDays=99999');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Filtered Tours');
+  await expect(page.getByTestId('tours-found')).toHaveText(`${all} Tours Found`);
+  await expect(page.getByText('Failed to load tours. Please try again later.')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+  await page.goto('/tourfilter?destination=serengeti&bookingType=Group&returnTime=2027-13-45');
+  const group = await countOf(request, { destination: 'serengeti', bookingType: 'group' });
+  expect(group).toBeLessThanOrEqual(serengeti);
+  await expect(page.getByTestId('tours-found')).toHaveText(`${group} ${group === 1 ? 'Tour' : 'Tours'} Found`);
+  await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('listitem')).toHaveText(['Destination: serengeti', 'Booking type: group']);
+});
+
 test('/tourfilter pages through many tours with load more', async ({ page, request }) => {
   const all = await countOf(request, {});
   await page.goto('/tourfilter');
@@ -116,7 +131,7 @@ test('/filtered: duration, type and count text, and No Tours Found', async ({ pa
   await expect(page.getByTestId('filtered-duration')).toHaveText('1 day / 0 nights');
   await expect(page.getByTestId('filtered-type')).toHaveText('Cultural');
   expect(n).toBeGreaterThan(0);
-  await expect(page.getByTestId('filtered-count')).toHaveText(n === 1 ? '1 tour matches your selection' : `${n} tours match your selection`);
+  await expect(page.getByTestId('filtered-count')).toHaveText(`${n} ${n === 1 ? 'Tour' : 'Tours'} Found`);
   await expect(page.getByTestId('tour-card')).toHaveCount(Math.min(n, 12));
   await page.screenshot({ path: test.info().outputPath('filtered.png'), fullPage: true });
 

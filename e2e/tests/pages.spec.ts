@@ -50,6 +50,18 @@ test('/contact-us shows the failure text when sending fails', async ({ page }) =
   await expect(page.getByText('Oops! Something went wrong. Please try again.')).toBeVisible();
 });
 
+test("/contact-us shows the server's reason when it refuses the address", async ({ page }) => {
+  await page.goto('/contact-us');
+  await page.getByLabel('Name', { exact: true }).fill('Neema');
+  // The browser accepts a@b as an email; the server asks for a real domain.
+  await page.getByLabel('Email', { exact: true }).fill('neema@localhost');
+  await page.getByLabel('Message', { exact: true }).fill('Hello');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Oops! Something went wrong. Please try again.');
+  await expect(alert).toContainText('Please enter a valid email address');
+});
+
 test('/unauthorized shows the 403 text and a way home', async ({ page }) => {
   await page.goto('/unauthorized');
   await expect(page.getByRole('heading', { name: '403 - Unauthorized' })).toBeVisible();

@@ -145,3 +145,52 @@ test('a failed load shows Error Loading Tour; an authentication error asks to lo
   await dialog.getByRole('button', { name: 'Yes, login now' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("image fallbacks: 'Image Not Found' when an image fails to load, 'No Image' when a tour has none", async ({ page, request }) => {
+  const tour = await tourByTitle(request, MIGRATION);
+  // Every uploaded image fails: the cards and the detail image fall back to the labelled placeholder.
+  await page.route('**/uploads/**', (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await page.goto('/tours');
+  const card = page.getByTestId('tour-card').filter({ hasText: tour.title });
+  await expect(card.getByTestId('tour-image-fallback')).toHaveText('Image Not Found');
+  await card.getByRole('link').click();
+  await expect(page.locator('.tour-header').getByRole('img', { name: tour.title })).toHaveText('Image Not Found');
+  await page.unroute('**/uploads/**');
+
+  // The same tour without any image (bg and images empty) shows 'No Image'.
+  await page.route('**/graphql', async (route) => {
+    if (!route.request().postData()?.includes('TourDetail')) return route.fallback();
+    const res = await route.fetch();
+    const body = await res.json();
+    body.data.tour = { ...body.data.tour, bg: null, images: [] };
+    return route.fulfill({ response: res, json: body });
+  });
+  await page.goto(`/tour/${tour.id}`);
+  await expect(page.locator('.tour-header').getByRole('img', { name: tour.title })).toHaveText('No Image');
+  await page.screenshot({ path: test.info().outputPath('tour-detail-no-image.png'), fullPage: true });
+});
+
+test('a discounted tour strikes through its original price with the percent off; a far departure gets the early-bird line', async ({ page, request }) => {
+  const machame = await tourByTitle(request, 'Kilimanjaro Machame Route – 7 Days');
+  await page.goto(`/tour/${machame.id}`);
+  const price = page.getByTestId('tour-price');
+  await expect(price.locator('.tour-header__now')).toHaveText('$2,340.00');
+  await expect(price.locator('s')).toHaveText('$2,600.00');
+  await expect(price.locator('.badge--off')).toHaveText('10% OFF');
+  // Departing in under six months: no early bird.
+  await expect(page.getByTestId('quote-deposit')).toBeVisible();
+  await expect(page.getByTestId('quote-early-bird')).toHaveCount(0);
+
+  // The Lemosho trek (a private tour) departs about seven months ahead: 5% off its $3,150 private mid-range price.
+  const lemosho = await tourByTitle(request, 'Kilimanjaro Lemosho Route – 8 Days');
+  await page.goto(`/tour/${lemosho.id}`);
+  await expect(page.getByLabel('Booking Type')).toHaveValue('private');
+  await expect(page.getByTestId('quote-price')).toHaveText('$3,150.00');
+  const early = page.getByTestId('quote-early-bird');
+  await expect(early).toContainText('Early bird (5% off, 6+ months ahead)');
+  await expect(early).toContainText('−$157.50');
+  await page.getByLabel('Booking Type').selectOption('group');
+  await expect(early).toContainText('−$137.50');
+  await expect(page.getByTestId('tour-price').locator('s')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('tour-detail-early-bird.png'), fullPage: true });
+});

@@ -17,6 +17,6 @@ describe('searchDateMinimums (spec 5)', () => {
 describe('isEmail', () => {
   it('accepts addresses and refuses malformed or overlong ones', () => {
     expect(isEmail('amina@example.co.tz')).toBe(true);
-    for (const bad of ['', 'a@b', 'a b@c.d', '@c.d', 'a@', null, undefined, `${'a'.repeat(250)}@x.io`]) expect(isEmail(bad)).toBe(false);
+    for (const bad of ['', 'a@b', 'a b@c.d', '@c.d', 'a@', 'a\u0000@b.co', 'a@b\u0007.co', null, undefined, `${'a'.repeat(250)}@x.io`]) expect(isEmail(bad)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /** Field rules shared by the client forms and the server's input validation (spec 5). */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Control characters are refused too: PostgreSQL text cannot hold a NUL, and none belongs in an address.
+export const EMAIL_RE = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
 export const SIGNUP_PASSWORD_MIN = 8;
 export const RESET_PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;

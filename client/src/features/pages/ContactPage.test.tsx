@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
+import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactPage, CONTACT_FAILURE, CONTACT_SUCCESS } from './ContactPage';
 import { SEND_CONTACT_MESSAGE } from './api/contact.mutations';
@@ -39,5 +40,27 @@ describe('ContactPage', () => {
     render(<MockedProvider mocks={mocks}><ContactPage reload={() => {}} /></MockedProvider>);
     fill();
     expect(await screen.findByText(CONTACT_FAILURE)).toBeTruthy();
+  });
+
+  it("adds the server's reason to the failure text when it refuses a field", async () => {
+    const mocks: MockLink.MockedResponse[] = [{
+      request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
+      result: { errors: [new GraphQLError('Please enter a valid email address', { extensions: { code: 'BAD_USER_INPUT' } })] },
+    }];
+    render(<MockedProvider mocks={mocks}><ContactPage reload={() => {}} /></MockedProvider>);
+    fill();
+    expect(await screen.findByText(CONTACT_FAILURE)).toBeTruthy();
+    expect(screen.getByTestId('contact-error-detail').textContent).toBe('Please enter a valid email address');
+  });
+
+  it('keeps an unexpected server error to the generic failure text', async () => {
+    const mocks: MockLink.MockedResponse[] = [{
+      request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
+      result: { errors: [new GraphQLError('An unexpected error occurred. Please try again later.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })] },
+    }];
+    render(<MockedProvider mocks={mocks}><ContactPage reload={() => {}} /></MockedProvider>);
+    fill();
+    expect(await screen.findByText(CONTACT_FAILURE)).toBeTruthy();
+    expect(screen.queryByTestId('contact-error-detail')).toBeNull();
   });
 });

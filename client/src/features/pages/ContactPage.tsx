@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { COMPANY } from '../../components/layout/contact-info';
 import { usePageMeta } from '../../components/usePageMeta';
@@ -7,6 +8,14 @@ import './pages.css';
 
 export const CONTACT_SUCCESS = 'Thank you! Your message has been sent.';
 export const CONTACT_FAILURE = 'Oops! Something went wrong. Please try again.';
+/** What the visitor can act on: the server's reason for a refused field or too many messages; else nothing. */
+export function contactErrorDetail(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const e = error.errors[0];
+  const code = (e?.extensions as { code?: string } | undefined)?.code;
+  return e?.message && (code === 'BAD_USER_INPUT' || code === 'RATE_LIMITED') ? e.message : null;
+}
+
 /** The page reloads this long after a sent message (spec 9). */
 export const CONTACT_RELOAD_MS = 1000;
 
@@ -15,6 +24,7 @@ export function ContactPage({ reload = () => window.location.reload() }: { reloa
   usePageMeta('Contact us', 'Contact Tembea in Arusha: quotes within 2 hours, Mon-Fri 8-18 and weekends 9-16.');
   const [form, setForm] = useState({ name: '', email: '', message: '' });
   const [result, setResult] = useState<'sent' | 'failed' | null>(null);
+  const [detail, setDetail] = useState<string | null>(null);
   const [send, { loading }] = useMutation(SEND_CONTACT_MESSAGE);
 
   useEffect(() => {
@@ -26,10 +36,12 @@ export function ContactPage({ reload = () => window.location.reload() }: { reloa
   async function submit(e: FormEvent) {
     e.preventDefault();
     setResult(null);
+    setDetail(null);
     try {
       const { data } = await send({ variables: { input: { name: form.name.trim(), email: form.email.trim(), message: form.message.trim() } } });
       setResult(data?.sendContactMessage.ok ? 'sent' : 'failed');
-    } catch {
+    } catch (err) {
+      setDetail(contactErrorDetail(err));
       setResult('failed');
     }
   }
@@ -55,7 +67,12 @@ export function ContactPage({ reload = () => window.location.reload() }: { reloa
           </button>
           <div aria-live="polite" className="contact-form__result">
             {result === 'sent' ? <p className="notice notice--success">{CONTACT_SUCCESS}</p> : null}
-            {result === 'failed' ? <p className="notice notice--error" role="alert">{CONTACT_FAILURE}</p> : null}
+            {result === 'failed' ? (
+              <div className="notice notice--error" role="alert">
+                <p>{CONTACT_FAILURE}</p>
+                {detail ? <p data-testid="contact-error-detail" className="contact-form__detail">{detail}</p> : null}
+              </div>
+            ) : null}
           </div>
         </form>
         <aside className="contact-details" aria-labelledby="contact-details-heading">

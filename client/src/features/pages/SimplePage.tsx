@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
+import { usePageMeta } from '../../components/usePageMeta';
 
 /** A plain page with a title, used until a screen gets its full content. */
-export function SimplePage({ title, children }: { title: string; children?: React.ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} – Tembea`;
-  }, [title]);
+export function SimplePage({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
+  // Without a description of its own the page restores the site's, not the previous page's.
+  usePageMeta(title, description);
   return (
     <section className="section page">
       <h1>{title}</h1>

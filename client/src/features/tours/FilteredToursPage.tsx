@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../components/usePageMeta';
 import { ListStates } from './components/ListStates';
 import { FilterTourCard } from './components/FilterTourCard';
-import { filterFromParams, toursFoundLabel } from './lib/filter-params';
+import { filterFromParams, toursFoundLabel, type ListFilter } from './lib/filter-params';
 import { useTourList } from './lib/useTourList';
 import './tours.css';
 
@@ -17,7 +17,7 @@ export function FilteredToursPage() {
   return (
     <section className="section tours-page" aria-labelledby="filtered-heading">
       <h1 id="filtered-heading">{title}</h1>
-      <FilterSummary />
+      <FilterSummary filter={filter} />
       {!list.loading && !list.error ? <p className="tours-count" data-testid="tours-found">{toursFoundLabel(list.totalCount)}</p> : null}
       <ListStates
         loading={list.loading}
@@ -37,7 +37,7 @@ export function FilteredToursPage() {
   );
 }
 
-const LABELS: Record<string, string> = {
+const LABELS: Partial<Record<keyof ListFilter, string>> = {
   destination: 'Destination',
   travelType: 'Travel type',
   bookingType: 'Booking type',
@@ -48,15 +48,14 @@ const LABELS: Record<string, string> = {
   dayTrip: 'Day trip',
 };
 
-/** The active filters as chips, with a way back to every tour. */
-function FilterSummary() {
-  const [params] = useSearchParams();
-  const active = Object.keys(LABELS).filter((k) => params.get(k));
+/** The filters in force (malformed parameters are left out of the filter, so not shown) as chips. */
+function FilterSummary({ filter }: { filter: ListFilter }) {
+  const active = (Object.keys(LABELS) as (keyof ListFilter)[]).filter((k) => filter[k] !== undefined);
   if (!active.length) return null;
   return (
     <div className="filter-summary">
       <ul aria-label="Active filters">
-        {active.map((k) => <li key={k} className="chip">{LABELS[k]}: {params.get(k)}</li>)}
+        {active.map((k) => <li key={k} className="chip">{LABELS[k]}: {String(filter[k])}</li>)}
       </ul>
       <Link to="/tours">See all tours</Link>
     </div>

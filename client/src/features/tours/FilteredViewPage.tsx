@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../components/usePageMeta';
 import { TourCard } from '../../components/TourCard';
 import { ListStates } from './components/ListStates';
-import { filterFromParams } from './lib/filter-params';
+import { filterFromParams, toursFoundLabel } from './lib/filter-params';
 import { useTourList } from './lib/useTourList';
 import './tours.css';
 
@@ -35,7 +35,7 @@ export function FilteredViewPage() {
       </dl>
       {!list.loading && !list.error && list.totalCount > 0 ? (
         <p className="tours-count" data-testid="filtered-count">
-          {list.totalCount === 1 ? '1 tour matches your selection' : `${list.totalCount} tours match your selection`}
+          {toursFoundLabel(list.totalCount)}
         </p>
       ) : null}
       <ListStates

@@ -16,6 +16,9 @@ export interface ContactInput {
   message?: unknown;
 }
 
+/** Control characters other than tab and line breaks (PostgreSQL text cannot even hold a NUL). */
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 function text(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';
 }
@@ -28,11 +31,13 @@ export function validateContact(input: ContactInput): { name: string; email: str
   const errors: FieldError[] = [];
   if (!name) errors.push({ field: 'name', message: 'Name is required' });
   else if (name.length > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
+  else if (CONTROL_RE.test(name) || /[\r\n\t]/.test(name)) errors.push({ field: 'name', message: 'Name must not contain control characters' });
   if (!email) errors.push({ field: 'email', message: 'Email is required' });
   // Characters that are legal in quoted local parts but would garble the Reply-To header are refused.
   else if (email.length > EMAIL_MAX || !isEmail(email) || /[<>()[\]\\,;:"]/.test(email)) errors.push({ field: 'email', message: 'Please enter a valid email address' });
   if (!message) errors.push({ field: 'message', message: 'Message is required' });
   else if (message.length > MESSAGE_MAX) errors.push({ field: 'message', message: `Message must be at most ${MESSAGE_MAX} characters` });
+  else if (CONTROL_RE.test(message)) errors.push({ field: 'message', message: 'Message must not contain control characters' });
   if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('\n'), errors);
   return { name, email, message };
 }

@@ -73,6 +73,9 @@ describe('contact messages', () => {
       [{ ...ok, email: 'x>"<evil@example.com' }, 'email'],
       [{ ...ok, name: 'x'.repeat(101) }, 'name'],
       [{ ...ok, message: 'x'.repeat(5001) }, 'message'],
+      [{ ...ok, name: 'A\u0000B' }, 'name'],
+      [{ ...ok, email: 'a\u0000@example.com' }, 'email'],
+      [{ ...ok, message: 'Hi\u0000there' }, 'message'],
     ];
     const before = await s.orm.em.fork().count(ContactMessage, {});
     for (const [input, field] of cases) {

@@ -145,6 +145,8 @@ describe('bad filter values are refused with the failing field, never a 500', ()
     ['negative durationDays', { durationDays: -1 }, 'durationDays'],
     ['malformed ids', { ids: ['1', "1' or '1'='1"] }, 'ids'],
     ['too long destination', { destination: 'x'.repeat(101) }, 'destination'],
+    ['NUL in destination', { destination: 'zanzibar\u0000' }, 'destination'],
+    ['control character in tier', { tier: 'Lux\u0007ury' }, 'tier'],
   ];
   for (const [name, filter, field] of bad) {
     it(`GraphQL: ${name}`, async () => {
@@ -173,6 +175,10 @@ describe('bad filter values are refused with the failing field, never a 500', ()
     ['sort=cheapest', 'sort'],
     ['destination=a&destination=b', 'destination'],
     [`search=${'x'.repeat(201)}`, 'search'],
+    ['destination=%00', 'destination'],
+    ['travelType=Safari%00', 'travelType'],
+    ['tier=x%00', 'tier'],
+    ['duration=%00', 'duration'],
   ];
   for (const [query, field] of badRest) {
     it(`REST: ${query.slice(0, 40)}`, async () => {

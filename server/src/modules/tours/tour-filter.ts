@@ -62,6 +62,7 @@ export interface SearchSpec {
   mode: 'words' | 'fuzzy';
 }
 
+const CONTROL_RE = /[\u0000-\u001f\u007f]/;
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
@@ -89,6 +90,8 @@ class Checker {
     if (typeof v !== 'string') return this.fail(field, 'must be text');
     const s = v.trim();
     if (s.length > WORD_VALUE_MAX) return this.fail(field, `must be at most ${WORD_VALUE_MAX} characters`);
+    // PostgreSQL text cannot hold a NUL; no tour value holds any control character.
+    if (CONTROL_RE.test(s)) return this.fail(field, 'must not contain control characters');
     return s.toLowerCase();
   }
 

@@ -127,6 +127,13 @@ describe('REST tours', () => {
     }
   });
 
+  it('answers a path id that is not even valid percent-encoding with 400, not 500', async () => {
+    const r = await s.rest('GET', '/api/tours/%E0%A4%A');
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('BAD_USER_INPUT');
+    expect(r.body.message).toMatch(/malformed/i);
+  });
+
   it('answers unknown API paths and bad JSON with clear errors', async () => {
     const missing = await s.rest('GET', '/api/nope');
     expect(missing.status).toBe(404);

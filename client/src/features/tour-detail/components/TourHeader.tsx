@@ -3,11 +3,19 @@ import { Stars } from '../../../components/Stars';
 import { TourImage } from '../../../components/TourImage';
 import { formatDateTime, headerPrice, titleCase, type ViewTour } from '../lib/tour-view';
 
+/** The duration text, else days and nights from the counts, else 'Not specified'. */
+function durationText(t: ViewTour): string {
+  if (t.duration?.trim()) return t.duration.trim();
+  if (t.durationDays == null && t.durationNights == null) return 'Not specified';
+  return durationLabel(t.durationDays, t.durationNights);
+}
+
 /** Image, title, rating, badges, key facts, price and status of a tour. */
 export function TourHeader({ tour, bookingType, tier }: { tour: ViewTour; bookingType: string; tier: string }) {
   const price = headerPrice(tour, bookingType, tier);
   const rated = typeof tour.rating === 'number' && tour.rating > 0;
-  const status = tourStatusLabel(tour.status);
+  // A tour without a status shows the detail default 'Available' (spec 3); other values per spec 4.
+  const status = tour.status?.trim() ? tourStatusLabel(tour.status) : TOUR_DEFAULTS.status;
   const place = [tour.destination ? titleCase(tour.destination) : '', tour.country ?? ''].filter(Boolean).join(', ');
   return (
     <div className="tour-header">
@@ -26,7 +34,7 @@ export function TourHeader({ tour, bookingType, tier }: { tour: ViewTour; bookin
         </p>
         <dl className="tour-facts">
           <div><dt>Destination</dt><dd>{place || 'Not specified'}</dd></div>
-          <div><dt>Duration</dt><dd>{tour.duration?.trim() || durationLabel(tour.durationDays, tour.durationNights)}</dd></div>
+          <div><dt>Duration</dt><dd>{durationText(tour)}</dd></div>
           <div><dt>Departure</dt><dd>{formatDateTime(tour.departureTime)}</dd></div>
           <div><dt>Maximum people</dt><dd>{tour.capacity != null && tour.capacity > 0 ? tour.capacity : 'Not specified'}</dd></div>
         </dl>

@@ -43,8 +43,9 @@ describe('TourView', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Untitled Tour' })).toBeTruthy();
     expect(screen.getByText('No ratings')).toBeTruthy();
     expect(screen.getByText('(25+ reviews)')).toBeTruthy();
-    expect(screen.getByTestId('tour-status').textContent).toBe('Status unknown');
+    expect(screen.getByTestId('tour-status').textContent).toBe('Available');
     expect(screen.getByTestId('tour-price').textContent).toContain('Contact for price');
+    expect(screen.getByText('Duration').nextElementSibling?.textContent).toBe('Not specified');
     expect(screen.getAllByText('No description available').length).toBeGreaterThan(0);
     const overview = screen.getByRole('tabpanel');
     for (const [k, v] of [['Tour type', 'Standard'], ['Travel type', 'Standard'], ['Departure location', 'Not specified'],
@@ -100,6 +101,14 @@ describe('TourView', () => {
     expect(screen.getByRole('tab', { name: 'Inclusions' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Inclusions' }), { key: 'ArrowRight' });
     expect(overview.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows the status badge by status: Available, Unavailable, Coming Soon, or the value as given', () => {
+    for (const [status, label] of [['active', 'Available'], ['inactive', 'Unavailable'], ['draft', 'Coming Soon'], ['archived', 'archived'], ['', 'Available']]) {
+      renderTour({ ...full, status });
+      expect(screen.getByTestId('tour-status').textContent, status).toBe(label);
+      cleanup();
+    }
   });
 
   it('labels and disables the booking button by status, and sends a visitor to log in', () => {

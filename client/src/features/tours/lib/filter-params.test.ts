@@ -16,6 +16,16 @@ describe('filterFromParams', () => {
     expect(filterFromParams(p)).toEqual({});
   });
 
+  it('leaves out values the server would refuse, so a bad link widens the list instead of failing it', () => {
+    const p = new URLSearchParams(`bookingType=bus&departureTime=2027-02-30&returnTime=2027-13-01&durationDays=99999&durationNights=367&destination=${'x'.repeat(101)}&travelType=Safari%00`);
+    expect(filterFromParams(p)).toEqual({});
+  });
+
+  it('reads the booking type case-insensitively', () => {
+    expect(filterFromParams(new URLSearchParams('bookingType=Group'))).toEqual({ bookingType: 'group' });
+    expect(filterFromParams(new URLSearchParams('bookingType=PRIVATE&durationDays=366'))).toEqual({ bookingType: 'private', durationDays: 366 });
+  });
+
   it('maps the status buttons and counts tours', () => {
     expect(statusFilter('all')).toEqual({});
     expect(statusFilter('trending')).toEqual({ trending: true });

@@ -1,3 +1,5 @@
+import { BOOKING_TYPES } from '@tembea/schema';
+
 /** The server filter a list screen sends (a subset of the contract's TourFilter input). */
 export interface ListFilter {
   destination?: string;
@@ -13,13 +15,25 @@ export interface ListFilter {
   trending?: boolean;
 }
 
-const TEXT_PARAMS = ['destination', 'travelType', 'bookingType'] as const;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TEXT_PARAMS = ['destination', 'travelType'] as const;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The server's bounds: longer words, control characters or more days are refused there. */
+const TEXT_MAX = 100;
+const COUNT_MAX = 366;
+const CONTROL_RE = /[\u0000-\u001f\u007f]/;
 
 function count(value: string | null): number | undefined {
   if (value == null || value.trim() === '') return undefined;
   const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
+  return Number.isInteger(n) && n >= 0 && n <= COUNT_MAX ? n : undefined;
+}
+
+/** A YYYY-MM-DD naming a real calendar day (2027-02-30 is not one). */
+function isCalendarDay(v: string): boolean {
+  const m = DATE_RE.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
 /**
@@ -30,11 +44,13 @@ export function filterFromParams(params: URLSearchParams): ListFilter {
   const filter: ListFilter = {};
   for (const key of TEXT_PARAMS) {
     const v = params.get(key)?.trim();
-    if (v) filter[key] = v;
+    if (v && v.length <= TEXT_MAX && !CONTROL_RE.test(v)) filter[key] = v;
   }
+  const bookingType = params.get('bookingType')?.trim().toLowerCase();
+  if (bookingType && (BOOKING_TYPES as readonly string[]).includes(bookingType)) filter.bookingType = bookingType;
   for (const key of ['departureTime', 'returnTime'] as const) {
     const v = params.get(key)?.trim().slice(0, 10);
-    if (v && DATE_RE.test(v)) filter[key] = v;
+    if (v && isCalendarDay(v)) filter[key] = v;
   }
   const days = count(params.get('durationDays'));
   if (days !== undefined) filter.durationDays = days;

@@ -1,0 +1,44 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TourImage } from './TourImage';
+
+const origin = window.location.origin;
+const srcOf = (tour: Parameters<typeof TourImage>[0]['tour']) => {
+  render(<TourImage tour={tour} alt="Tour" />);
+  const src = screen.getByRole('img').getAttribute('src');
+  cleanup();
+  return src;
+};
+
+describe('TourImage', () => {
+  afterEach(cleanup);
+
+  it('resolves bg first, then the first image, keeping absolute URLs and placing paths under the API host /uploads', () => {
+    expect(srcOf({ bg: 'https://cdn.example.com/a.jpg', images: ['/uploads/b.jpg'] })).toBe('https://cdn.example.com/a.jpg');
+    expect(srcOf({ bg: null, images: ['/uploads/tours/b.jpg', 'c.jpg'] })).toBe(`${origin}/uploads/tours/b.jpg`);
+    expect(srcOf({ images: ['uploads/tours/b.jpg'] })).toBe(`${origin}/uploads/tours/b.jpg`);
+    expect(srcOf({ images: ['b.jpg'] })).toBe(`${origin}/uploads/b.jpg`);
+    expect(srcOf({ bg: '  ', images: ['', 'HTTP://x.example/y.png'] })).toBe('HTTP://x.example/y.png');
+  });
+
+  it("shows 'No Image' when the tour has no image at all", () => {
+    render(<TourImage tour={{ title: 'Tarangire', images: [] }} />);
+    expect(screen.getByTestId('tour-image-fallback').textContent).toBe('No Image');
+    expect(screen.getByRole('img', { name: 'Tarangire' })).toBeTruthy();
+  });
+
+  it("falls back to 'Image Not Found' when the image fails to load", () => {
+    render(<TourImage tour={{ title: 'Zanzibar', images: ['/uploads/missing.jpg'] }} alt="Zanzibar" />);
+    fireEvent.error(screen.getByRole('img', { name: 'Zanzibar' }));
+    expect(screen.getByTestId('tour-image-fallback').textContent).toBe('Image Not Found');
+    expect(screen.getByRole('img', { name: 'Zanzibar' }).tagName).toBe('DIV');
+  });
+
+  it('keeps a decorative fallback (alt="") out of the accessibility tree rather than an unnamed image', () => {
+    render(<TourImage tour={{ images: null }} alt="" />);
+    const fallback = screen.getByTestId('tour-image-fallback');
+    expect(fallback.getAttribute('aria-hidden')).toBe('true');
+    expect(fallback.getAttribute('role')).toBeNull();
+    expect(fallback.textContent).toBe('No Image');
+  });
+});
