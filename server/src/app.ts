@@ -9,7 +9,7 @@ import type { RequestContext } from './common/context.js';
 import { NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
 import { requestId } from './common/request-id.js';
-import { restErrorHandler } from './common/rest.js';
+import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
 import { authenticate } from './modules/auth/authenticate.js';
 import { createRateLimiter, type RateLimiter } from './common/rate-limit.js';
@@ -70,6 +70,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     graphqlUploadExpress({ maxFileSize: UPLOAD_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES, maxFieldSize: 1_000_000 }),
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, { context: async ({ req, res }) => makeContext(req, res) }),
+    graphqlErrorHandler,
   );
 
   app.use(
@@ -135,6 +136,8 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ message: 'Not found' });
   });
+  // Anything else that fails (a malformed %-escape in a path, say): `{ message }`, never Express's HTML stack page.
+  app.use(restErrorHandler);
 
   return {
     app,

@@ -45,10 +45,21 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
   await ensureAdmins(em, config);
 
   const handle = await createApp(orm, config);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = handle.app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
-  });
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      // Express 5 also calls the listen callback with the error (a port in use): only resolve without one.
+      const s = handle.app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+    });
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    await orm.close(true).catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') throw new Error(`port ${config.port} is already in use (set PORT to another port)`);
+    if (err.code === 'EACCES') throw new Error(`port ${config.port} cannot be opened by this user (set PORT to another port)`);
+    throw e;
+  }
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const addr = server.address();

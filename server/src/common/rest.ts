@@ -29,18 +29,30 @@ export function route(fn: (req: Request, res: Response) => Promise<unknown> | un
   };
 }
 
+/**
+ * The AppError of any error thrown while answering: errors of the body parsers, busboy and the
+ * router (malformed JSON, a body too large, a malformed multipart body, a malformed %-escape in the
+ * path) become 400/413 with a plain text; anything unexpected is logged and becomes a generic 500.
+ */
+export function toAppError(err: unknown, req: Request): AppError {
+  const anyErr = err as { type?: string; status?: number; statusCode?: number; message?: string };
+  const status = anyErr?.status ?? anyErr?.statusCode;
+  if (err instanceof AppError) return err;
+  if (anyErr?.type === 'entity.parse.failed') return new BadInputError('Request body is not valid JSON');
+  if (anyErr?.type === 'entity.too.large' || status === 413) return new AppError('Request body is too large', 'PAYLOAD_TOO_LARGE');
+  if (err instanceof URIError) return new BadInputError('The address is malformed');
+  if (typeof status === 'number' && status >= 400 && status < 500) return new BadInputError('Bad request');
+  if (/^(Unexpected end of form|Malformed part header|Multipart: Boundary not found)/.test(anyErr?.message ?? '')) {
+    return new BadInputError('The multipart body is malformed');
+  }
+  log.error('unexpected error', { requestId: req.requestId, path: req.path, error: String((err as Error)?.stack ?? err) });
+  return new InternalError(req.requestId);
+}
+
 /** Maps any error to `{ message }` with the status of its code; never leaks SQL or stacks. */
 export function restErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  let e: AppError;
-  const anyErr = err as { type?: string; status?: number; message?: string };
-  if (err instanceof AppError) e = err;
-  else if (anyErr?.type === 'entity.parse.failed') e = new BadInputError('Request body is not valid JSON');
-  else if (anyErr?.type === 'entity.too.large') e = new AppError('Request body is too large', 'PAYLOAD_TOO_LARGE');
-  else if (anyErr?.status && anyErr.status >= 400 && anyErr.status < 500 && anyErr.type) e = new BadInputError('Bad request');
-  else {
-    log.error('unexpected error', { requestId: req.requestId, path: req.path, error: String((err as Error)?.stack ?? err) });
-    e = new InternalError(req.requestId);
-  }
+  const e = toAppError(err, req);
+  if (res.headersSent) return void res.end();
   if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
   const fields = (e.extensions as { fields?: unknown }).fields;
   res.status(HTTP_STATUS[e.code] ?? 500).json({
@@ -50,4 +62,11 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
     ...(fields ? { errors: fields } : {}),
     ...(e.code === 'INTERNAL_SERVER_ERROR' ? { requestId: req.requestId } : {}),
   });
+}
+
+/** Errors raised on /graphql before Apollo answers (body parsing, uploads): a GraphQL-shaped answer. */
+export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const e = toAppError(err, req);
+  if (res.headersSent) return void res.end();
+  res.status(HTTP_STATUS[e.code] ?? 500).json({ errors: [{ message: e.message, extensions: { code: e.code } }] });
 }

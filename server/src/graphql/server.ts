@@ -66,6 +66,9 @@ export async function createApolloServer(production: boolean): Promise<ApolloSer
     introspection: true,
     formatError,
     csrfPrevention: true,
+    // main.ts owns SIGTERM/SIGINT and stops Apollo with everything else; Apollo's own handler would
+    // re-send the signal after stopping itself and cut the clean shutdown short.
+    stopOnTerminationSignals: false,
     plugins: [
       limitsPlugin,
       // No cache hints are used; the plugin would wrap every field resolver of every request.

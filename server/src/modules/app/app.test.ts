@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTembea } from '../../boot.js';
+import { loadConfig } from '../../config.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
 let s: TestServer;
@@ -57,5 +59,33 @@ describe('the one port', () => {
     expect(r.status).toBe(503);
     expect(r.body.database.status).toBe('down');
     await other.stop().catch(() => {});
+  });
+
+  it('answers broken requests with JSON and a 4xx, never an HTML page with a stack', async () => {
+    const post = (body: string, type: string) =>
+      fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': type }, body });
+    const cases: [Response, number, string][] = [
+      [await post('{bad', 'application/json'), 400, 'Request body is not valid JSON'],
+      [await post(JSON.stringify({ query: 'x'.repeat(1_100_000) }), 'application/json'), 413, 'Request body is too large'],
+      [await post('garbage', 'multipart/form-data; boundary=xx'), 400, 'The multipart body is malformed'],
+    ];
+    for (const [res, status, message] of cases) {
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual({ errors: [{ message, extensions: { code: expect.any(String) } }] });
+    }
+    for (const p of ['/%E0%A4%A', '/assets/%E0%A4%A', '/health/%zz', '/api/tours/%E0%A4%A']) {
+      const res = await fetch(`${s.url}${p}`, { headers: { accept: 'text/html' } });
+      expect(res.status, p).toBe(400);
+      const text = await res.text();
+      expect(text).not.toMatch(/at |node_modules/);
+      expect(JSON.parse(text).message).toBe('The address is malformed');
+    }
+  });
+
+  it('refuses to start on a port already in use instead of claiming to serve it', async () => {
+    const dataDir = path.join(os.tmpdir(), `tembea-port-${process.pid}`);
+    const config = loadConfig({ NODE_ENV: 'test', PORT: String(s.port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+    await expect(startTembea(config, { inMemoryDb: true })).rejects.toThrow(`port ${s.port} is already in use`);
+    expect((await s.rest('GET', '/health')).status).toBe(200);
   });
 });

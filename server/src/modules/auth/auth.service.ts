@@ -18,6 +18,10 @@ export const LOGIN_LIMITS = {
   account: { limit: 100, windowMs: 60 * 60_000 },
 } as const;
 
+/** Sign-ups per address: each one costs an argon2 hash, so a flood of them is a denial of service. */
+export const SIGNUP_LIMIT = { limit: 30, windowMs: 60 * 60_000 } as const;
+export const SIGNUP_LOCKED = 'Too many sign-ups from this address. Please try again later.';
+
 const pairKey = (email: string, ip: string) => `login:pair:${email}|${ip}`;
 export const accountKey = (email: string) => `login:acct:${email}`;
 
@@ -59,6 +63,8 @@ export const authService = {
    */
   async register(ctx: RequestContext, input: Record<string, unknown>): Promise<{ user: User; message: string }> {
     const data = validateRegister(input);
+    const limit = await ctx.limiter.hit(`signup:ip:${ctx.ip}`, SIGNUP_LIMIT.limit, SIGNUP_LIMIT.windowMs);
+    if (!limit.allowed) throw new RateLimitedError(SIGNUP_LOCKED, limit.retryAfterSeconds);
     const passwordHash = await hashPassword(data.password);
     const em = ctx.em;
     if (!(await em.findOne(User, { email: data.email }))) {

@@ -90,6 +90,17 @@ describe('sign-up', () => {
   it('refuses non-string fields and a body that is not JSON with 400, not 500', async () => {
     const typed = await api(s, 'POST', '/auth/register', { name: ['x'], email: { a: 1 }, phone: 5, password: true });
     expect(typed.status).toBe(400);
+    expect(typed.body.errors).toEqual([
+      { field: 'name', message: 'Name must be text' },
+      { field: 'email', message: 'Email must be text' },
+      { field: 'phone', message: 'Phone must be text' },
+      { field: 'password', message: 'Password must be text' },
+    ]);
+    const login = await api(s, 'POST', '/auth/login', { email: 123, password: ['secret123'] });
+    expect(login.status).toBe(400);
+    expect(login.body.message).toBe('Email must be text');
+    expect((await api(s, 'POST', '/auth/forgot-password', { email: ['a@b.co'] })).status).toBe(400);
+    expect((await api(s, 'POST', '/auth/reset-password', { token: 'x', password: 12345678 })).body.message).toBe('Password must be text');
     const res = await fetch(`${s.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
     expect(res.status).toBe(400);
   });

@@ -6,6 +6,13 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
+/** A value that was sent but is not text (a number, an array, an object): said so, not 'required'. */
+function notText(v: unknown, field: string, label: string, errors: FieldError[]): boolean {
+  if (v === undefined || v === null || typeof v === 'string') return false;
+  errors.push({ field, message: `${label} must be text` });
+  return true;
+}
+
 /** Length in characters (code points), so an emoji counts once; passwords are never trimmed or cut. */
 function chars(s: string): number {
   return [...s].length;
@@ -18,6 +25,7 @@ function fail(errors: FieldError[]): void {
 /** Trimmed, lower-cased email or a field error. */
 function email(raw: unknown, errors: FieldError[]): string {
   const v = text(raw).trim().toLowerCase();
+  if (notText(raw, 'email', 'Email', errors)) return v;
   if (!v) errors.push({ field: 'email', message: 'Email is required' });
   else if (v.length > EMAIL_MAX || !isEmail(v)) errors.push({ field: 'email', message: 'Please enter a valid email address' });
   return v;
@@ -25,6 +33,7 @@ function email(raw: unknown, errors: FieldError[]): string {
 
 function password(raw: unknown, min: number, errors: FieldError[], field = 'password'): string {
   const v = text(raw);
+  if (notText(raw, field, 'Password', errors)) return v;
   if (!v) errors.push({ field, message: 'Password is required' });
   else if (chars(v) < min) errors.push({ field, message: `Password must be at least ${min} characters` });
   else if (chars(v) > PASSWORD_MAX) errors.push({ field, message: `Password must be at most ${PASSWORD_MAX} characters` });
@@ -45,13 +54,17 @@ export interface RegisterData {
 export function validateRegister(input: Record<string, unknown>): RegisterData {
   const errors: FieldError[] = [];
   const name = text(input.name).trim();
-  if (!name) errors.push({ field: 'name', message: 'Name is required' });
-  else if (chars(name) > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
+  if (!notText(input.name, 'name', 'Name', errors)) {
+    if (!name) errors.push({ field: 'name', message: 'Name is required' });
+    else if (chars(name) > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
+  }
   const mail = email(input.email, errors);
   const phone = text(input.phone).trim();
-  if (!phone) errors.push({ field: 'phone', message: 'Phone is required' });
-  else if (phone.length > PHONE_MAX || !PHONE_RE.test(phone) || phone.replace(/\D/g, '').length < 6) {
-    errors.push({ field: 'phone', message: 'Please enter a valid phone number, including the country code' });
+  if (!notText(input.phone, 'phone', 'Phone', errors)) {
+    if (!phone) errors.push({ field: 'phone', message: 'Phone is required' });
+    else if (phone.length > PHONE_MAX || !PHONE_RE.test(phone) || phone.replace(/\D/g, '').length < 6) {
+      errors.push({ field: 'phone', message: 'Please enter a valid phone number, including the country code' });
+    }
   }
   const pw = password(input.password, SIGNUP_PASSWORD_MIN, errors);
   fail(errors);
@@ -63,8 +76,10 @@ export function validateLogin(input: Record<string, unknown>): { email: string; 
   const errors: FieldError[] = [];
   const mail = email(input.email, errors);
   const pw = text(input.password);
-  if (!pw) errors.push({ field: 'password', message: 'Password is required' });
-  else if (chars(pw) > PASSWORD_MAX) errors.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters` });
+  if (!notText(input.password, 'password', 'Password', errors)) {
+    if (!pw) errors.push({ field: 'password', message: 'Password is required' });
+    else if (chars(pw) > PASSWORD_MAX) errors.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters` });
+  }
   fail(errors);
   return { email: mail, password: pw };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { LOGIN, api, gql, mailsTo, signUpAndLogin } from './testing/helpers.js';
+import { SIGNUP_LOCKED } from './auth.service.js';
 
 const LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -24,6 +25,18 @@ describe.each([
   const newIp = () => `203.0.113.${++ipSeq}`;
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
   const restLogin = (email: string, password: string, ip: string) => api(s, 'POST', '/auth/login', { email, password }, from(ip));
+
+  it('limits sign-ups per address (each costs a password hash): 429 after 30 in an hour, other addresses unaffected', async () => {
+    const ip = newIp();
+    const register = (n: number, addr: string) =>
+      api(s, 'POST', '/auth/register', { name: 'Flood Test', email: `flood-${n}-${randomBytes(4).toString('hex')}@example.com`, phone: '+255700000000', password: 'flood-password-1' }, from(addr));
+    for (let i = 0; i < 30; i++) expect((await register(i, ip)).status).toBe(201);
+    const refused = await register(30, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ message: SIGNUP_LOCKED, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await register(31, newIp())).status).toBe(201);
+  });
 
   it('locks an account on one address after 10 failures: 429 with Retry-After, even for the right password', async () => {
     const a = await signUpAndLogin(s);

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { DUPLICATE_SIGNAL_MS, handleShutdownSignals } from './shutdown.js';
+
+function setup() {
+  const proc = new EventEmitter();
+  let finish!: () => void;
+  const stop = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+  const exit = vi.fn();
+  let clock = 1_000;
+  handleShutdownSignals(proc, { stop, exit, now: () => clock });
+  return { proc, stop, exit, finish: () => finish(), tick: (ms: number) => (clock += ms) };
+}
+
+describe('shutdown signals', () => {
+  it('SIGTERM stops the server cleanly, then exits 0', async () => {
+    const t = setup();
+    t.proc.emit('SIGTERM');
+    expect(t.stop).toHaveBeenCalledTimes(1);
+    expect(t.exit).not.toHaveBeenCalled();
+    t.finish();
+    await vi.waitFor(() => expect(t.exit).toHaveBeenCalledWith(0));
+  });
+
+  it('Ctrl-C under npm start (SIGINT from the terminal and again from the wrappers) still shuts down cleanly', async () => {
+    const t = setup();
+    t.proc.emit('SIGINT');
+    t.tick(5);
+    t.proc.emit('SIGINT');
+    t.proc.emit('SIGTERM');
+    expect(t.stop).toHaveBeenCalledTimes(1);
+    expect(t.exit).not.toHaveBeenCalled();
+    t.finish();
+    await vi.waitFor(() => expect(t.exit).toHaveBeenCalledWith(0));
+    expect(t.exit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a later second signal exits at once with 130', () => {
+    const t = setup();
+    t.proc.emit('SIGINT');
+    t.tick(DUPLICATE_SIGNAL_MS + 1);
+    t.proc.emit('SIGINT');
+    expect(t.exit).toHaveBeenCalledWith(130);
+  });
+});
+
+describe('the built server (dist/main.js)', () => {
+  it('stops cleanly on SIGTERM: exit code 0 after closing the embedded database', async () => {
+    const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+    if (!existsSync(main)) throw new Error('server/dist/main.js is missing: build the server first (npm test does)');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-sigterm-'));
+    const child = spawn(process.execPath, [main], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'debug', NODE_ENV: 'development', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await vi.waitFor(() => expect(out).toContain('Tembea is serving'), { timeout: 60_000, interval: 100 });
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('SIGTERM received: shutting down');
+      expect(out).toMatch(/DEBUG\s+stopped/);
+      expect(existsSync(path.join(dataDir, 'pg.pid'))).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
