@@ -2,19 +2,31 @@ import { Link } from 'react-router-dom';
 import { Price } from './Price';
 import { Stars } from './Stars';
 import { TourImage } from './TourImage';
+import { graphql } from '../gql';
+import type { TourCardFieldsFragment } from '../gql/graphql';
 
-/** The fields a catalogue card reads. */
-export interface CardTour {
-  id: string;
-  title: string;
-  description: string;
-  price?: number | null;
-  priceText?: string | null;
-  images?: readonly string[] | null;
-  bg?: string | null;
-  rating?: number | null;
-  numRatings?: number | null;
-}
+/**
+ * The fields a catalogue card reads, spread by every list query that renders cards, so the card
+ * and its queries cannot drift apart. (The tour passes on to the detail page for a first paint.)
+ */
+export const TOUR_CARD_FIELDS = graphql(`
+  fragment TourCardFields on Tour {
+    id
+    title
+    description
+    price
+    priceText
+    originalPrice
+    discount
+    images
+    bg
+    rating
+    numRatings
+    status
+  }
+`);
+
+export type CardTour = TourCardFieldsFragment;
 
 /** A catalogue card: image, $ price, title, description, stars and review count; opens the tour. */
 export function TourCard({ tour, eager }: { tour: CardTour; eager?: boolean }) {

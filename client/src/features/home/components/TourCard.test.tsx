@@ -6,7 +6,7 @@ import { TourCard } from './TourCard';
 const tour = {
   __typename: 'Tour' as const,
   id: '7', title: 'Ngorongoro Crater Day', description: 'Into the crater.', price: 320, priceText: null,
-  originalPrice: 320, discount: 0, images: ['/uploads/demo/ngorongoro-crater.svg'], bg: null, rating: 0, numRatings: 0,
+  originalPrice: 320, discount: 0, images: ['/uploads/demo/ngorongoro-crater.svg'], bg: null, rating: 0, numRatings: 0, status: 'active',
 };
 
 describe('TourCard', () => {

@@ -10,21 +10,10 @@ export const CATALOGUE_TOURS = graphql(`
         endCursor
       }
       nodes {
-        id
-        title
-        description
+        ...TourCardFields
         destination
         durationDays
         durationNights
-        price
-        priceText
-        originalPrice
-        discount
-        images
-        bg
-        rating
-        numRatings
-        status
         tier
         tiers
         bookingType
