@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.js';
 import { log } from '../../common/logger.js';
+import { queryRows, sql } from '../../common/sql.js';
 
 /** The canonical public pages (filtered views and account screens are not worth indexing). */
 export const PUBLIC_PAGES = ['/', '/tours', '/about', '/blog', '/contact-us'] as const;
@@ -19,13 +20,13 @@ export function seoRouter(orm: MikroORM, config: Pick<Config, 'publicUrl'>): Rou
 
   r.get('/sitemap.xml', async (req, res) => {
     try {
-      const rows = (await orm.em.fork().getKnex().raw(
-        `select id, updated_at from tours where lower(status) = 'active' order by id limit ?`,
-        [MAX_URLS - PUBLIC_PAGES.length],
-      )) as { rows: { id: number; updated_at: Date }[] };
+      const tours = await queryRows<{ id: number; updated_at: Date }>(
+        orm.em.fork(),
+        sql`select id, updated_at from tours where lower(status) = 'active' order by id limit ${MAX_URLS - PUBLIC_PAGES.length}`,
+      );
       const urls = [
         ...PUBLIC_PAGES.map((p) => `  <url><loc>${xmlEscape(base + p)}</loc></url>`),
-        ...rows.rows.map((t) =>
+        ...tours.map((t) =>
           `  <url><loc>${xmlEscape(`${base}/tour/${t.id}`)}</loc><lastmod>${new Date(t.updated_at).toISOString()}</lastmod></url>`),
       ];
       res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600');

@@ -1,6 +1,6 @@
 import { BadInputError } from '../../common/errors.js';
 import { decodeCursor, encodeCursor } from '../../common/pagination.js';
-import { intArrayLiteral, join, likeContains, raw, sql, type Sql } from './sql.js';
+import { intArrayLiteral, join, likeContains, raw, sql, type Sql } from '../../common/sql.js';
 import type { SearchSpec, TourFilterSpec } from './tour-filter.js';
 import { TourSort } from './tour-sort.js';
 

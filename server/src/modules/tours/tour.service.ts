@@ -1,7 +1,7 @@
 import { withFilterFallbacks } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { pageSize } from '../../common/pagination.js';
-import type { Sql } from './sql.js';
+import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
 import { parseSearch, parseTourFilter, type RawTourFilter } from './tour-filter.js';
 import { countQuery, encodeKeyset, pageQuery, wordsMatchQuery } from './tour-query.js';
@@ -36,10 +36,8 @@ export function parseTourId(id: string | number | null | undefined): number | nu
   return n > 0 ? n : null;
 }
 
-async function rows<T = Record<string, unknown>>(ctx: RequestContext, q: Sql): Promise<T[]> {
-  // Through knex rather than MikroORM's execute(): knex sends the values as real $n parameters.
-  const res = (await ctx.em.getKnex().raw(q.text, q.values as readonly (string | number | boolean | null)[])) as { rows: T[] };
-  return res.rows;
+function rows<T = Record<string, unknown>>(ctx: RequestContext, q: Sql): Promise<T[]> {
+  return queryRows<T>(ctx.em, q);
 }
 
 interface ColumnMap {

@@ -1,3 +1,5 @@
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+
 /**
  * A tiny tagged template for parameterised SQL: interpolated values become `?` bindings (sent to
  * PostgreSQL as $n parameters by knex), nested fragments keep their own bindings in order. No value
@@ -54,4 +56,19 @@ export function intArrayLiteral(ns: readonly number[]): string {
 /** Escapes LIKE wildcards so a user's % or _ matches itself. */
 export function likeContains(s: string): string {
   return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type Binding = string | number | boolean | null | Date;
+type Knexish = { raw(text: string, values: readonly Binding[]): Promise<unknown> };
+
+/**
+ * Runs a parameterised statement in the unit of work's transaction when one is open, else on the
+ * pool: the one way raw SQL is run, so a raw read inside `em.transactional` sees the transaction's
+ * writes and holds its locks (and, on the embedded database's single connection, never waits for
+ * the connection the transaction holds). Values go to PostgreSQL as real $n parameters.
+ */
+export async function queryRows<T = Record<string, unknown>>(em: EntityManager, q: Sql): Promise<T[]> {
+  const runner = (em.getTransactionContext<Knex.Transaction>() ?? em.getKnex()) as unknown as Knexish;
+  const res = (await runner.raw(q.text, q.values as readonly Binding[])) as { rows: T[] };
+  return res.rows;
 }
