@@ -5,3 +5,4 @@ export * from './image.js';
 export * from './pricing.js';
 export * from './tokens.js';
 export * from './validation.js';
+export * from './booking.js';

@@ -125,6 +125,21 @@ export function isEarlyBird(startDate: string, today: string): boolean {
   return startDate >= addMonths(today, EARLY_BIRD_MONTHS);
 }
 
+/** A quote in whole US cents: what a booking stores, so a frozen price never drifts by a rounding. */
+export interface QuoteCents {
+  unitPriceCents: number;
+  earlyBird: boolean;
+  numberOfPeople: number;
+  subtotalCents: number;
+  earlyBirdDiscountCents: number;
+  totalCents: number;
+  depositCents: number;
+  balanceCents: number;
+  /** Date the balance is due (30 days before departure, or today when that has passed). */
+  balanceDueDate: string;
+  currency: string;
+}
+
 export interface Quote {
   unitPrice: number;
   earlyBird: boolean;
@@ -140,34 +155,61 @@ export interface Quote {
 }
 
 /**
- * Price of a booking (spec 1, 3, 9): unit price x people, 5% early-bird off when the start is at
- * least six months away, a 3% deposit and the balance due 30 days before departure.
- * Returns null when the tour has no price for this booking type and tier ('Contact for pricing').
+ * Price of a booking in cents: unit price x people, 5% early-bird off when the start is at least six
+ * months away, a 3% deposit (rounded half up to the cent) and the balance due 30 days before
+ * departure. Null when the tour has no price for this booking type and tier ('Contact for pricing').
  */
+export function quoteInCents(
+  tour: PricedTour,
+  input: { startDate: string; numberOfPeople: number; bookingType: string; tier: string },
+  today: string,
+): QuoteCents | null {
+  const unit = unitPrice(tour, input.bookingType, input.tier);
+  if (unit == null) return null;
+  const unitPriceCents = toCents(unit);
+  const subtotalCents = unitPriceCents * input.numberOfPeople;
+  const earlyBird = isEarlyBird(input.startDate, today);
+  const earlyBirdDiscountCents = earlyBird ? percentOf(subtotalCents, EARLY_BIRD_PERCENT) : 0;
+  const totalCents = subtotalCents - earlyBirdDiscountCents;
+  const depositCents = percentOf(totalCents, DEPOSIT_PERCENT);
+  const due = addDays(input.startDate, -BALANCE_DUE_DAYS_BEFORE);
+  return {
+    unitPriceCents,
+    earlyBird,
+    numberOfPeople: input.numberOfPeople,
+    subtotalCents,
+    earlyBirdDiscountCents,
+    totalCents,
+    depositCents,
+    balanceCents: totalCents - depositCents,
+    balanceDueDate: due < today ? today : due,
+    currency: CURRENCY,
+  };
+}
+
+/** The same quote in US dollars (two decimals), as the quote screen and API show it. */
 export function quote(
   tour: PricedTour,
   input: { startDate: string; numberOfPeople: number; bookingType: string; tier: string },
   today: string,
 ): Quote | null {
-  const unit = unitPrice(tour, input.bookingType, input.tier);
-  if (unit == null) return null;
-  const unitCents = toCents(unit);
-  const subtotal = unitCents * input.numberOfPeople;
-  const earlyBird = isEarlyBird(input.startDate, today);
-  const earlyBirdDiscount = earlyBird ? percentOf(subtotal, EARLY_BIRD_PERCENT) : 0;
-  const total = subtotal - earlyBirdDiscount;
-  const deposit = percentOf(total, DEPOSIT_PERCENT);
-  const due = addDays(input.startDate, -BALANCE_DUE_DAYS_BEFORE);
+  const c = quoteInCents(tour, input, today);
+  if (!c) return null;
   return {
-    unitPrice: fromCents(unitCents),
-    earlyBird,
-    numberOfPeople: input.numberOfPeople,
-    subtotal: fromCents(subtotal),
-    earlyBirdDiscount: fromCents(earlyBirdDiscount),
-    total: fromCents(total),
-    deposit: fromCents(deposit),
-    balance: fromCents(total - deposit),
-    balanceDueDate: due < today ? today : due,
-    currency: CURRENCY,
+    unitPrice: fromCents(c.unitPriceCents),
+    earlyBird: c.earlyBird,
+    numberOfPeople: c.numberOfPeople,
+    subtotal: fromCents(c.subtotalCents),
+    earlyBirdDiscount: fromCents(c.earlyBirdDiscountCents),
+    total: fromCents(c.totalCents),
+    deposit: fromCents(c.depositCents),
+    balance: fromCents(c.balanceCents),
+    balanceDueDate: c.balanceDueDate,
+    currency: c.currency,
   };
+}
+
+/** Cents as dollars for display and the APIs' Float amounts. */
+export function centsToDollars(cents: number): number {
+  return fromCents(cents);
 }

@@ -23,3 +23,11 @@ export function localIsoDate(d: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+// Digits with the usual separators and an optional leading +.
+const PHONE_RE = /^\+?[0-9 ().-]+$/;
+
+/** A telephone number: digits, spaces, dots, dashes and brackets, an optional leading +, at least 6 digits. */
+export function isPhone(value: string | null | undefined): boolean {
+  return !!value && value.length <= PHONE_MAX && PHONE_RE.test(value) && value.replace(/\D/g, '').length >= 6;
+}

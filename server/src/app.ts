@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { RequestContext } from './common/context.js';
 import { NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
+import { MailOutbox } from './common/mail-outbox.js';
 import { requestId } from './common/request-id.js';
 import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
@@ -22,6 +23,8 @@ export const UPLOAD_MAX_FILES = 10;
 
 export interface AppHandle {
   app: Express;
+  /** Sends queued mail; flush() sends what is due now (tests). */
+  outbox: MailOutbox;
   /** Stops Apollo Server (the ORM is closed by the caller). */
   close(): Promise<void>;
 }
@@ -31,12 +34,11 @@ function clientIp(req: Request): string {
 }
 
 /** Builds the request context: a fresh unit of work and the caller from a bearer token. */
-function contextFactory(orm: MikroORM, config: Config, limiter: RateLimiter) {
-  const mailer = new Mailer(config);
+function contextFactory(orm: MikroORM, config: Config, limiter: RateLimiter, mailer: Mailer, outbox: MailOutbox) {
   return async (req: Request, res?: Response): Promise<RequestContext> => {
     const em = orm.em.fork();
     const { user, authError } = await authenticate(em, req.get('authorization'), config.jwtSecret);
-    return { em, user, authError, requestId: req.requestId ?? '', ip: clientIp(req), config, mailer, limiter, req, res };
+    return { em, user, authError, requestId: req.requestId ?? '', ip: clientIp(req), config, mailer, outbox, limiter, req, res };
   };
 }
 
@@ -60,7 +62,10 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
 
   // One limiter per app, so each test server counts on its own.
   const limiter = createRateLimiter(config);
-  const makeContext = contextFactory(orm, config, limiter);
+  const mailer = new Mailer(config);
+  const outbox = new MailOutbox(orm, mailer);
+  outbox.start();
+  const makeContext = contextFactory(orm, config, limiter, mailer, outbox);
 
   app.use('/health', healthRouter(orm));
 
@@ -141,7 +146,9 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
 
   return {
     app,
+    outbox,
     async close() {
+      await outbox.stop();
       await apollo.stop();
       await limiter.close();
     },

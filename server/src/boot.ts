@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp } from './app.js';
+import { createApp, type AppHandle } from './app.js';
 import type { Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
@@ -14,6 +14,8 @@ export interface Running {
   port: number;
   orm: MikroORM;
   server: Server;
+  /** Queued mail (bookings); tests call outbox.flush() to send what is due. */
+  outbox: AppHandle['outbox'];
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
     port,
     orm,
     server,
+    outbox: handle.outbox,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {

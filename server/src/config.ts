@@ -25,6 +25,10 @@ export interface Config {
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client IP). */
   trustProxy: number;
   mailFrom: string;
+  /** Where new-booking notices go (MAIL_OPERATOR; the sender's address by default). */
+  mailOperator: string;
+  /** Booking requests one user may make in an hour. */
+  bookingsPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
   const jwtSecret = secret(env, 'JWT_SECRET', dataDir, production);
   const jwtRefreshSecret = secret(env, 'JWT_REFRESH_SECRET', dataDir, production);
   if (jwtSecret === jwtRefreshSecret) throw new ConfigError('JWT_SECRET and JWT_REFRESH_SECRET must differ');
+  const mailFrom = str(env, 'MAIL_FROM') ?? 'Tembea Tours <hello@tembea.example>';
   return {
     nodeEnv,
     production,
@@ -141,6 +146,8 @@ export function loadConfig(env: Env = process.env): Config {
     clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),
     logLevel,
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),
-    mailFrom: str(env, 'MAIL_FROM') ?? 'Tembea Tours <hello@tembea.example>',
+    mailFrom,
+    mailOperator: str(env, 'MAIL_OPERATOR') ?? mailFrom,
+    bookingsPerHour: int(env, 'BOOKING_RATE_LIMIT', 30, 1, 1_000_000),
   };
 }

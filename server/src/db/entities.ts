@@ -3,6 +3,9 @@ import { ContactMessage } from '../modules/contact/contact.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
 import { PasswordResetToken } from '../modules/auth/password-reset-token.entity.js';
+import { Booking } from '../modules/bookings/booking.entity.js';
+import { Departure } from '../modules/bookings/departure.entity.js';
+import { OutboxMail } from '../common/mail-outbox.entity.js';
 
 /** Every entity of the application; each feature module adds its own here. */
-export const ENTITIES = [Tour, User, RefreshToken, PasswordResetToken, ContactMessage];
+export const ENTITIES = [Tour, User, RefreshToken, PasswordResetToken, ContactMessage, Departure, Booking, OutboxMail];

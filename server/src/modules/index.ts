@@ -8,10 +8,12 @@ import { AuthResolver } from './auth/auth.resolver.js';
 import { authRestRouter } from './auth/auth.rest.js';
 import { UserResolver } from './users/user.resolver.js';
 import { userRestRouter } from './users/user.rest.js';
+import { BookingResolver } from './bookings/booking.resolver.js';
+import { bookingRestRouter } from './bookings/booking.rest.js';
 
 /** Every GraphQL resolver; each feature module adds its own. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [TourResolver, TourConnectionResolver, ContactResolver, AuthResolver, UserResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [TourResolver, TourConnectionResolver, ContactResolver, AuthResolver, UserResolver, BookingResolver];
 
 /** Every REST shim under /api; each feature module adds its own router. */
 export function restRouters(): Router {
@@ -20,5 +22,6 @@ export function restRouters(): Router {
   r.use(contactRestRouter());
   r.use(authRestRouter());
   r.use(userRestRouter());
+  r.use(bookingRestRouter());
   return r;
 }

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122183432_Init } from './Migration20261122183432_Init.js';
 import { Migration20261122184627_AuthSessions } from './Migration20261122184627_AuthSessions.js';
 import { Migration20261122184742_CatalogueSearch } from './Migration20261122184742_CatalogueSearch.js';
+import { Migration20261123160701_Bookings } from './Migration20261123160701_Bookings.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -11,4 +12,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122183432_Init', class: Migration20261122183432_Init },
   { name: 'Migration20261122184627_AuthSessions', class: Migration20261122184627_AuthSessions },
   { name: 'Migration20261122184742_CatalogueSearch', class: Migration20261122184742_CatalogueSearch },
+  { name: 'Migration20261123160701_Bookings', class: Migration20261123160701_Bookings },
 ];

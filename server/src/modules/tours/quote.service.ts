@@ -1,12 +1,11 @@
-import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, isoDate, quote } from '@tembea/schema';
+import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, isoDate, maxPeople, quote, travellerToday } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, NotFoundError, type FieldError } from '../../common/errors.js';
 import { parseDay } from './tour-filter.js';
 import { tourService } from './tour.service.js';
 import type { QuoteType } from './quote.types.js';
+import { departureService } from '../bookings/departure.service.js';
 
-/** People per booking when a tour states no capacity (spec 5, 9). */
-export const DEFAULT_MAX_PEOPLE = 20;
 const TIER_MAX = 50;
 
 export interface QuoteInput {
@@ -17,13 +16,6 @@ export interface QuoteInput {
   tier: string;
 }
 
-/**
- * "Not in the past" for a traveller anywhere: a date is refused only once it has ended on the
- * last time zone (UTC-12), so someone whose local today is still yesterday in UTC is not refused.
- */
-function earliestStartDate(now: Date): string {
-  return isoDate(new Date(now.getTime() - 12 * 3_600_000));
-}
 
 /** Prices a booking with the shared pricing rule (schema's quote). */
 export class QuoteService {
@@ -33,8 +25,8 @@ export class QuoteService {
     const errors: FieldError[] = [];
     const startDate = String(input.startDate ?? '').trim();
     if (!parseDay(startDate)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
-    else if (startDate < earliestStartDate(now)) errors.push({ field: 'startDate', message: 'Start date cannot be in the past' });
-    const max = tour.capacity && tour.capacity > 0 ? tour.capacity : DEFAULT_MAX_PEOPLE;
+    else if (startDate < travellerToday(now)) errors.push({ field: 'startDate', message: 'Start date cannot be in the past' });
+    const max = maxPeople(tour.capacity);
     const people = input.numberOfPeople;
     if (!Number.isInteger(people) || people < 1 || people > max) {
       errors.push({ field: 'numberOfPeople', message: `Number of people must be from 1 to ${max}` });
@@ -49,7 +41,11 @@ export class QuoteService {
 
     const today = isoDate(now);
     const q = quote(tour, { startDate, numberOfPeople: people, bookingType, tier }, today);
-    const base = { tourId: String(tour.id), startDate, numberOfPeople: people, bookingType, tier, currency: CURRENCY };
+    const seats = await departureService.availability(ctx, tour, startDate);
+    const base = {
+      tourId: String(tour.id), startDate, numberOfPeople: people, bookingType, tier, currency: CURRENCY,
+      seatsLeft: seats.seatsLeft, availability: seats.status,
+    };
     if (!q) {
       return {
         ...base, priced: false, priceLabel: CONTACT_FOR_PRICING, unitPrice: null, subtotal: null, earlyBird: false,

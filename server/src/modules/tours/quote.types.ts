@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({
+@ObjectType('Quote', {
   description:
     'Price of a booking before it is made: unit price x people, 5% early-bird off at least 6 months ahead, a non-refundable 3% deposit and the balance due 30 days before departure.',
 })
@@ -52,4 +52,13 @@ export class QuoteType {
 
   @Field({ description: 'Currency of every amount: USD.' })
   currency!: string;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Group seats still free on the start date (the departure\'s, or the tour capacity when nobody has booked that date yet); 0 when the date is closed, sold out or not bookable. A private booking is its own party and needs none.',
+  })
+  seatsLeft!: number | null;
+
+  @Field(() => String, { description: 'Availability of the start date: AVAILABLE, LIMITED (under half left), SOLD_OUT or CLOSED.' })
+  availability!: string;
 }

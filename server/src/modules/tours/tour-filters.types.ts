@@ -9,7 +9,7 @@ export class PriceRange {
   maxPrice!: number;
 }
 
-@ObjectType({ description: 'Values to offer in the search and filter controls, taken from the catalogue.' })
+@ObjectType('TourFilters', { description: 'Values to offer in the search and filter controls, taken from the catalogue.' })
 export class TourFilterOptions {
   @Field(() => [String], { description: 'Distinct destinations (the built-in list when the catalogue is empty).' })
   destinations!: string[];

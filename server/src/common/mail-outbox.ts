@@ -1,0 +1,117 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { log } from './logger.js';
+import type { Mailer, MailMessage } from './mail.js';
+import { OutboxMail } from './mail-outbox.entity.js';
+import { queryRows, sql } from './sql.js';
+
+/** Attempts before a mail is given up (about a day of retries with the backoff below). */
+export const MAIL_MAX_ATTEMPTS = 10;
+/** A claimed mail is the sender's for this long; if that instance dies, another retries it after. */
+const LEASE_SECONDS = 120;
+const BATCH = 20;
+const POLL_MS = 15_000;
+
+/** Seconds to wait after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 2 hours. */
+export function retryDelaySeconds(attempt: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempt - 1), 7_200);
+}
+
+interface ClaimedRow {
+  id: string;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+/**
+ * Mail that must not be lost: enqueue() writes it in the caller's unit of work (inside its
+ * transaction when one is open); a sender claims due mails with `for update skip locked`, so
+ * several server instances never send one twice, and a failure is retried with backoff. Sending
+ * never fails or delays the request that caused it.
+ */
+export class MailOutbox {
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly orm: MikroORM, private readonly mailer: Mailer) {}
+
+  /** Queues a mail in the unit of work's transaction; call kick() once it has committed. */
+  async enqueue(em: EntityManager, msg: MailMessage): Promise<void> {
+    await em.insert(OutboxMail, { to: msg.to, replyTo: msg.replyTo ?? null, subject: msg.subject, text: msg.text, html: msg.html });
+  }
+
+  /** Sends what is due now, in the background. */
+  kick(): void {
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drainLoop().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  /** Starts the periodic retry of mails that failed or were left by a stopped instance. */
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops retrying and waits for a send in progress. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.again = false;
+    await this.draining;
+  }
+
+  /** Sends every due mail now and resolves when done (tests, shutdown). */
+  async flush(): Promise<void> {
+    await this.draining;
+    await this.drainOnce();
+  }
+
+  private async drainLoop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while ((await this.drainOnce()) === BATCH);
+      } catch (e) {
+        log.warn('mail outbox could not be read; will retry', { error: String((e as Error)?.message ?? e) });
+      }
+    } while (this.again);
+  }
+
+  /** Claims and sends one batch; returns how many were claimed. */
+  private async drainOnce(): Promise<number> {
+    const em = this.orm.em.fork();
+    const claimed = await queryRows<ClaimedRow>(em, sql`
+      update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+       where id in (select id from mail_outbox
+                     where sent_at is null and failed_at is null and next_attempt_at <= now()
+                     order by next_attempt_at, id limit ${BATCH} for update skip locked)
+      returning id, "to", reply_to, subject, text, html, attempts`);
+    for (const m of claimed) {
+      try {
+        await this.mailer.send({ to: m.to, replyTo: m.reply_to ?? undefined, subject: m.subject, text: m.text, html: m.html });
+        await queryRows(em, sql`update mail_outbox set sent_at = now(), last_error = null where id = ${m.id}`);
+      } catch (e) {
+        const error = String((e as Error)?.message ?? e).slice(0, 500);
+        if (m.attempts >= MAIL_MAX_ATTEMPTS) {
+          await queryRows(em, sql`update mail_outbox set failed_at = now(), last_error = ${error} where id = ${m.id}`);
+          log.error('mail given up after every attempt', { id: m.id, subject: m.subject, attempts: m.attempts, error });
+        } else {
+          const delay = retryDelaySeconds(m.attempts);
+          await queryRows(em, sql`update mail_outbox set next_attempt_at = now() + make_interval(secs => ${delay}), last_error = ${error} where id = ${m.id}`);
+          log.warn('mail could not be sent; will retry', { id: m.id, subject: m.subject, attempt: m.attempts, retryInSeconds: delay, error });
+        }
+      }
+    }
+    return claimed.length;
+  }
+}

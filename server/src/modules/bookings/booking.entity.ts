@@ -1,0 +1,112 @@
+import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { BookingStatus } from '@tembea/schema';
+import { Tour } from '../tours/tour.entity.js';
+import { User } from '../users/user.entity.js';
+import { Departure } from './departure.entity.js';
+
+/**
+ * A traveller's booking of a tour. The price is frozen at booking time in whole US cents (null
+ * amounts when the tour had no price for the chosen booking type and tier: 'Contact for pricing').
+ * The tour's title is kept so a booking outlives its tour; the traveller's contact details are kept
+ * so it outlives their account.
+ */
+@Entity({ tableName: 'bookings' })
+@Index({ name: 'bookings_status_start_index', properties: ['status', 'startDate'] })
+@Index({ name: 'bookings_tour_start_index', properties: ['tour', 'startDate'] })
+@Index({ name: 'bookings_user_index', properties: ['user'] })
+@Index({ name: 'bookings_newest_index', expression: 'create index "bookings_newest_index" on "bookings" ("created_at" desc, "id" desc)' })
+@Check({ name: 'bookings_status_check', expression: "status in ('Pending', 'Confirmed', 'Cancelled', 'Completed')" })
+@Check({ name: 'bookings_people_check', expression: 'number_of_people >= 1' })
+export class Booking {
+  [OptionalProps]?: 'status' | 'notes' | 'createdAt' | 'updatedAt' | 'departure' | 'user' | 'tour'
+    | 'unitPriceCents' | 'subtotalCents' | 'earlyBirdDiscountCents' | 'totalCents' | 'depositCents' | 'balanceCents'
+    | 'balanceDueDate' | 'earlyBird' | 'statusChangedAt' | 'currency';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  user?: User | null;
+
+  @ManyToOne(() => Tour, { nullable: true, deleteRule: 'set null' })
+  tour?: Tour | null;
+
+  /** The tour's title when booked. */
+  @Property({ type: 'text' })
+  tourTitle!: string;
+
+  /** The group departure whose seats it holds; null for a private booking. */
+  @ManyToOne(() => Departure, { nullable: true, deleteRule: 'set null', index: true })
+  departure?: Departure | null;
+
+  /** YYYY-MM-DD */
+  @Property({ type: 'date' })
+  startDate!: string;
+
+  /** YYYY-MM-DD */
+  @Property({ type: 'date' })
+  endDate!: string;
+
+  @Property({ type: 'integer' })
+  numberOfPeople!: number;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'text' })
+  phone!: string;
+
+  @Property({ type: 'text', nullable: true })
+  notes?: string | null;
+
+  /** Pending | Confirmed | Cancelled | Completed */
+  @Property({ type: 'text', default: 'Pending' })
+  status: BookingStatus = 'Pending';
+
+  /** group | private */
+  @Property({ type: 'text' })
+  bookingType!: string;
+
+  @Property({ type: 'text' })
+  tier!: string;
+
+  @Property({ type: 'integer', nullable: true })
+  unitPriceCents?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  subtotalCents?: number | null;
+
+  @Property({ type: 'boolean', default: false })
+  earlyBird: boolean = false;
+
+  @Property({ type: 'integer', nullable: true })
+  earlyBirdDiscountCents?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  totalCents?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  depositCents?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  balanceCents?: number | null;
+
+  /** YYYY-MM-DD */
+  @Property({ type: 'date', nullable: true })
+  balanceDueDate?: string | null;
+
+  @Property({ type: 'text', default: 'USD' })
+  currency: string = 'USD';
+
+  @Property({ type: 'timestamptz', nullable: true })
+  statusChangedAt?: Date | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

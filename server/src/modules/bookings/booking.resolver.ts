@@ -1,0 +1,74 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../common/context.js';
+import { toBookingType } from './booking.mapper.js';
+import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
+import { BookingConnection, BookingFilter, BookingInput, BookingPayload, BookingType, DepartureType } from './booking.types.js';
+import { departureService } from './departure.service.js';
+
+@Resolver(() => BookingType)
+export class BookingResolver {
+  @Mutation(() => BookingPayload, {
+    description: 'Books a tour for the signed-in user (status Pending). CONFLICT when the tour takes no bookings or the departure has too few seats left.',
+  })
+  async createBooking(@Ctx() ctx: RequestContext, @Arg('input', () => BookingInput) input: BookingInput): Promise<BookingPayload> {
+    const booking = await bookingService.create(ctx, input.tourId, { ...input });
+    return { booking: toBookingType(booking), message: BOOKING_RECEIVED };
+  }
+
+  @Query(() => [BookingType], { description: "The signed-in user's bookings, latest start date first." })
+  async myBookings(@Ctx() ctx: RequestContext): Promise<BookingType[]> {
+    return (await bookingService.mine(ctx)).map((b) => toBookingType(b));
+  }
+
+  @Mutation(() => BookingType, { description: 'Cancels one of your own bookings while it is Pending or Confirmed and before its start date.' })
+  async cancelMyBooking(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Booking id.' }) id: string): Promise<BookingType> {
+    return toBookingType(await bookingService.cancelMine(ctx, id));
+  }
+
+  @Query(() => BookingConnection, { description: 'Admin: every booking, newest first, a page at a time (at most 100).' })
+  async bookings(
+    @Ctx() ctx: RequestContext,
+    @Arg('filter', () => BookingFilter, { nullable: true, description: 'Conditions; all given ones must match.' }) filter?: BookingFilter | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1-100 (default 50).' }) first?: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null,
+  ): Promise<BookingConnection> {
+    const page = await bookingService.list(ctx, filter ?? {}, first, after);
+    const nodes = page.nodes.map((b) => toBookingType(b));
+    return {
+      nodes,
+      edges: nodes.map((node, i) => ({ node, cursor: page.cursors[i]! })),
+      pageInfo: {
+        hasNextPage: page.hasNextPage,
+        hasPreviousPage: !!after,
+        startCursor: page.cursors[0] ?? null,
+        endCursor: page.cursors[page.cursors.length - 1] ?? null,
+      },
+      totalCount: await page.totalCount(),
+    };
+  }
+
+  @Mutation(() => BookingType, { description: 'Admin: confirms a Pending booking.' })
+  async confirmBooking(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Booking id.' }) id: string): Promise<BookingType> {
+    return toBookingType(await bookingService.confirm(ctx, id));
+  }
+
+  @Mutation(() => BookingType, { description: 'Admin: marks a Confirmed booking as Completed.' })
+  async completeBooking(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Booking id.' }) id: string): Promise<BookingType> {
+    return toBookingType(await bookingService.complete(ctx, id));
+  }
+
+  @Mutation(() => BookingType, { description: 'Admin: cancels a booking that is neither Cancelled nor Completed; its group seats are freed.' })
+  async cancelBooking(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Booking id.' }) id: string): Promise<BookingType> {
+    return toBookingType(await bookingService.cancel(ctx, id));
+  }
+
+  @Query(() => [DepartureType], { description: "A tour's departures between two days (today and the next 365 days by default), with seats left and status." })
+  departures(
+    @Ctx() ctx: RequestContext,
+    @Arg('tourId', () => ID, { description: 'Tour id.' }) tourId: string,
+    @Arg('from', () => String, { nullable: true, description: 'First day, YYYY-MM-DD (today by default).' }) from?: string | null,
+    @Arg('to', () => String, { nullable: true, description: 'Last day, YYYY-MM-DD (at most 366 days after from).' }) to?: string | null,
+  ): Promise<DepartureType[]> {
+    return departureService.list(ctx, tourId, from, to);
+  }
+}

@@ -1,0 +1,84 @@
+import { Router, type Request } from 'express';
+import { BadInputError } from '../../common/errors.js';
+import { toCsv } from '../../common/csv.js';
+import { ctxOf, route } from '../../common/rest.js';
+import { toRestBooking } from './booking.mapper.js';
+import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
+import { departureService } from './departure.service.js';
+
+/** The admin list's page ceiling on REST (the spec's client reads the whole list at once). */
+export const REST_MAX_BOOKINGS = 1000;
+
+/** One value of a query parameter (a repeated parameter is refused rather than guessed). */
+function one(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
+  return v;
+}
+
+function limitOf(req: Request): number {
+  const raw = one(req, 'limit');
+  if (raw === undefined || raw === '') return REST_MAX_BOOKINGS;
+  if (!/^\d{1,4}$/.test(raw)) throw new BadInputError(`limit must be a whole number from 1 to ${REST_MAX_BOOKINGS}`, [{ field: 'limit', message: `Must be from 1 to ${REST_MAX_BOOKINGS}` }]);
+  return Number(raw);
+}
+
+function body(req: Request): Record<string, unknown> {
+  const b: unknown = req.body;
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+}
+
+/**
+ * REST shims of bookings: POST /api/bookings/:tourId, PATCH /api/bookings/cancel/:id, GET
+ * /api/bookings/my, GET /api/bookings/admin/all, GET /api/bookings/admin/manifest,
+ * PATCH /api/bookings/:id/status, and GET /api/tours/:id/departures.
+ */
+export function bookingRestRouter(): Router {
+  const r = Router();
+  r.get('/bookings/my', route(async (req) => {
+    const bookings = await bookingService.mine(ctxOf(req));
+    return { success: true, bookings: bookings.map(toRestBooking) };
+  }));
+  r.get('/bookings/admin/all', route(async (req) => {
+    const page = await bookingService.list(ctxOf(req), {
+      status: one(req, 'status'), tourId: one(req, 'tourId'), from: one(req, 'from'), to: one(req, 'to'),
+    }, limitOf(req), one(req, 'after'), REST_MAX_BOOKINGS);
+    return {
+      success: true,
+      bookings: page.nodes.map(toRestBooking),
+      nextCursor: page.hasNextPage ? page.cursors[page.cursors.length - 1] : null,
+    };
+  }));
+  r.get('/bookings/admin/manifest', route(async (req, res) => {
+    const tourId = one(req, 'tourId');
+    const date = one(req, 'date');
+    const rows = await bookingService.manifest(ctxOf(req), tourId, date);
+    const csv = toCsv(
+      ['Booking', 'Status', 'Name', 'Email', 'Phone', 'People', 'Booking type', 'Tier', 'Start', 'End', 'Special requests'],
+      rows.map((b) => [b.id, b.status, b.name, b.email, b.phone, b.numberOfPeople, b.bookingType, b.tier, b.startDate, b.endDate, b.notes ?? '']),
+    );
+    res.setHeader('Content-Disposition', `attachment; filename="manifest-tour-${tourId}-${date}.csv"`);
+    res.type('text/csv; charset=utf-8').send(csv);
+  }));
+  r.post('/bookings/:tourId', route(async (req, res) => {
+    const input = body(req);
+    const booking = await bookingService.create(ctxOf(req), String(req.params.tourId), input);
+    const rest = toRestBooking(booking);
+    res.status(201);
+    return { success: true, message: BOOKING_RECEIVED, bookingId: rest.id, id: rest.id, status: rest.status, booking: rest };
+  }));
+  r.patch('/bookings/cancel/:bookingId', route(async (req) => {
+    const booking = await bookingService.cancelMine(ctxOf(req), String(req.params.bookingId));
+    return { success: true, message: 'Booking cancelled', booking: toRestBooking(booking) };
+  }));
+  r.patch('/bookings/:id/status', route(async (req) => {
+    const booking = await bookingService.setStatus(ctxOf(req), String(req.params.id), body(req).status);
+    return { success: true, message: `Booking ${booking.status.toLowerCase()}`, booking: toRestBooking(booking) };
+  }));
+  r.get('/tours/:id/departures', route(async (req) => {
+    const departures = await departureService.list(ctxOf(req), String(req.params.id), one(req, 'from'), one(req, 'to'));
+    return { success: true, departures };
+  }));
+  return r;
+}

@@ -1,0 +1,245 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import {
+  bookingStatusesFor, canTravellerCancel, isBookingDisabled, isIsoDay, nextBookingStatus, parseBookingStatus,
+  quoteInCents, transitionRefusal, travellerToday, type BookingAction, type BookingStatus,
+} from '@tembea/schema';
+import type { RequestContext } from '../../common/context.js';
+import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError } from '../../common/errors.js';
+import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
+import { join, queryRows, sql } from '../../common/sql.js';
+import { requireAdmin, requireUser } from '../auth/guards.js';
+import { Tour } from '../tours/tour.entity.js';
+import { parseTourId } from '../tours/tour.service.js';
+import { Booking } from './booking.entity.js';
+import { bookingReceivedMail, operatorNewBookingMail, statusChangedMail } from './booking.mails.js';
+import { validateBooking, type RawBookingInput } from './booking.validation.js';
+import { departureService } from './departure.service.js';
+
+export const BOOKING_RECEIVED =
+  "Booking request received. We've sent a confirmation to your email and will contact you shortly with next steps.";
+export const BOOKING_RATE_LIMITED = 'Too many booking requests. Please try again later.';
+
+export interface BookingListFilter {
+  status?: string | null;
+  tourId?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+export interface BookingPage {
+  nodes: Booking[];
+  cursors: string[];
+  hasNextPage: boolean;
+  totalCount: () => Promise<number>;
+}
+
+function parseBookingId(id: unknown): number {
+  const s = String(id ?? '').trim();
+  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw new NotFoundError('Booking not found');
+  return Number(s);
+}
+
+/** The admin list's filter as a MikroORM condition, or every failing field. */
+function listCondition(filter: BookingListFilter): FilterQuery<Booking> {
+  const errors: FieldError[] = [];
+  const where: Record<string, unknown> = {};
+  if (filter.status) {
+    const status = parseBookingStatus(filter.status);
+    if (!status) errors.push({ field: 'status', message: 'status must be one of pending, confirmed, cancelled, completed' });
+    else where.status = status;
+  }
+  if (filter.tourId) {
+    const tourId = parseTourId(filter.tourId);
+    if (tourId === null) errors.push({ field: 'tourId', message: 'tourId must be a tour id' });
+    else where.tour = tourId;
+  }
+  const range: Record<string, string> = {};
+  for (const [key, op] of [['from', '$gte'], ['to', '$lte']] as const) {
+    const v = filter[key]?.trim();
+    if (!v) continue;
+    if (!isIsoDay(v)) errors.push({ field: key, message: `${key} must be a date as YYYY-MM-DD` });
+    else range[op] = v;
+  }
+  if (Object.keys(range).length) where.startDate = range;
+  if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+  return where as FilterQuery<Booking>;
+}
+
+/** Bookings: made by signed-in travellers, cancelled by them, and moved through their states by admins. */
+export const bookingService = {
+  /**
+   * Books a tour for the signed-in user. The seats of a group booking are taken from the date's
+   * departure in the same transaction as the booking is written, with its mails queued alongside:
+   * either all of it is committed or none. CONFLICT when the tour takes no bookings or the seats
+   * do not fit.
+   */
+  async create(ctx: RequestContext, tourIdRaw: unknown, input: RawBookingInput): Promise<Booking> {
+    const user = requireUser(ctx);
+    const tourId = parseTourId(tourIdRaw as string);
+    if (tourId === null) throw new NotFoundError('Tour not found');
+    const limit = await ctx.limiter.hit(`booking:user:${user.id}`, ctx.config.bookingsPerHour, 3_600_000);
+    if (!limit.allowed) throw new RateLimitedError(BOOKING_RATE_LIMITED, limit.retryAfterSeconds);
+    const today = travellerToday();
+    const booking = await ctx.em.transactional(async (em) => {
+      const tour = await em.findOne(Tour, { id: tourId });
+      if (!tour) throw new NotFoundError('Tour not found');
+      const data = validateBooking(input, tour, today);
+      if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');
+      const q = quoteInCents(tour, data, today);
+      // A private booking is its own party: it takes no seats of the group departure.
+      const departureId = data.bookingType === 'group' ? await departureService.takeSeats(em, tour, data.startDate, data.numberOfPeople) : null;
+      const b = em.create(Booking, {
+        ...data,
+        user: user.id,
+        tour: tour.id,
+        tourTitle: tour.title,
+        departure: departureId,
+        status: 'Pending',
+        unitPriceCents: q?.unitPriceCents ?? null,
+        subtotalCents: q?.subtotalCents ?? null,
+        earlyBird: q?.earlyBird ?? false,
+        earlyBirdDiscountCents: q?.earlyBirdDiscountCents ?? null,
+        totalCents: q?.totalCents ?? null,
+        depositCents: q?.depositCents ?? null,
+        balanceCents: q?.balanceCents ?? null,
+        balanceDueDate: q?.balanceDueDate ?? null,
+      });
+      await em.flush();
+      await ctx.outbox.enqueue(em, bookingReceivedMail(b, ctx.config.publicUrl));
+      await ctx.outbox.enqueue(em, operatorNewBookingMail(b, ctx.config.mailOperator));
+      return b;
+    });
+    ctx.outbox.kick();
+    return booking;
+  },
+
+  /** The signed-in user's bookings, the next trip first, then past ones. */
+  async mine(ctx: RequestContext): Promise<Booking[]> {
+    const user = requireUser(ctx);
+    return ctx.em.find(Booking, { user: user.id }, { orderBy: { startDate: 'desc', id: 'desc' }, limit: 500 });
+  },
+
+  /**
+   * Cancels the signed-in user's own booking while it is Pending or Confirmed and before its start
+   * date. Another user's booking is NOT_FOUND (its existence is not revealed).
+   */
+  async cancelMine(ctx: RequestContext, idRaw: unknown): Promise<Booking> {
+    const user = requireUser(ctx);
+    const id = parseBookingId(idRaw);
+    const today = travellerToday();
+    const owned = await ctx.em.findOne(Booking, { id, user: user.id });
+    if (!owned) throw new NotFoundError('Booking not found');
+    if (!canTravellerCancel(owned, today) && nextBookingStatus(owned.status, 'cancel')) {
+      throw new ConflictError('A booking can no longer be cancelled online once its start date has come. Please contact us.');
+    }
+    return changeStatus(ctx, id, 'cancel', sql`and user_id = ${user.id} and start_date > ${today}`);
+  },
+
+  /** Admin: every booking, newest first, filtered by status, tour and start-date range. */
+  async list(ctx: RequestContext, filter: BookingListFilter = {}, first?: number | null, after?: string | null, maxPageSize = 100): Promise<BookingPage> {
+    requireAdmin(ctx);
+    const limit = pageSize(first, maxPageSize, Math.min(50, maxPageSize));
+    const where = listCondition(filter);
+    const cursor = decodeCursor(after);
+    let keyset: FilterQuery<Booking> = {};
+    if (cursor) {
+      const [createdAt, id] = cursor;
+      const at = new Date(String(createdAt));
+      if (Number.isNaN(at.getTime()) || !Number.isInteger(id)) throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [{ field: 'after', message: 'Invalid cursor' }]);
+      keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: id as number } }] };
+    }
+    const rows = await ctx.em.find(Booking, { $and: [where, keyset] }, {
+      populate: ['user'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: limit + 1,
+    });
+    const hasNextPage = rows.length > limit;
+    const nodes = hasNextPage ? rows.slice(0, limit) : rows;
+    return {
+      nodes,
+      cursors: nodes.map((b) => encodeCursor([b.createdAt.toISOString(), b.id])),
+      hasNextPage,
+      totalCount: () => ctx.em.count(Booking, where),
+    };
+  },
+
+  /**
+   * Admin: the travellers of one tour on one start date (every booking but the cancelled ones), by
+   * name: the departure manifest the guides take along.
+   */
+  async manifest(ctx: RequestContext, tourIdRaw: unknown, date: unknown): Promise<Booking[]> {
+    requireAdmin(ctx);
+    const tourId = parseTourId(tourIdRaw as string);
+    const errors: FieldError[] = [];
+    if (tourId === null) errors.push({ field: 'tourId', message: 'tourId must be a tour id' });
+    if (typeof date !== 'string' || !isIsoDay(date)) errors.push({ field: 'date', message: 'date must be a date as YYYY-MM-DD' });
+    if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+    return ctx.em.find(
+      Booking,
+      { tour: tourId!, startDate: date as string, status: { $ne: 'Cancelled' } },
+      { orderBy: { name: 'asc', id: 'asc' }, limit: 1000 },
+    );
+  },
+
+  /** Admin: Pending -> Confirmed. */
+  confirm(ctx: RequestContext, id: unknown): Promise<Booking> {
+    requireAdmin(ctx);
+    return changeStatus(ctx, parseBookingId(id), 'confirm');
+  },
+
+  /** Admin: Confirmed -> Completed. */
+  complete(ctx: RequestContext, id: unknown): Promise<Booking> {
+    requireAdmin(ctx);
+    return changeStatus(ctx, parseBookingId(id), 'complete');
+  },
+
+  /** Admin: any status but Cancelled or Completed -> Cancelled (its group seats are freed). */
+  cancel(ctx: RequestContext, id: unknown): Promise<Booking> {
+    requireAdmin(ctx);
+    return changeStatus(ctx, parseBookingId(id), 'cancel');
+  },
+
+  /** Admin: the REST shim's status change ('confirmed', 'completed', 'cancelled'). */
+  setStatus(ctx: RequestContext, id: unknown, status: unknown): Promise<Booking> {
+    requireAdmin(ctx);
+    const target = parseBookingStatus(status);
+    if (!target) {
+      throw new BadInputError('status must be one of confirmed, completed, cancelled', [{ field: 'status', message: 'Unknown status' }]);
+    }
+    const action: BookingAction | null = target === 'Confirmed' ? 'confirm' : target === 'Completed' ? 'complete' : target === 'Cancelled' ? 'cancel' : null;
+    const bookingId = parseBookingId(id);
+    if (!action) return refuse(ctx.em, bookingId, target);
+    return changeStatus(ctx, bookingId, action);
+  },
+};
+
+/** CONFLICT naming the booking's current state and the one asked for (NOT_FOUND when there is no booking). */
+async function refuse(em: EntityManager, id: number, target: BookingStatus): Promise<never> {
+  const current = await em.findOne(Booking, { id });
+  if (!current) throw new NotFoundError('Booking not found');
+  throw new ConflictError(transitionRefusal(current.status, target));
+}
+
+/**
+ * One status change as a single conditional UPDATE (`where status in <allowed sources>`), so of two
+ * admins acting at once exactly one wins and the other gets CONFLICT. A cancellation gives the group
+ * seats back in the same transaction; the traveller's mail is queued with it.
+ */
+async function changeStatus(ctx: RequestContext, id: number, action: BookingAction, extra = sql``): Promise<Booking> {
+  const from = bookingStatusesFor(action);
+  const target = nextBookingStatus(from[0]!, action)!;
+  const changed = await ctx.em.transactional(async (em) => {
+    const [row] = await queryRows<{ departure_id: number | null; number_of_people: number }>(em, sql`
+      update bookings set status = ${target}, status_changed_at = now(), updated_at = now()
+       where id = ${id} and status in (${join(from.map((s) => sql`${s}`), ', ')}) ${extra}
+      returning departure_id, number_of_people`);
+    if (!row) return null;
+    if (target === 'Cancelled' && row.departure_id != null) await departureService.releaseSeats(em, row.departure_id, row.number_of_people);
+    const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
+    await ctx.outbox.enqueue(em, statusChangedMail(b, ctx.config.publicUrl));
+    return b;
+  });
+  if (!changed) return refuse(ctx.em, id, target);
+  ctx.outbox.kick();
+  return changed;
+}

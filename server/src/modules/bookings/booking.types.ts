@@ -1,0 +1,205 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { GraphQLDateTimeISO } from 'graphql-scalars';
+import { UserType } from '../users/user.types.js';
+import { PageInfo } from '../../common/graphql-types.js';
+
+@ObjectType({
+  description:
+    'The price of a booking, frozen when it was made (amounts in USD, computed in whole cents). When the tour had no price for the booking type and tier, priced is false and the amounts are null: the operator sends a quote.',
+})
+export class BookingPrice {
+  @Field({ description: 'False when the tour had no price for this booking type and tier (Contact for pricing).' })
+  priced!: boolean;
+
+  @Field(() => Float, { nullable: true, description: 'Price per person.' })
+  unitPrice!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Unit price x people.' })
+  subtotal!: number | null;
+
+  @Field({ description: 'True when booked at least 6 months ahead (5% off).' })
+  earlyBird!: boolean;
+
+  @Field(() => Float, { nullable: true, description: 'Early-bird discount (0 when it does not apply).' })
+  earlyBirdDiscount!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Total to pay.' })
+  total!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Non-refundable deposit: 3% of the total.' })
+  deposit!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Total minus the deposit.' })
+  balance!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure.' })
+  balanceDueDate!: string | null;
+
+  @Field({ description: 'Currency of every amount: USD.' })
+  currency!: string;
+}
+
+@ObjectType('Booking', { description: "A traveller's booking of a tour on a date." })
+export class BookingType {
+  @Field(() => ID, { description: 'Booking id.' })
+  id!: string;
+
+  @Field(() => ID, { nullable: true, description: 'The tour booked; null when the tour has since been deleted.' })
+  tourId!: string | null;
+
+  @Field({ description: "The tour's title when it was booked." })
+  tourTitle!: string;
+
+  @Field({ description: 'Start date, YYYY-MM-DD.' })
+  startDate!: string;
+
+  @Field({ description: 'End date, YYYY-MM-DD.' })
+  endDate!: string;
+
+  @Field(() => Int, { description: 'Number of travellers.' })
+  numberOfPeople!: number;
+
+  @Field({ description: 'Name of the person booking.' })
+  name!: string;
+
+  @Field({ description: 'Email the confirmation goes to.' })
+  email!: string;
+
+  @Field({ description: 'Phone number with country code.' })
+  phone!: string;
+
+  @Field(() => String, { nullable: true, description: 'Special requests (dietary restrictions, accessibility, …).' })
+  notes!: string | null;
+
+  @Field({ description: 'Pending, Confirmed, Cancelled or Completed.' })
+  status!: string;
+
+  @Field({ description: 'group (shares the departure\'s seats) or private (its own party).' })
+  bookingType!: string;
+
+  @Field({ description: 'Tier booked, e.g. Mid-range.' })
+  tier!: string;
+
+  @Field(() => BookingPrice, { description: 'The price frozen at booking time.' })
+  price!: BookingPrice;
+
+  @Field({ description: 'True while the traveller may still cancel it themselves (Pending or Confirmed, before the start date).' })
+  canCancel!: boolean;
+
+  @Field(() => UserType, { nullable: true, description: 'The account that booked (admins only; null once that account is deleted).' })
+  user!: UserType | null;
+
+  @Field(() => GraphQLDateTimeISO, { description: 'When it was booked.' })
+  createdAt!: Date;
+
+  @Field(() => GraphQLDateTimeISO, { description: 'When it last changed.' })
+  updatedAt!: Date;
+}
+
+@ObjectType({ description: 'A booking and its cursor.' })
+export class BookingEdge {
+  @Field({ description: 'Cursor of this booking: pass it as `after` to continue after it.' })
+  cursor!: string;
+
+  @Field(() => BookingType, { description: 'The booking.' })
+  node!: BookingType;
+}
+
+@ObjectType({ description: 'A page of bookings, newest first.' })
+export class BookingConnection {
+  @Field(() => [BookingType], { description: 'The bookings of this page.' })
+  nodes!: BookingType[];
+
+  @Field(() => [BookingEdge], { description: 'The bookings of this page with their cursors.' })
+  edges!: BookingEdge[];
+
+  @Field(() => PageInfo, { description: 'Paging information.' })
+  pageInfo!: PageInfo;
+
+  @Field(() => Int, { description: 'Number of bookings matching the filter, over all pages.' })
+  totalCount!: number;
+}
+
+@ObjectType({ description: 'A booking just made and the text to show.' })
+export class BookingPayload {
+  @Field(() => BookingType, { description: 'The booking.' })
+  booking!: BookingType;
+
+  @Field({ description: 'What to tell the traveller.' })
+  message!: string;
+}
+
+@InputType({ description: 'A booking request. Dates are YYYY-MM-DD, today or later; the end not before the start.' })
+export class BookingInput {
+  @Field(() => ID, { description: 'The tour to book.' })
+  tourId!: string;
+
+  @Field({ description: 'Start date, YYYY-MM-DD.' })
+  startDate!: string;
+
+  @Field({ description: 'End date, YYYY-MM-DD.' })
+  endDate!: string;
+
+  @Field(() => Int, { description: 'Travellers, from 1 to the tour capacity (20 when it has none).' })
+  numberOfPeople!: number;
+
+  @Field({ description: 'Full name.' })
+  name!: string;
+
+  @Field({ description: 'Email for the confirmation.' })
+  email!: string;
+
+  @Field({ description: 'Phone number with country code.' })
+  phone!: string;
+
+  @Field(() => String, { nullable: true, description: 'Special requests (optional).' })
+  notes?: string | null;
+
+  @Field(() => String, { nullable: true, description: "group or private; the tour's own booking type by default." })
+  bookingType?: string | null;
+
+  @Field(() => String, { nullable: true, description: "One of the tour's tiers; the first by default." })
+  tier?: string | null;
+}
+
+@InputType({ description: 'Which bookings to list; every given condition must match.' })
+export class BookingFilter {
+  @Field(() => String, { nullable: true, description: 'Pending, Confirmed, Cancelled or Completed (any case).' })
+  status?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Bookings of this tour.' })
+  tourId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Starting on or after this day (YYYY-MM-DD).' })
+  from?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Starting on or before this day (YYYY-MM-DD).' })
+  to?: string | null;
+}
+
+@ObjectType('Departure', { description: 'A tour on a start date, with its group seats.' })
+export class DepartureType {
+  @Field(() => ID, { description: 'Departure id.' })
+  id!: string;
+
+  @Field(() => ID, { description: 'The tour.' })
+  tourId!: string;
+
+  @Field({ description: 'Start date, YYYY-MM-DD.' })
+  startDate!: string;
+
+  @Field(() => Int, { description: 'Group seats in all.' })
+  capacity!: number;
+
+  @Field(() => Int, { description: 'Seats held by Pending, Confirmed and Completed group bookings.' })
+  seatsTaken!: number;
+
+  @Field(() => Int, { description: 'Seats still free (0 when closed).' })
+  seatsLeft!: number;
+
+  @Field({ description: 'AVAILABLE, LIMITED (under half left), SOLD_OUT or CLOSED (closed by the operator, past, or the tour is not bookable).' })
+  status!: string;
+
+  @Field({ description: 'True when the operator closed it to new bookings.' })
+  closed!: boolean;
+}

@@ -1,0 +1,75 @@
+import {
+  defaultBookingTier, defaultBookingType, parseTiers, validateBookingForm, type BookingFormValues,
+} from '@tembea/schema';
+import { BadInputError, type FieldError } from '../../common/errors.js';
+
+/** A booking request as both APIs receive it: REST JSON may hold anything. */
+export type RawBookingInput = Record<string, unknown>;
+
+export interface BookingData {
+  startDate: string;
+  endDate: string;
+  numberOfPeople: number;
+  name: string;
+  email: string;
+  phone: string;
+  notes: string | null;
+  bookingType: 'group' | 'private';
+  tier: string;
+}
+
+const TEXT_FIELDS = ['name', 'email', 'phone', 'startDate', 'endDate', 'notes', 'bookingType', 'tier'] as const;
+
+/** Text as sent, '' when absent; a number or an object is reported as not text. */
+function text(input: RawBookingInput, field: string, errors: FieldError[]): string {
+  const v = input[field];
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') {
+    // PostgreSQL text cannot hold a NUL byte; no other control character but a line break belongs in a form.
+    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v)) errors.push({ field, message: `${field} must not contain control characters` });
+    return v;
+  }
+  errors.push({ field, message: `${field} must be text` });
+  return '';
+}
+
+/** A whole number, also when a form sends it as text ('2'); NaN otherwise (reported by the shared rule). */
+function wholeNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && /^\s*\d{1,6}\s*$/.test(v)) return Number(v);
+  return Number.NaN;
+}
+
+/**
+ * The booking form's shared rules applied to a request for a tour, then the choices only the server
+ * can check: a tier the tour offers. Every failing field is reported at once.
+ */
+export function validateBooking(
+  input: RawBookingInput,
+  tour: { capacity?: number | null; tier?: string | null; bookingType?: string | null },
+  today: string,
+): BookingData {
+  const errors: FieldError[] = [];
+  const raw = Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(input, f, errors)])) as Record<(typeof TEXT_FIELDS)[number], string>;
+  const values: BookingFormValues = { ...raw, numberOfPeople: wholeNumber(input.numberOfPeople) };
+  // A field already refused as not text is not also reported as missing.
+  const refused = new Set(errors.map((e) => e.field));
+  errors.push(...validateBookingForm(values, { today, capacity: tour.capacity }).filter((e) => !refused.has(e.field)));
+  const tiers = parseTiers(tour.tier);
+  const tierAsked = raw.tier.trim();
+  const tier = tierAsked ? tiers.find((t) => t.toLowerCase() === tierAsked.toLowerCase()) : defaultBookingTier(tour.tier);
+  if (!tier) errors.push({ field: 'tier', message: `Tier must be one of ${tiers.join(', ')}` });
+  if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('\n'), errors);
+  const notes = raw.notes.trim();
+  return {
+    startDate: raw.startDate.trim(),
+    endDate: raw.endDate.trim(),
+    numberOfPeople: values.numberOfPeople,
+    name: raw.name.trim(),
+    email: raw.email.trim().toLowerCase(),
+    phone: raw.phone.trim(),
+    notes: notes || null,
+    bookingType: raw.bookingType.trim() ? (raw.bookingType.trim().toLowerCase() as 'group' | 'private') : defaultBookingType(tour.bookingType),
+    tier: tier!,
+  };
+}

@@ -1,0 +1,111 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { addDays, departureStatus, isIsoDay, maxPeople, travellerToday, type DepartureStatus } from '@tembea/schema';
+import type { RequestContext } from '../../common/context.js';
+import { BadInputError, ConflictError, NotFoundError, type FieldError } from '../../common/errors.js';
+import { queryRows, sql } from '../../common/sql.js';
+import { tourService } from '../tours/tour.service.js';
+import type { DepartureType } from './booking.types.js';
+
+/** Longest date range one departures query covers. */
+export const DEPARTURES_MAX_DAYS = 366;
+
+interface DepartureRow {
+  id: number;
+  tour_id: number;
+  start_date: string;
+  capacity: number;
+  seats_taken: number;
+  closed: boolean;
+}
+
+/** Seats of one date as the tour page and the quote show them. */
+export interface SeatAvailability {
+  seatsLeft: number;
+  status: DepartureStatus;
+}
+
+/** The message of a booking that does not fit. */
+export function seatsLeftMessage(left: number): string {
+  return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on this departure`;
+}
+
+function toDepartureType(r: DepartureRow, tourStatus: string | null | undefined, today: string): DepartureType {
+  const status = departureStatus(
+    { capacity: r.capacity, seatsTaken: r.seats_taken, closed: r.closed, startDate: r.start_date, tourStatus },
+    today,
+  );
+  return {
+    id: String(r.id),
+    tourId: String(r.tour_id),
+    startDate: r.start_date,
+    capacity: r.capacity,
+    seatsTaken: r.seats_taken,
+    seatsLeft: status === 'CLOSED' ? 0 : Math.max(0, r.capacity - r.seats_taken),
+    status,
+    closed: r.closed,
+  };
+}
+
+/**
+ * Group seats per departure. Seats are taken and given back only by single conditional UPDATEs of
+ * the departure row, inside the booking's transaction: PostgreSQL re-checks the condition after
+ * waiting for a concurrent writer's row lock, so two bookings can never both take the last seat.
+ */
+export const departureService = {
+  /**
+   * Takes `people` seats of the tour's departure on a date, creating the departure (with the tour's
+   * capacity, 20 when it has none) for the first booking of that date. Must run in a transaction.
+   * CONFLICT when the departure is closed or has too few seats left.
+   */
+  async takeSeats(em: EntityManager, tour: { id: number; capacity?: number | null }, startDate: string, people: number): Promise<number> {
+    await queryRows(em, sql`
+      insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${maxPeople(tour.capacity)})
+      on conflict (tour_id, start_date) do nothing`);
+    const [taken] = await queryRows<{ id: number }>(em, sql`
+      update departures set seats_taken = seats_taken + ${people}, updated_at = now()
+       where tour_id = ${tour.id} and start_date = ${startDate} and not closed and seats_taken + ${people} <= capacity
+      returning id`);
+    if (taken) return taken.id;
+    const [d] = await queryRows<DepartureRow>(em, sql`
+      select capacity, seats_taken, closed from departures where tour_id = ${tour.id} and start_date = ${startDate}`);
+    if (d?.closed) throw new ConflictError('This departure is closed and takes no more bookings');
+    throw new ConflictError(seatsLeftMessage(Math.max(0, (d?.capacity ?? 0) - (d?.seats_taken ?? 0))));
+  },
+
+  /** Gives seats back (a cancelled group booking). Must run in the cancelling transaction. */
+  async releaseSeats(em: EntityManager, departureId: number, people: number): Promise<void> {
+    await queryRows(em, sql`
+      update departures set seats_taken = greatest(0, seats_taken - ${people}), updated_at = now() where id = ${departureId}`);
+  },
+
+  /** Seats left on a tour's date: its departure's, or the whole capacity when nobody booked it yet. */
+  async availability(ctx: RequestContext, tour: { id: number; capacity?: number | null; status?: string | null }, startDate: string): Promise<SeatAvailability> {
+    const today = travellerToday();
+    const [d] = await queryRows<DepartureRow>(ctx.em, sql`
+      select id, tour_id, start_date, capacity, seats_taken, closed from departures where tour_id = ${tour.id} and start_date = ${startDate}`);
+    const row: DepartureRow = d ?? { id: 0, tour_id: tour.id, start_date: startDate, capacity: maxPeople(tour.capacity), seats_taken: 0, closed: false };
+    const t = toDepartureType(row, tour.status, today);
+    return { seatsLeft: t.seatsLeft, status: t.status as DepartureStatus };
+  },
+
+  /** A tour's departures between two days (today and a year on by default), by date. */
+  async list(ctx: RequestContext, tourIdRaw: string, fromRaw?: string | null, toRaw?: string | null): Promise<DepartureType[]> {
+    const tour = await tourService.get(ctx, tourIdRaw);
+    if (!tour) throw new NotFoundError('Tour not found');
+    const today = travellerToday();
+    const errors: FieldError[] = [];
+    const from = fromRaw?.trim() || today;
+    if (!isIsoDay(from)) errors.push({ field: 'from', message: 'from must be a date as YYYY-MM-DD' });
+    const to = toRaw?.trim() || (isIsoDay(from) ? addDays(from, DEPARTURES_MAX_DAYS - 1) : '');
+    if (!isIsoDay(to)) errors.push({ field: 'to', message: 'to must be a date as YYYY-MM-DD' });
+    if (!errors.length && to < from) errors.push({ field: 'to', message: 'to cannot be before from' });
+    if (!errors.length && to > addDays(from, DEPARTURES_MAX_DAYS - 1)) {
+      errors.push({ field: 'to', message: `A range covers at most ${DEPARTURES_MAX_DAYS} days` });
+    }
+    if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+    const rows = await queryRows<DepartureRow>(ctx.em, sql`
+      select id, tour_id, start_date, capacity, seats_taken, closed from departures
+       where tour_id = ${tour.id} and start_date between ${from} and ${to} order by start_date`);
+    return rows.map((r) => toDepartureType(r, tour.status, today));
+  },
+};
