@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONTACT_FOR_PRICING, addDays, addMonths, cardPrice, formatUsd, fromPrice, isEarlyBird, matchPriceText, parsePriceText,
-  priceLabel, quote, unitPrice,
+  priceLabel, quote, quoteInCents, unitPrice,
 } from './pricing.js';
 
 const TEXT = 'Group Budget:1,450; group mid-range:$1890;PRIVATE Luxury: 4200 ;broken;:99;private budget:';
@@ -113,5 +113,23 @@ describe('quote (spec 1, 9: 3% deposit, balance 30 days before, 5% early bird at
 
   it('makes the balance due today when departure is under 30 days away', () => {
     expect(quote({ price: 10 }, { startDate: '2025-07-20', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, today)!.balanceDueDate).toBe(today);
+  });
+});
+
+describe('quote in cents', () => {
+  it('keeps every amount in whole cents and adds up exactly', () => {
+    const c = quoteInCents({ price: 0.1 }, { startDate: '2027-03-01', numberOfPeople: 3, bookingType: 'group', tier: 'Budget' }, '2027-01-01');
+    expect(c).toMatchObject({ unitPriceCents: 10, subtotalCents: 30, totalCents: 30, depositCents: 1, balanceCents: 29 });
+    const big = quoteInCents({ price: 1234.57 }, { startDate: '2028-01-01', numberOfPeople: 7, bookingType: 'group', tier: 'Budget' }, '2027-01-01')!;
+    for (const v of [big.unitPriceCents, big.subtotalCents, big.earlyBirdDiscountCents, big.totalCents, big.depositCents, big.balanceCents]) {
+      expect(Number.isInteger(v)).toBe(true);
+    }
+    expect(big.subtotalCents - big.earlyBirdDiscountCents).toBe(big.totalCents);
+    expect(big.depositCents + big.balanceCents).toBe(big.totalCents);
+    // 864,199 cents: 5% is 43,209.95 -> 43,210; 3% of 820,989 is 24,629.67 -> 24,630.
+    expect(big).toMatchObject({ subtotalCents: 864199, earlyBirdDiscountCents: 43210, totalCents: 820989, depositCents: 24630 });
+  });
+  it('is null when the tour has no price for the booking type and tier', () => {
+    expect(quoteInCents({ priceText: 'group budget:100' }, { startDate: '2027-03-01', numberOfPeople: 1, bookingType: 'private', tier: 'Luxury' }, '2027-01-01')).toBeNull();
   });
 });

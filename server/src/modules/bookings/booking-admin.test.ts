@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { api, gql, mailsTo, signUpAndLogin } from '../auth/testing/helpers.js';
+import {
+  ADMIN_ENV, ADMIN_LIST, CANCEL, COMPLETE, CONFIRM, adminToken, book, departureRow, inDays, makeTour, request,
+} from './testing/booking-helpers.js';
+
+let s: TestServer;
+let admin: string;
+let traveller: Awaited<ReturnType<typeof signUpAndLogin>>;
+
+beforeAll(async () => {
+  s = await startTestServer({ seedDemo: false, env: ADMIN_ENV });
+  admin = await adminToken(s);
+  traveller = await signUpAndLogin(s);
+});
+afterAll(() => s?.stop());
+
+async function newBooking(over: Record<string, unknown> = {}, tourOver = {}) {
+  const tourId = await makeTour(s, tourOver);
+  const r = await book(s, traveller.accessToken, request(tourId, over));
+  if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+  return { tourId, booking: r.body.data.createBooking.booking as { id: string; startDate: string; email: string } };
+}
+
+describe('the admin status machine', () => {
+  it('Pending -> Confirmed -> Completed, each mailed; every other move is CONFLICT naming both states', async () => {
+    const email = `status.${Date.now()}@example.com`;
+    const { booking } = await newBooking({ email });
+    const early = await gql(s, COMPLETE, { id: booking.id }, { token: admin });
+    expect(early.body.errors[0]).toMatchObject({ message: 'A Pending booking cannot be changed to Completed', extensions: { code: 'CONFLICT' } });
+    expect((await gql(s, CONFIRM, { id: booking.id }, { token: admin })).body.data.confirmBooking.status).toBe('Confirmed');
+    const twice = await gql(s, CONFIRM, { id: booking.id }, { token: admin });
+    expect(twice.body.errors[0].message).toBe('A Confirmed booking cannot be changed to Confirmed');
+    expect((await gql(s, COMPLETE, { id: booking.id }, { token: admin })).body.data.completeBooking.status).toBe('Completed');
+    const cancel = await gql(s, CANCEL, { id: booking.id }, { token: admin });
+    expect(cancel.body.errors[0].message).toBe('A Completed booking cannot be changed to Cancelled');
+    await s.outbox.flush();
+    const subjects = mailsTo(s, email).map((m) => /^Subject: (.*)$/m.exec(m.text)?.[1]);
+    expect(subjects).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^Booking request received/), expect.stringMatching(/^Your booking is Confirmed/), expect.stringMatching(/^Your booking is Completed/),
+    ]));
+  });
+
+  it('REST PATCH /bookings/:id/status takes the lowercased status; unknown is 400, pending is 409, unknown id 404', async () => {
+    const { tourId, booking } = await newBooking({ numberOfPeople: 3 });
+    const bad = await api(s, 'PATCH', `/bookings/${booking.id}/status`, { status: 'approved' }, { token: admin });
+    expect(bad.status).toBe(400);
+    expect((await api(s, 'PATCH', `/bookings/${booking.id}/status`, {}, { token: admin })).status).toBe(400);
+    const back = await api(s, 'PATCH', `/bookings/${booking.id}/status`, { status: 'pending' }, { token: admin });
+    expect(back.status).toBe(409);
+    expect(back.body.message).toBe('A Pending booking cannot be changed to Pending');
+    expect((await api(s, 'PATCH', '/bookings/999999/status', { status: 'confirmed' }, { token: admin })).status).toBe(404);
+    const ok = await api(s, 'PATCH', `/bookings/${booking.id}/status`, { status: 'cancelled' }, { token: admin });
+    expect(ok.status).toBe(200);
+    expect(ok.body.booking).toMatchObject({ id: booking.id, status: 'Cancelled' });
+    expect(await departureRow(s, tourId, booking.startDate)).toMatchObject({ seats_taken: 0 });
+  });
+
+  it('only admins change statuses', async () => {
+    const { booking } = await newBooking();
+    expect((await gql(s, CONFIRM, { id: booking.id }, { token: traveller.accessToken })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await gql(s, CONFIRM, { id: booking.id })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect((await api(s, 'PATCH', `/bookings/${booking.id}/status`, { status: 'confirmed' })).status).toBe(401);
+  });
+
+  it('lists bookings newest first with filters by status, tour and dates, a page at a time', async () => {
+    const tourId = await makeTour(s, { title: 'Tarangire Elephants' });
+    const ids: string[] = [];
+    for (const d of [30, 31, 32, 33, 34]) {
+      const r = await book(s, traveller.accessToken, request(tourId, { startDate: inDays(d), endDate: inDays(d) }));
+      ids.push(r.body.data.createBooking.booking.id);
+    }
+    await gql(s, CONFIRM, { id: ids[0] }, { token: admin });
+    const byTour = await gql(s, ADMIN_LIST, { filter: { tourId: String(tourId) }, first: 2 }, { token: admin });
+    const page1 = byTour.body.data.bookings;
+    expect(page1.totalCount).toBe(5);
+    expect(page1.nodes.map((n: { id: string }) => n.id)).toEqual([ids[4], ids[3]]);
+    expect(page1.nodes[0].user.email).toBe(traveller.email);
+    const page2 = await gql(s, ADMIN_LIST, { filter: { tourId: String(tourId) }, first: 2, after: page1.pageInfo.endCursor }, { token: admin });
+    expect(page2.body.data.bookings.nodes.map((n: { id: string }) => n.id)).toEqual([ids[2], ids[1]]);
+    const confirmed = await gql(s, ADMIN_LIST, { filter: { tourId: String(tourId), status: 'confirmed' } }, { token: admin });
+    expect(confirmed.body.data.bookings.nodes.map((n: { id: string }) => n.id)).toEqual([ids[0]]);
+    const range = await api(s, 'GET', `/bookings/admin/all?tourId=${tourId}&from=${inDays(31)}&to=${inDays(32)}`, undefined, { token: admin });
+    expect(range.body.bookings.map((b: { id: string }) => b.id)).toEqual([ids[2], ids[1]]);
+    const invalid = await api(s, 'GET', '/bookings/admin/all?status=lost&from=yesterday', undefined, { token: admin });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors.map((e: { field: string }) => e.field)).toEqual(['status', 'from']);
+    const forged = await gql(s, ADMIN_LIST, { after: 'bm90IGEgY3Vyc29y' }, { token: admin });
+    expect(forged.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('downloads a departure manifest as CSV, spreadsheet formulas defused', async () => {
+    const tourId = await makeTour(s, { title: 'Kilimanjaro Machame' });
+    const start = inDays(45);
+    await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: start, name: 'Zawadi, "Z" Mrema', numberOfPeople: 2 }));
+    await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: start, name: 'Baraka Mushi', notes: '=HYPERLINK("http://x")' }));
+    const res = await fetch(`${s.url}/api/bookings/admin/manifest?tourId=${tourId}&date=${start}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toContain(`manifest-tour-${tourId}-${start}.csv`);
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Booking,Status,Name,Email,Phone,People,Booking type,Tier,Start,End,Special requests');
+    expect(lines[1]).toContain('Baraka Mushi');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(lines[2]).toContain('"Zawadi, ""Z"" Mrema"');
+    const user = await fetch(`${s.url}/api/bookings/admin/manifest?tourId=${tourId}&date=${start}`, { headers: { authorization: `Bearer ${traveller.accessToken}` } });
+    expect(user.status).toBe(403);
+    const bad = await fetch(`${s.url}/api/bookings/admin/manifest?tourId=x&date=soon`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(bad.status).toBe(400);
+  });
+});
