@@ -1,6 +1,7 @@
-// Catalogue benchmark: throughput and latency of the built server against a bare node:http + pg
+// Catalogue and bookings benchmark: throughput and latency of the built server against a bare node:http + pg
 // baseline running the same SQL, at 1k, 10k and 100k tours on the machine's PostgreSQL; EXPLAIN
-// times of every filter at the largest size; SQL statements per page. Prints figures, asserts nothing.
+// times of every filter at the largest size; SQL statements per page; bookings per second and the time of 100
+// contended bookings on one departure (bench/bookings.mjs). Prints figures, asserts nothing.
 //
 //   npm run bench                       (from the repository root or e2e/)
 //   BENCH_DURATION=3 BENCH_SIZES=1000,10000 npm run bench
@@ -9,12 +10,12 @@
 // (1000,10000,100000), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20), BENCH_FRESH=1 to
 // regenerate the databases. Build first: npm run build.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { freePort, startApp } from './app.mjs';
+import { benchBookings } from './bookings.mjs';
 import { SERVER_DIST, ensureDatabase } from './data.mjs';
 import { explainAll } from './explain.mjs';
 import { countStatements } from './statements.mjs';
@@ -39,17 +40,6 @@ function gqlRequest(variables) {
   return { path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GQL, variables }) };
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 function startChild(args, env, readyLine) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -60,18 +50,6 @@ function startChild(args, env, readyLine) {
     });
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${out.slice(-500)}`)));
   });
-}
-
-async function waitForHealth(url) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not become healthy`);
 }
 
 async function load(base, req, seconds) {
@@ -89,23 +67,13 @@ async function sameAnswer(appBase, bareBase, s) {
 async function benchSize(size) {
   console.log(`\n=== ${size} tours ===`);
   const url = await ensureDatabase(BASE, size);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-'));
-  const appPort = await freePort();
   const barePort = await freePort();
-  const secret = () => randomBytes(32).toString('base64url');
-  const app = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
-    env: {
-      ...process.env, NODE_ENV: 'production', PORT: String(appPort), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dataDir,
-      SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret(), ADMIN_EMAIL: '', ADMIN_PASSWORD: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const app = await startApp(url);
   const bare = await startChild([path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), url], {}, 'ready');
-  const appBase = `http://127.0.0.1:${appPort}`;
+  const appBase = app.base;
   const bareBase = `http://127.0.0.1:${barePort}`;
   const rows = [];
   try {
-    await waitForHealth(appBase);
     for (const s of SCENARIOS) {
       const same = await sameAnswer(appBase, bareBase, s);
       await load(appBase, s.app, 1);
@@ -120,10 +88,8 @@ async function benchSize(size) {
       );
     }
   } finally {
-    app.kill('SIGTERM');
     bare.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
   return { url, rows };
 }
@@ -137,3 +103,4 @@ const results = [];
 for (const size of SIZES) results.push(await benchSize(size));
 await explainAll(results.at(-1).url, SIZES.at(-1));
 await countStatements(results[0].url);
+await benchBookings(results[0].url);

@@ -68,10 +68,9 @@ function listCondition(filter: BookingListFilter): FilterQuery<Booking> {
 /** Bookings: made by signed-in travellers, cancelled by them, and moved through their states by admins. */
 export const bookingService = {
   /**
-   * Books a tour for the signed-in user. The seats of a group booking are taken from the date's
-   * departure in the same transaction as the booking is written, with its mails queued alongside:
-   * either all of it is committed or none. CONFLICT when the tour takes no bookings or the seats
-   * do not fit.
+   * Books a tour for the signed-in user. The booking, its queued mails and the seats it takes from
+   * the date's departure are written in one transaction: all of it is committed or none. CONFLICT
+   * when the tour takes no bookings or the seats do not fit.
    */
   async create(ctx: RequestContext, tourIdRaw: unknown, input: RawBookingInput): Promise<Booking> {
     const user = requireUser(ctx);
@@ -87,7 +86,7 @@ export const bookingService = {
       if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');
       const q = quoteInCents(tour, data, today);
       // A private booking is its own party: it takes no seats of the group departure.
-      const departureId = data.bookingType === 'group' ? await departureService.takeSeats(em, tour, data.startDate, data.numberOfPeople) : null;
+      const departureId = data.bookingType === 'group' ? await departureService.ensure(em, tour, data.startDate) : null;
       const b = em.create(Booking, {
         ...data,
         user: user.id,
@@ -107,6 +106,7 @@ export const bookingService = {
       await em.flush();
       await ctx.outbox.enqueue(em, bookingReceivedMail(b, ctx.config.publicUrl));
       await ctx.outbox.enqueue(em, operatorNewBookingMail(b, ctx.config.mailOperator));
+      if (departureId !== null) await departureService.takeSeats(em, departureId, data.numberOfPeople);
       return b;
     });
     ctx.outbox.kick();

@@ -53,21 +53,31 @@ function toDepartureType(r: DepartureRow, tourStatus: string | null | undefined,
  */
 export const departureService = {
   /**
-   * Takes `people` seats of the tour's departure on a date, creating the departure (with the tour's
-   * capacity, 20 when it has none) for the first booking of that date. Must run in a transaction.
-   * CONFLICT when the departure is closed or has too few seats left.
+   * The id of the tour's departure on a date, creating it (with the tour's capacity, 20 when it has
+   * none) for the first booking of that date. Takes no lock: a concurrent first booking of the same
+   * date waits only for the unique index, then finds the row.
    */
-  async takeSeats(em: EntityManager, tour: { id: number; capacity?: number | null }, startDate: string, people: number): Promise<number> {
-    await queryRows(em, sql`
+  async ensure(em: EntityManager, tour: { id: number; capacity?: number | null }, startDate: string): Promise<number> {
+    const [created] = await queryRows<{ id: number }>(em, sql`
       insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${maxPeople(tour.capacity)})
-      on conflict (tour_id, start_date) do nothing`);
+      on conflict (tour_id, start_date) do nothing returning id`);
+    if (created) return created.id;
+    const [found] = await queryRows<{ id: number }>(em, sql`select id from departures where tour_id = ${tour.id} and start_date = ${startDate}`);
+    return found!.id;
+  },
+
+  /**
+   * Takes `people` seats of a departure, or throws CONFLICT when it is closed or too few are left.
+   * Must run in the booking's transaction, as its last statement before the commit: the row lock it
+   * takes is then held only for the commit, so bookings of one departure queue as briefly as they can.
+   */
+  async takeSeats(em: EntityManager, departureId: number, people: number): Promise<void> {
     const [taken] = await queryRows<{ id: number }>(em, sql`
       update departures set seats_taken = seats_taken + ${people}, updated_at = now()
-       where tour_id = ${tour.id} and start_date = ${startDate} and not closed and seats_taken + ${people} <= capacity
+       where id = ${departureId} and not closed and seats_taken + ${people} <= capacity
       returning id`);
-    if (taken) return taken.id;
-    const [d] = await queryRows<DepartureRow>(em, sql`
-      select capacity, seats_taken, closed from departures where tour_id = ${tour.id} and start_date = ${startDate}`);
+    if (taken) return;
+    const [d] = await queryRows<DepartureRow>(em, sql`select capacity, seats_taken, closed from departures where id = ${departureId}`);
     if (d?.closed) throw new ConflictError('This departure is closed and takes no more bookings');
     throw new ConflictError(seatsLeftMessage(Math.max(0, (d?.capacity ?? 0) - (d?.seats_taken ?? 0))));
   },

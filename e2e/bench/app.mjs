@@ -1,0 +1,57 @@
+// Starts and stops the built server for the benchmarks, on a free port against a given database.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SERVER_DIST } from './data.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHealth(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+/** The built server in production mode on `url`, with extra environment; resolves once healthy. */
+export async function startApp(url, env = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-'));
+  const port = await freePort();
+  const secret = () => randomBytes(32).toString('base64url');
+  const child = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
+    env: {
+      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dataDir,
+      SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret(), ADMIN_EMAIL: '', ADMIN_PASSWORD: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child);
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
