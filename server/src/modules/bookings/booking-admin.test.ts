@@ -110,3 +110,36 @@ describe('the admin status machine', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('departures (admin)', () => {
+  const ADD = `mutation($t: ID!, $d: String!, $c: Int!) { addDeparture(tourId: $t, startDate: $d, capacity: $c) { id startDate capacity seatsTaken seatsLeft status closed } }`;
+  const UPDATE = `mutation($id: ID!, $c: Int, $closed: Boolean) { updateDeparture(id: $id, capacity: $c, closed: $closed) { id capacity seatsTaken seatsLeft status closed } }`;
+  const DELETE = `mutation($id: ID!) { deleteDeparture(id: $id) }`;
+
+  it('adds a departure whose capacity bookings then use; capacity never below the seats taken; close, reopen, delete', async () => {
+    const tourId = await makeTour(s, { capacity: 10 });
+    const start = inDays(90);
+    const added = await gql(s, ADD, { t: String(tourId), d: start, c: 30 }, { token: admin });
+    const dep = added.body.data.addDeparture;
+    expect(dep).toMatchObject({ startDate: start, capacity: 30, seatsTaken: 0, seatsLeft: 30, status: 'AVAILABLE', closed: false });
+    expect((await gql(s, ADD, { t: String(tourId), d: start, c: 5 }, { token: admin })).body.errors[0].extensions.code).toBe('CONFLICT');
+    expect((await gql(s, ADD, { t: String(tourId), d: inDays(-1), c: 5 }, { token: admin })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await gql(s, ADD, { t: String(tourId), d: inDays(91), c: 0 }, { token: admin })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await gql(s, ADD, { t: String(tourId), d: inDays(91), c: 5 }, { token: traveller.accessToken })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+
+    // The tour's own capacity caps one party at 10; the departure's 30 seats are shared by parties.
+    for (let i = 0; i < 2; i++) await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: start, numberOfPeople: 10 }));
+    const tooLow = await gql(s, UPDATE, { id: dep.id, c: 19 }, { token: admin });
+    expect(tooLow.body.errors[0]).toMatchObject({ message: 'Capacity cannot be below the 20 seats already taken', extensions: { code: 'CONFLICT' } });
+    expect((await gql(s, UPDATE, { id: dep.id, c: 24 }, { token: admin })).body.data.updateDeparture).toMatchObject({ capacity: 24, seatsLeft: 4, status: 'LIMITED' });
+    expect((await gql(s, UPDATE, { id: dep.id, closed: true }, { token: admin })).body.data.updateDeparture).toMatchObject({ closed: true, status: 'CLOSED', seatsLeft: 0 });
+    expect((await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: start }))).body.errors[0].extensions.code).toBe('CONFLICT');
+    expect((await gql(s, UPDATE, { id: dep.id, closed: false }, { token: admin })).body.data.updateDeparture.status).toBe('LIMITED');
+
+    const refused = await gql(s, DELETE, { id: dep.id }, { token: admin });
+    expect(refused.body.errors[0]).toMatchObject({ message: 'This departure has 2 active bookings: close it instead of deleting it', extensions: { code: 'CONFLICT' } });
+    const empty = (await gql(s, ADD, { t: String(tourId), d: inDays(120), c: 12 }, { token: admin })).body.data.addDeparture;
+    expect((await gql(s, DELETE, { id: empty.id }, { token: admin })).body.data.deleteDeparture).toBe(true);
+    expect((await gql(s, DELETE, { id: empty.id }, { token: admin })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});

@@ -62,6 +62,31 @@ export class BookingResolver {
     return toBookingType(await bookingService.cancel(ctx, id));
   }
 
+  @Mutation(() => DepartureType, { description: 'Admin: schedules a departure of a tour on a date with its group capacity.' })
+  addDeparture(
+    @Ctx() ctx: RequestContext,
+    @Arg('tourId', () => ID, { description: 'Tour id.' }) tourId: string,
+    @Arg('startDate', () => String, { description: 'Start date, YYYY-MM-DD, today or later.' }) startDate: string,
+    @Arg('capacity', () => Int, { description: 'Group seats, 1-1000.' }) capacity: number,
+  ): Promise<DepartureType> {
+    return departureService.add(ctx, tourId, startDate, capacity);
+  }
+
+  @Mutation(() => DepartureType, { description: 'Admin: changes a departure\'s capacity (never below the seats taken) and/or closes or reopens it.' })
+  updateDeparture(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Departure id.' }) id: string,
+    @Arg('capacity', () => Int, { nullable: true, description: 'New group capacity.' }) capacity?: number | null,
+    @Arg('closed', () => Boolean, { nullable: true, description: 'True closes it to new bookings; false reopens it.' }) closed?: boolean | null,
+  ): Promise<DepartureType> {
+    return departureService.update(ctx, id, { capacity, closed });
+  }
+
+  @Mutation(() => Boolean, { description: 'Admin: deletes a departure without Pending or Confirmed bookings (CONFLICT otherwise: close it instead).' })
+  deleteDeparture(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Departure id.' }) id: string): Promise<boolean> {
+    return departureService.remove(ctx, id);
+  }
+
   @Query(() => [DepartureType], { description: "A tour's departures between two days (today and the next 365 days by default), with seats left and status." })
   departures(
     @Ctx() ctx: RequestContext,

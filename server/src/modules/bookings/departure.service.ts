@@ -3,6 +3,7 @@ import { addDays, departureStatus, isIsoDay, maxPeople, travellerToday, type Dep
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, type FieldError } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { requireAdmin } from '../auth/guards.js';
 import { tourService } from '../tours/tour.service.js';
 import type { DepartureType } from './booking.types.js';
 
@@ -27,6 +28,21 @@ export interface SeatAvailability {
 /** The message of a booking that does not fit. */
 export function seatsLeftMessage(left: number): string {
   return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on this departure`;
+}
+
+/** Most seats one departure may have. */
+export const DEPARTURE_MAX_CAPACITY = 1000;
+
+function checkCapacity(capacity: number, min: number, errors: FieldError[]): void {
+  if (!Number.isInteger(capacity) || capacity < Math.max(1, min) || capacity > DEPARTURE_MAX_CAPACITY) {
+    errors.push({ field: 'capacity', message: `Capacity must be a whole number from 1 to ${DEPARTURE_MAX_CAPACITY}` });
+  }
+}
+
+function parseDepartureId(id: unknown): number {
+  const s = String(id ?? '').trim();
+  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw new NotFoundError('Departure not found');
+  return Number(s);
 }
 
 function toDepartureType(r: DepartureRow, tourStatus: string | null | undefined, today: string): DepartureType {
@@ -96,6 +112,64 @@ export const departureService = {
     const row: DepartureRow = d ?? { id: 0, tour_id: tour.id, start_date: startDate, capacity: maxPeople(tour.capacity), seats_taken: 0, closed: false };
     const t = toDepartureType(row, tour.status, today);
     return { seatsLeft: t.seatsLeft, status: t.status as DepartureStatus };
+  },
+
+  /** Admin: schedules a departure of a tour on a date with its capacity (CONFLICT when one exists). */
+  async add(ctx: RequestContext, tourIdRaw: string, startDateRaw: string, capacity: number): Promise<DepartureType> {
+    requireAdmin(ctx);
+    const tour = await tourService.get(ctx, tourIdRaw);
+    if (!tour) throw new NotFoundError('Tour not found');
+    const startDate = String(startDateRaw ?? '').trim();
+    const errors: FieldError[] = [];
+    if (!isIsoDay(startDate)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
+    else if (startDate < travellerToday()) errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
+    checkCapacity(capacity, 0, errors);
+    if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+    const [row] = await queryRows<DepartureRow>(ctx.em, sql`
+      insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${capacity})
+      on conflict (tour_id, start_date) do nothing
+      returning id, tour_id, start_date, capacity, seats_taken, closed`);
+    if (!row) throw new ConflictError(`This tour already has a departure on ${startDate}`);
+    return toDepartureType(row, tour.status, travellerToday());
+  },
+
+  /**
+   * Admin: changes a departure's capacity (never below the seats taken, checked in the same
+   * statement that writes it) and/or closes or reopens it.
+   */
+  async update(ctx: RequestContext, idRaw: string, change: { capacity?: number | null; closed?: boolean | null }): Promise<DepartureType> {
+    requireAdmin(ctx);
+    const id = parseDepartureId(idRaw);
+    const errors: FieldError[] = [];
+    if (change.capacity != null) checkCapacity(change.capacity, 0, errors);
+    if (errors.length) throw new BadInputError(errors[0]!.message, errors);
+    const capacity = change.capacity ?? null;
+    const closed = change.closed ?? null;
+    const [row] = await queryRows<DepartureRow & { tour_status: string | null }>(ctx.em, sql`
+      update departures d set capacity = coalesce(${capacity}::int, d.capacity), closed = coalesce(${closed}::boolean, d.closed), updated_at = now()
+        from tours t
+       where d.id = ${id} and t.id = d.tour_id and coalesce(${capacity}::int, d.capacity) >= d.seats_taken
+      returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.status tour_status`);
+    if (row) return toDepartureType(row, row.tour_status, travellerToday());
+    const [d] = await queryRows<DepartureRow>(ctx.em, sql`select seats_taken from departures where id = ${id}`);
+    if (!d) throw new NotFoundError('Departure not found');
+    throw new ConflictError(`Capacity cannot be below the ${d.seats_taken} seats already taken`);
+  },
+
+  /** Admin: deletes a departure that holds no Pending or Confirmed booking (otherwise close it). */
+  async remove(ctx: RequestContext, idRaw: string): Promise<boolean> {
+    requireAdmin(ctx);
+    const id = parseDepartureId(idRaw);
+    const [row] = await queryRows<{ id: number }>(ctx.em, sql`
+      delete from departures d where d.id = ${id}
+         and not exists (select 1 from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed'))
+      returning d.id`);
+    if (row) return true;
+    const [d] = await queryRows<{ active: number }>(ctx.em, sql`
+      select (select count(*)::int from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed')) active
+        from departures d where d.id = ${id}`);
+    if (!d) throw new NotFoundError('Departure not found');
+    throw new ConflictError(`This departure has ${d.active} active ${d.active === 1 ? 'booking' : 'bookings'}: close it instead of deleting it`);
   },
 
   /** A tour's departures between two days (today and a year on by default), by date. */
