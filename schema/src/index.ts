@@ -6,3 +6,4 @@ export * from './pricing.js';
 export * from './tokens.js';
 export * from './validation.js';
 export * from './booking.js';
+export * from './tour-form.js';

@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   bookingStatusesFor, canTravellerCancel, isBookingDisabled, isIsoDay, nextBookingStatus, parseBookingStatus,
   quoteInCents, transitionRefusal, travellerToday, type BookingAction, type BookingStatus,
@@ -80,7 +80,8 @@ export const bookingService = {
     if (!limit.allowed) throw new RateLimitedError(BOOKING_RATE_LIMITED, limit.retryAfterSeconds);
     const today = travellerToday();
     const booking = await ctx.em.transactional(async (em) => {
-      const tour = await em.findOne(Tour, { id: tourId });
+      // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
+      const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!tour) throw new NotFoundError('Tour not found');
       const data = validateBooking(input, tour, today);
       if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');

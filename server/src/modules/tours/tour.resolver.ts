@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
 import { toTourType } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
@@ -7,6 +7,8 @@ import { TourFilter, TourSort } from './tour.inputs.js';
 import { TourFilterOptions } from './tour-filters.types.js';
 import { QuoteType } from './quote.types.js';
 import { quoteService } from './quote.service.js';
+import { TourInput } from './tour-admin.inputs.js';
+import { tourAdminService } from './tour-admin.service.js';
 
 @Resolver(() => TourType)
 export class TourResolver {
@@ -61,6 +63,29 @@ export class TourResolver {
     @Arg('tier', () => String, { description: 'Tier, e.g. Budget, Mid-range, Luxury or Standard.' }) tier: string,
   ): Promise<QuoteType> {
     return quoteService.quote(ctx, { tourId, startDate, numberOfPeople, bookingType, tier });
+  }
+}
+
+@Resolver(() => TourType)
+export class TourAdminResolver {
+  @Mutation(() => TourType, { description: 'Admin: adds a tour to the catalogue.' })
+  async createTour(@Ctx() ctx: RequestContext, @Arg('input', () => TourInput) input: TourInput): Promise<TourType> {
+    return toTourType(await tourAdminService.create(ctx, input));
+  }
+
+  @Mutation(() => TourType, { description: 'Admin: replaces every field of a tour.' })
+  async updateTour(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Tour id.' }) id: string,
+    @Arg('input', () => TourInput) input: TourInput,
+  ): Promise<TourType> {
+    return toTourType((await tourAdminService.update(ctx, id, input)).tour);
+  }
+
+  @Mutation(() => Boolean, { description: 'Admin: deletes a tour without Pending or Confirmed bookings (CONFLICT otherwise); its past bookings keep its title.' })
+  async deleteTour(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Tour id.' }) id: string): Promise<boolean> {
+    await tourAdminService.remove(ctx, id);
+    return true;
   }
 }
 

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { gql, signUpAndLogin } from '../auth/testing/helpers.js';
+import { ADMIN_ENV, CANCEL, adminToken, book, makeTour, request } from '../bookings/testing/booking-helpers.js';
+
+const FIELDS = `id title description destination country durationDays durationNights duration price priceText originalPrice discount images bg
+  featured popular trending rating numRatings tourType features categories included notIncluded capacity status departureLocation
+  departureTime returnTime itinerary { day title description } tier tiers bookingType travelType dayTrip fromPrice`;
+const CREATE = `mutation($input: TourInput!) { createTour(input: $input) { ${FIELDS} } }`;
+const UPDATE = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { ${FIELDS} } }`;
+const DELETE = `mutation($id: ID!) { deleteTour(id: $id) }`;
+const TOUR = `query($id: ID!) { tour(id: $id) { id title price priceText } }`;
+
+const FULL_TOUR = {
+  title: 'Lake Manyara Tree Climbers', description: 'Lions in the acacias.', destination: 'manyara', country: 'Tanzania',
+  durationDays: 2, durationNights: 1, duration: '2 days, 1 night', price: '640.50', originalPrice: 700, discount: 8.5,
+  images: ['/uploads/demo/manyara.svg'], bg: null, featured: true, popular: false, trending: true, rating: 4.7, numRatings: 31,
+  tourType: 'Safari', features: ['Pop-up roof'], categories: ['Wildlife'], included: ['Park fees'], notIncluded: ['Tips'], capacity: 6,
+  status: 'active', departureLocation: 'Arusha', departureTime: '2027-07-01T05:00:00.000Z', returnTime: '2027-07-02T16:00:00.000Z',
+  itinerary: [{ day: 1, title: 'Drive to Manyara', description: 'Game drive' }, { day: 2, title: 'Back to Arusha', description: '' }],
+  tier: 'Budget, Luxury', bookingType: 'private', travelType: 'Safari',
+};
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer({ seedDemo: false, env: ADMIN_ENV });
+  admin = await adminToken(s);
+});
+afterAll(() => s?.stop());
+
+describe('tour administration over GraphQL', () => {
+  it('creates a tour with every field round-tripped, edits it, and the public catalogue shows it at once', async () => {
+    const created = await gql(s, CREATE, { input: FULL_TOUR }, { token: admin });
+    expect(created.body.errors).toBeUndefined();
+    const t = created.body.data.createTour;
+    expect(t).toMatchObject({ ...FULL_TOUR, price: 640.5, priceText: null, tier: 'Budget,Luxury', tiers: ['Budget', 'Luxury'], dayTrip: false, fromPrice: 640.5 });
+    const edited = await gql(s, UPDATE, { id: t.id, input: { ...FULL_TOUR, price: 'group budget:500; private luxury:900', title: 'Manyara Tree Lions' } }, { token: admin });
+    expect(edited.body.data.updateTour).toMatchObject({ title: 'Manyara Tree Lions', price: null, priceText: 'group budget:500; private luxury:900', fromPrice: 500 });
+    expect((await gql(s, TOUR, { id: t.id })).body.data.tour.title).toBe('Manyara Tree Lions');
+  });
+
+  it('refuses bad tours with the form\'s messages, one a line', async () => {
+    const r = await gql(s, CREATE, { input: { ...FULL_TOUR, title: ' ', description: '', price: 'cheap', discount: 120, country: '', duration: '', durationDays: 0 } }, { token: admin });
+    expect(r.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(r.body.errors[0].message).toBe([
+      'Title is required', 'Description is required', 'Valid price is required', 'Discount must be between 0 and 100',
+      'Country is required', 'Please specify either duration text or at least 1 day',
+    ].join('\n'));
+    const bounds = await gql(s, CREATE, { input: { ...FULL_TOUR, rating: 5.5, status: 'archived', bookingType: 'solo', tier: 'Gold', capacity: 0, itinerary: [{ day: 0, title: 'x', description: '' }] } }, { token: admin });
+    expect(bounds.body.errors[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual(['rating', 'capacity', 'status', 'bookingType', 'Tier', 'itinerary.0.day']);
+  });
+
+  it('is for admins only', async () => {
+    const user = await signUpAndLogin(s);
+    expect((await gql(s, CREATE, { input: FULL_TOUR }, { token: user.accessToken })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await gql(s, CREATE, { input: FULL_TOUR })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect((await gql(s, DELETE, { id: '1' }, { token: user.accessToken })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('refuses to delete a tour with active bookings, naming how many; past bookings keep its title', async () => {
+    const user = await signUpAndLogin(s);
+    const tourId = await makeTour(s, { title: 'Usambara Hills Walk' });
+    const b1 = (await book(s, user.accessToken, request(tourId))).body.data.createBooking.booking;
+    await book(s, user.accessToken, request(tourId));
+    const refused = await gql(s, DELETE, { id: String(tourId) }, { token: admin });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: 'This tour has 2 active bookings (Pending or Confirmed): cancel or complete them before deleting the tour', extensions: { code: 'CONFLICT' },
+    });
+    const list = `query($f: BookingFilter) { bookings(filter: $f) { nodes { id } } }`;
+    for (const n of (await gql(s, list, { f: { tourId: String(tourId) } }, { token: admin })).body.data.bookings.nodes) {
+      await gql(s, CANCEL, { id: n.id }, { token: admin });
+    }
+    expect((await gql(s, DELETE, { id: String(tourId) }, { token: admin })).body.data.deleteTour).toBe(true);
+    expect((await gql(s, TOUR, { id: String(tourId) })).body.data.tour).toBeNull();
+    const mine = (await gql(s, `{ myBookings { id tourId tourTitle status } }`, {}, { token: user.accessToken })).body.data.myBookings;
+    expect(mine.find((b: { id: string }) => b.id === b1.id)).toEqual({ id: b1.id, tourId: null, tourTitle: 'Usambara Hills Walk', status: 'Cancelled' });
+    expect((await gql(s, DELETE, { id: String(tourId) }, { token: admin })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
