@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -80,9 +80,10 @@ function parseFailure(err: unknown): Error {
  * connection drops, and at once on failure. Whatever fails, every stream has an error listener:
  * a broken upload is a refused request, never a crashed process.
  */
-export async function receiveUpload(req: Request, res: Response, dataDir: string, limits: UploadLimits): Promise<ReceivedUpload> {
+export function receiveUpload(req: Request, res: Response, dataDir: string, limits: UploadLimits): Promise<ReceivedUpload> {
   const dir = uploadTempDir(dataDir);
-  await mkdir(dir, { recursive: true });
+  // Synchronous, so that the request's listeners are attached before anything else can happen to it.
+  mkdirSync(dir, { recursive: true });
   const maxFields = limits.maxFields ?? DEFAULT_MAX_FIELDS;
 
   const files: ReceivedFile[] = [];
@@ -140,12 +141,11 @@ export async function receiveUpload(req: Request, res: Response, dataDir: string
       }
       const tempPath = path.join(dir, randomUUID());
       tempPaths.push(tempPath);
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => (size += chunk.length));
       stream.on('limit', () => fail(new PayloadTooLargeError(limits.fileTooLarge)));
-      const write = pipeline(stream, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 })).then(
+      const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
+      const write = pipeline(stream, out).then(
         () => {
-          files.push({ field, filename: info.filename ?? '', mimetype: info.mimeType, size, path: tempPath, open: () => createReadStream(tempPath) });
+          files.push({ field, filename: info.filename ?? '', mimetype: info.mimeType, size: out.bytesWritten, path: tempPath, open: () => createReadStream(tempPath) });
         },
         (e: unknown) => fail(parseFailure(e)),
       );
