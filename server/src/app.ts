@@ -3,23 +3,21 @@ import path from 'node:path';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { Config } from './config.js';
 import type { RequestContext } from './common/context.js';
 import { NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
 import { requestId } from './common/request-id.js';
+import { prepareUploadTempDir } from './common/multipart.js';
 import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
+import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
 import { authenticate } from './modules/auth/authenticate.js';
 import { createRateLimiter, type RateLimiter } from './common/rate-limit.js';
 import { restRouters } from './modules/index.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
-
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_MAX_FILES = 10;
 
 export interface AppHandle {
   app: Express;
@@ -69,12 +67,14 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
 
   app.use('/health', healthRouter(orm));
 
+  await prepareUploadTempDir(config.dataDir);
   const apollo = await createApolloServer(config.production);
   app.use(
     '/graphql',
-    graphqlUploadExpress({ maxFileSize: UPLOAD_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES, maxFieldSize: 1_000_000 }),
-    express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, { context: async ({ req, res }) => makeContext(req, res) }),
+    graphqlMultipart(makeContext, config.dataDir),
+    express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
+    // A multipart request already has its context: the caller was checked before its body was read.
+    expressMiddleware(apollo, { context: async ({ req, res }) => req.ctx ?? makeContext(req, res) }),
     graphqlErrorHandler,
   );
 

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startTembea } from './boot.js';
 import { log } from './common/logger.js';
-import { handleShutdownSignals } from './shutdown.js';
+import { handleProcessFaults, handleShutdownSignals } from './shutdown.js';
 
 let config: Config;
 try {
@@ -13,6 +13,8 @@ try {
   }
   throw e;
 }
+
+handleProcessFaults(process, { exit: (code) => process.exit(code) });
 
 try {
   const started = Date.now();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { DUPLICATE_SIGNAL_MS, handleShutdownSignals } from './shutdown.js';
+import { DUPLICATE_SIGNAL_MS, handleProcessFaults, handleShutdownSignals } from './shutdown.js';
 
 function setup() {
   const proc = new EventEmitter();
@@ -46,6 +46,43 @@ describe('shutdown signals', () => {
     t.tick(DUPLICATE_SIGNAL_MS + 1);
     t.proc.emit('SIGINT');
     expect(t.exit).toHaveBeenCalledWith(130);
+  });
+});
+
+describe('unexpected faults', () => {
+  it('an uncaught exception or unhandled rejection is logged, then the process exits with 1', () => {
+    const proc = new EventEmitter();
+    const exit = vi.fn();
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      handleProcessFaults(proc, { exit });
+      proc.emit('uncaughtException', new Error('stream exploded'));
+      expect(exit).toHaveBeenLastCalledWith(1);
+      proc.emit('unhandledRejection', new Error('nobody awaited this'));
+      expect(exit).toHaveBeenCalledTimes(2);
+      const logged = stderr.mock.calls.map((c) => String(c[0])).join('');
+      expect(logged).toMatch(/ERROR uncaught exception: the process exits and should be restarted.*stream exploded/);
+      expect(logged).toMatch(/ERROR unhandled promise rejection: .*nobody awaited this/);
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  it('in a real process: the rejection is logged with its stack and the exit code is 1', async () => {
+    const shutdown = new URL('../dist/shutdown.js', import.meta.url).href;
+    if (!existsSync(fileURLToPath(shutdown))) throw new Error('server/dist is missing: build the server first (npm test does)');
+    const script = `import { handleProcessFaults } from '${shutdown}';
+      handleProcessFaults(process, { exit: (code) => process.exit(code) });
+      setTimeout(() => Promise.reject(new Error('lost rejection')), 10);
+      setTimeout(() => console.log('still running'), 2000);`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(out).toMatch(/ERROR unhandled promise rejection: the process exits and should be restarted by its supervisor .*Error: lost rejection/);
+    expect(out).not.toContain('still running');
   });
 });
 

@@ -41,3 +41,17 @@ export function handleShutdownSignals(proc: Pick<EventEmitter, 'on'>, deps: Shut
   proc.on('SIGTERM', () => shutdown('SIGTERM'));
   proc.on('SIGINT', () => shutdown('SIGINT'));
 }
+
+/**
+ * An uncaught exception or unhandled rejection leaves the process in an unknown state: it is
+ * logged with its stack and the process exits with 1, for the supervisor (systemd, pm2, a
+ * container runtime) to start a fresh one.
+ */
+export function handleProcessFaults(proc: Pick<EventEmitter, 'on'>, deps: Pick<ShutdownDeps, 'exit'>): void {
+  const fault = (kind: string, error: unknown) => {
+    log.error(`${kind}: the process exits and should be restarted by its supervisor`, { error: String((error as Error)?.stack ?? error) });
+    deps.exit(1);
+  };
+  proc.on('uncaughtException', (error: unknown) => fault('uncaught exception', error));
+  proc.on('unhandledRejection', (reason: unknown) => fault('unhandled promise rejection', reason));
+}

@@ -1,78 +1,176 @@
-import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
 import busboy from 'busboy';
-import { BadInputError, PayloadTooLargeError } from './errors.js';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from './uploads.js';
+import { BadInputError, PayloadTooLargeError, type AppError } from './errors.js';
+import { log } from './logger.js';
 
-export interface MultipartFile {
+/** What one upload path accepts. Every count and size is bounded: busboy has no limits by default. */
+export interface UploadLimits {
+  /** Form fields that may carry a file; a file under another name is skipped unread. Omitted: any name. */
+  fileFields?: readonly string[];
+  maxFiles: number;
+  maxFileBytes: number;
+  /** The refusal of a file over maxFileBytes (413). */
+  fileTooLarge: string;
+  /** Plain (non-file) form fields, each at most maxFieldBytes. */
+  maxFields?: number;
+  maxFieldBytes?: number;
+}
+
+/** A received file, complete on disk under DATA_DIR/tmp/uploads until the request is answered. */
+export interface ReceivedFile {
   field: string;
   filename: string;
-  /** As the sender declared it: never trusted (saveImage judges the content). */
+  /** As the sender declared it: never trusted (the image checks judge the content). */
   mimetype: string;
-  data: Buffer;
+  size: number;
+  path: string;
+  open(): ReadStream;
 }
 
-export interface MultipartBody {
+export interface ReceivedUpload {
   fields: Record<string, string>;
-  files: MultipartFile[];
+  files: ReceivedFile[];
 }
 
-export interface MultipartOptions {
-  /** Form fields that may carry files; files under other names are drained and ignored. */
-  fileFields: string[];
-  maxFiles?: number;
-  maxFileBytes?: number;
+const DEFAULT_MAX_FIELDS = 20;
+const DEFAULT_MAX_FIELD_BYTES = 100 * 1024;
+// A temporary file older than this belongs to no request still running (requests time out well before).
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+export const UPLOAD_INCOMPLETE = 'The upload is incomplete: the multipart body ended before its closing boundary';
+export const MULTIPART_MALFORMED = 'The multipart body is malformed';
+export const UPLOAD_INTERRUPTED = 'The upload was interrupted';
+
+/** Where uploads wait, as temporary files, until the request that brought them is answered. */
+export function uploadTempDir(dataDir: string): string {
+  return path.join(dataDir, 'tmp', 'uploads');
+}
+
+/** Creates the temporary folder and removes what a stopped process left there. */
+export async function prepareUploadTempDir(dataDir: string): Promise<void> {
+  const dir = uploadTempDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const now = Date.now();
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(file, { force: true, recursive: true });
+  }
+}
+
+/** The AppError of a parser or file-stream failure; a file-system fault stays as it is (a logged 500). */
+function parseFailure(err: unknown): Error {
+  const e = err as NodeJS.ErrnoException;
+  if (e?.syscall) return e;
+  if (/^Unexpected end of (form|file)/.test(e?.message ?? '')) return new BadInputError(UPLOAD_INCOMPLETE);
+  return new BadInputError(MULTIPART_MALFORMED);
 }
 
 /**
- * Reads a multipart/form-data request of the REST shims with busboy, with the same limits as
- * /graphql uploads: each file at most 5 MB (counted while streaming; a larger one stops the parse
- * with 413 'Image must be at most 5 MB'), a bounded number of files and fields.
+ * Reads a multipart/form-data request with busboy under the given limits, streaming each accepted
+ * file to a temporary file (never whole files in memory). Resolves once every file is complete on
+ * disk; rejects with a 400/413 AppError on a malformed, truncated or oversized body, or an
+ * interrupted upload. Every temporary file is removed when the request is answered or the
+ * connection drops, and at once on failure. Whatever fails, every stream has an error listener:
+ * a broken upload is a refused request, never a crashed process.
  */
-export function parseMultipart(req: Request, opts: MultipartOptions): Promise<MultipartBody> {
-  const maxFiles = opts.maxFiles ?? 10;
-  const maxFileBytes = opts.maxFileBytes ?? IMAGE_MAX_BYTES;
-  return new Promise((resolve, reject) => {
+export function receiveUpload(req: Request, res: Response, dataDir: string, limits: UploadLimits): Promise<ReceivedUpload> {
+  const dir = uploadTempDir(dataDir);
+  // Synchronous, so that the request's listeners are attached before anything else can happen to it.
+  mkdirSync(dir, { recursive: true });
+  const maxFields = limits.maxFields ?? DEFAULT_MAX_FIELDS;
+
+  const files: ReceivedFile[] = [];
+  const writes: Promise<void>[] = [];
+  const tempPaths: string[] = [];
+  const discard = async () => {
+    await Promise.allSettled(writes);
+    const paths = tempPaths.splice(0);
+    await Promise.all(paths.map((p) => rm(p, { force: true }).catch((e: unknown) => log.warn('temporary upload not removed', { path: p, error: String(e) }))));
+  };
+  res.once('close', () => void discard());
+
+  return new Promise<ReceivedUpload>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
       bb = busboy({
         headers: req.headers,
-        limits: { fileSize: maxFileBytes, files: maxFiles, fields: 200, fieldSize: 1_000_000, parts: maxFiles + 200 },
+        defParamCharset: 'utf8',
+        limits: {
+          files: limits.maxFiles,
+          // busboy reports 'limit' on reaching fileSize, so a file of exactly maxFileBytes needs one more.
+          fileSize: limits.maxFileBytes + 1,
+          fields: maxFields,
+          fieldSize: limits.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
+          parts: limits.maxFiles + maxFields,
+          headerPairs: 20,
+        },
       });
     } catch {
-      reject(new BadInputError('Send the file as multipart/form-data', [{ field: opts.fileFields[0] ?? 'file', message: 'Expected a multipart/form-data upload' }]));
+      reject(new BadInputError('Send the upload as multipart/form-data with a boundary', [{ field: limits.fileFields?.[0] ?? 'file', message: 'Expected a multipart/form-data upload' }]));
       return;
     }
-    const body: MultipartBody = { fields: {}, files: [] };
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     let failed = false;
-    const fail = (e: Error) => {
+    const fail = (e: Error | AppError) => {
       if (failed) return;
       failed = true;
+      // Stop reading: the error answer closes the connection instead of draining an unbounded body.
       req.unpipe(bb);
-      req.resume();
+      // busboy reports limits from inside its own parsing loop and goes on using its state after the
+      // event: destroying it there throws inside busboy. Destroying it on the next turn also ends the
+      // file stream being written, so its write settles and its temporary file can be removed.
+      setImmediate(() => {
+        bb.destroy();
+        void discard();
+      });
       reject(e);
     };
-    bb.on('file', (field, stream, info) => {
-      if (failed || !opts.fileFields.includes(field)) {
+
+    bb.on('file', (field: string, stream: Readable, info: busboy.FileInfo) => {
+      if (failed || (limits.fileFields && !limits.fileFields.includes(field))) {
+        stream.on('error', () => undefined);
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => fail(new PayloadTooLargeError(IMAGE_TOO_LARGE)));
-      stream.on('end', () => {
-        if (!stream.truncated) body.files.push({ field, filename: info.filename ?? '', mimetype: info.mimeType, data: Buffer.concat(chunks) });
+      const tempPath = path.join(dir, randomUUID());
+      tempPaths.push(tempPath);
+      stream.on('limit', () => fail(new PayloadTooLargeError(limits.fileTooLarge)));
+      const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
+      const write = pipeline(stream, out).then(
+        () => {
+          files.push({ field, filename: info.filename ?? '', mimetype: info.mimeType, size: out.bytesWritten, path: tempPath, open: () => createReadStream(tempPath) });
+        },
+        (e: unknown) => fail(parseFailure(e)),
+      );
+      writes.push(write);
+    });
+    bb.on('field', (name: string, value: string, info: busboy.FieldInfo) => {
+      if (info.valueTruncated) fail(new PayloadTooLargeError(`The form field "${name.slice(0, 40)}" is too long`));
+      else fields[name] = value;
+    });
+    bb.on('filesLimit', () => fail(new PayloadTooLargeError(`At most ${limits.maxFiles} ${limits.maxFiles === 1 ? 'file' : 'files'} can be sent at once`)));
+    bb.on('fieldsLimit', () => fail(new BadInputError('The form has too many fields')));
+    bb.on('partsLimit', () => fail(new BadInputError('The form has too many parts')));
+    bb.on('error', (e: unknown) => fail(parseFailure(e)));
+    bb.on('close', () => {
+      void Promise.allSettled(writes).then(() => {
+        if (failed) return;
+        // Files in the order they were sent, whatever order their writes finished in.
+        files.sort((a, b) => tempPaths.indexOf(a.path) - tempPaths.indexOf(b.path));
+        resolve({ fields, files });
       });
     });
-    bb.on('field', (name, value) => {
-      body.fields[name] = value;
+    req.on('error', () => fail(new BadInputError(UPLOAD_INTERRUPTED)));
+    req.on('close', () => {
+      if (!req.complete) fail(new BadInputError(UPLOAD_INTERRUPTED));
     });
-    bb.on('filesLimit', () => fail(new PayloadTooLargeError(`At most ${maxFiles} files can be sent at once`)));
-    bb.on('fieldsLimit', () => fail(new BadInputError('Too many form fields')));
-    bb.on('error', () => fail(new BadInputError('The multipart body is malformed')));
-    bb.on('close', () => {
-      if (!failed) resolve(body);
-    });
-    req.on('aborted', () => fail(new BadInputError('The upload was interrupted')));
     req.pipe(bb);
   });
 }

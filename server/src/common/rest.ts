@@ -8,7 +8,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** Set by the context middleware on /api routes. */
+      /** Set by the context middleware on /api routes, and on /graphql for multipart requests. */
       ctx?: RequestContext;
       requestId?: string;
     }
@@ -30,9 +30,9 @@ export function route(fn: (req: Request, res: Response) => Promise<unknown> | un
 }
 
 /**
- * The AppError of any error thrown while answering: errors of the body parsers, busboy and the
- * router (malformed JSON, a body too large, a malformed multipart body, a malformed %-escape in the
- * path) become 400/413 with a plain text; anything unexpected is logged and becomes a generic 500.
+ * The AppError of any error thrown while answering: errors of the body parsers and the router
+ * (malformed JSON, a body too large, a malformed %-escape in the path) become 400/413 with a plain
+ * text; anything unexpected is logged and becomes a generic 500.
  */
 export function toAppError(err: unknown, req: Request): AppError {
   const anyErr = err as { type?: string; status?: number; statusCode?: number; message?: string };
@@ -42,17 +42,25 @@ export function toAppError(err: unknown, req: Request): AppError {
   if (anyErr?.type === 'entity.too.large' || status === 413) return new AppError('Request body is too large', 'PAYLOAD_TOO_LARGE');
   if (err instanceof URIError) return new BadInputError('The address is malformed');
   if (typeof status === 'number' && status >= 400 && status < 500) return new BadInputError('Bad request');
-  if (/^(Unexpected end of form|Malformed part header|Multipart: Boundary not found)/.test(anyErr?.message ?? '')) {
-    return new BadInputError('The multipart body is malformed');
-  }
   log.error('unexpected error', { requestId: req.requestId, path: req.path, error: String((err as Error)?.stack ?? err) });
   return new InternalError(req.requestId);
+}
+
+/**
+ * An error answered before the request's body has fully arrived (an anonymous upload, a file over
+ * its limit, a body too large) closes the connection: Node then ends the socket once the answer is
+ * flushed, so the client stops sending and the server stops reading instead of draining the rest
+ * of the body or keeping the socket until the request timeout.
+ */
+function closeIfBodyUnread(req: Request, res: Response): void {
+  if (!req.complete) res.setHeader('Connection', 'close');
 }
 
 /** Maps any error to `{ message }` with the status of its code; never leaks SQL or stacks. */
 export function restErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   const e = toAppError(err, req);
   if (res.headersSent) return void res.end();
+  closeIfBodyUnread(req, res);
   if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
   const fields = (e.extensions as { fields?: unknown }).fields;
   res.status(HTTP_STATUS[e.code] ?? 500).json({
@@ -68,5 +76,6 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
 export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   const e = toAppError(err, req);
   if (res.headersSent) return void res.end();
+  closeIfBodyUnread(req, res);
   res.status(HTTP_STATUS[e.code] ?? 500).json({ errors: [{ message: e.message, extensions: { code: e.code } }] });
 }

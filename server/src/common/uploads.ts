@@ -14,30 +14,19 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 
-/**
- * Reads a stream into memory, counting bytes, and stops with 'Image must be at most 5 MB' once it
- * passes the limit (or when a multipart parser reports it cut the file at its own limit).
- */
+/** Reads a stream into memory, counting bytes, and stops with 'Image must be at most 5 MB' once it passes the limit. */
 export async function readUpTo(stream: Readable, maxBytes: number = IMAGE_MAX_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
-  try {
-    for await (const chunk of stream) {
-      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      total += buf.length;
-      if (total > maxBytes) {
-        stream.destroy();
-        throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
-      }
-      chunks.push(buf);
+  for await (const chunk of stream) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    total += buf.length;
+    if (total > maxBytes) {
+      stream.destroy();
+      throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
     }
-  } catch (e) {
-    if (e instanceof PayloadTooLargeError) throw e;
-    const err = e as { status?: number; message?: string };
-    if (err?.status === 413 || /exceeds|limit|truncated/i.test(err?.message ?? '')) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
-    throw e;
+    chunks.push(buf);
   }
-  if ((stream as Readable & { truncated?: boolean }).truncated) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
   return Buffer.concat(chunks);
 }
 

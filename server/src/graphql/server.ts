@@ -1,14 +1,14 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import type { GraphQLFormattedError } from 'graphql';
+import { type FragmentDefinitionNode, type GraphQLFormattedError, Kind } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import type { ValidationError } from 'class-validator';
 import { GENERIC_ERROR_MESSAGE } from '@tembea/schema';
 import type { RequestContext } from '../common/context.js';
 import { AppError, BadInputError, type FieldError } from '../common/errors.js';
 import { log } from '../common/logger.js';
-import { queryLimitViolation } from './limits.js';
+import { checkQueryLimits, MAX_TOKENS } from './limits.js';
 import { getSchema } from './schema.js';
 
 function fieldErrors(errors: ValidationError[], prefix = ''): FieldError[] {
@@ -26,8 +26,9 @@ const APOLLO_INPUT_CODES = new Set([
 ]);
 
 /** Keeps known errors, turns validation failures into BAD_USER_INPUT and masks everything else. */
-export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = (error as { originalError?: unknown })?.originalError;
+function formatKnownError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  // An AppError arrives wrapped by graphql-js when a resolver threw it, as itself when a plugin did.
+  const original = error instanceof AppError ? error : (error as { originalError?: unknown })?.originalError;
   if (original instanceof AppError) {
     return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: original.extensions };
   }
@@ -48,12 +49,35 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   return { message: GENERIC_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
+/**
+ * The error formatter: in production, "Did you mean …?" hints are dropped from every message
+ * (validation and variable errors alike), so the schema's field and enum names cannot be guessed
+ * from them; introspection itself stays open for partners who generate clients from it.
+ */
+export function createFormatError(production: boolean): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
+  if (!production) return formatKnownError;
+  return (formatted, error) => {
+    const out = formatKnownError(formatted, error);
+    return { ...out, message: out.message.replace(/ ?Did you mean .+\?$/s, '') };
+  };
+}
+
+/**
+ * Query limits on every operation, introspection included, before it runs: a refusal is an HTTP
+ * 400 with BAD_USER_INPUT (a plugin error is otherwise answered as a 500).
+ */
 const limitsPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ document, request }) {
-        const why = queryLimitViolation(document, request.operationName, request.variables ?? {});
-        if (why) throw new BadInputError(why);
+      async didResolveOperation({ document, operation, request, response }) {
+        if (!operation) return;
+        const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+        try {
+          checkQueryLimits(operation, fragments, request.variables ?? {});
+        } catch (e) {
+          if (e instanceof BadInputError) response.http.status = 400;
+          throw e;
+        }
       },
     };
   },
@@ -63,9 +87,13 @@ const limitsPlugin: ApolloServerPlugin<RequestContext> = {
 export async function createApolloServer(production: boolean): Promise<ApolloServer<RequestContext>> {
   const server = new ApolloServer<RequestContext>({
     schema: await getSchema(),
+    // Partners generate their clients from the schema; the query limits bound what it costs.
     introspection: true,
-    formatError,
+    formatError: createFormatError(production),
     csrfPrevention: true,
+    // One operation per request: a JSON array body is refused with 400.
+    allowBatchedHttpRequests: false,
+    parseOptions: { maxTokens: MAX_TOKENS },
     // main.ts owns SIGTERM/SIGINT and stops Apollo with everything else; Apollo's own handler would
     // re-send the signal after stopping itself and cut the clean shutdown short.
     stopOnTerminationSignals: false,

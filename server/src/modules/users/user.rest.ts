@@ -1,11 +1,14 @@
-import { Readable } from 'node:stream';
 import { Router } from 'express';
 import { BadInputError } from '../../common/errors.js';
-import { parseMultipart } from '../../common/multipart.js';
+import { receiveUpload, type UploadLimits } from '../../common/multipart.js';
 import { ctxOf, route } from '../../common/rest.js';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../common/uploads.js';
 import { requireUser } from '../auth/guards.js';
 import { toRestUser } from './user.mapper.js';
 import { userService } from './user.service.js';
+
+/** One picture under the form field `profileImage`. */
+const PROFILE_IMAGE_UPLOAD: UploadLimits = { fileFields: ['profileImage'], maxFiles: 1, maxFileBytes: IMAGE_MAX_BYTES, fileTooLarge: IMAGE_TOO_LARGE };
 
 /** REST shims of spec section 7: GET /api/users/profile, POST /api/users/profile/image, DELETE /api/users/:id. */
 export function userRestRouter(): Router {
@@ -15,15 +18,16 @@ export function userRestRouter(): Router {
     // The spec's client reads the user directly or under a key: both are given.
     return { success: true, ...user, user };
   }));
-  r.post('/users/profile/image', route(async (req) => {
+  r.post('/users/profile/image', route(async (req, res) => {
     const ctx = ctxOf(req);
-    requireUser(ctx); // before reading any upload
-    const { files } = await parseMultipart(req, { fileFields: ['profileImage'], maxFiles: 1 });
+    // An anonymous upload is refused before any of its body is read (the 401 closes the connection).
+    requireUser(ctx);
+    const { files } = await receiveUpload(req, res, ctx.config.dataDir, PROFILE_IMAGE_UPLOAD);
     const file = files[0];
     if (!file) {
       throw new BadInputError('Please choose an image file to upload', [{ field: 'profileImage', message: 'Please choose an image file to upload' }]);
     }
-    const user = await userService.setProfileImage(ctx, { open: () => Readable.from([file.data]) });
+    const user = await userService.setProfileImage(ctx, file);
     return { success: true, message: 'Profile picture updated', profileImage: user.profileImage, user: toRestUser(user) };
   }));
   r.delete('/users/:id', route(async (req) => {

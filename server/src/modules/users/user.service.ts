@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '../../common/context.js';
-import { ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnauthenticatedError } from '../../common/errors.js';
-import { IMAGE_TOO_LARGE, readUpTo, removeUpload, saveImage } from '../../common/uploads.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../../common/errors.js';
+import { readUpTo, removeUpload, saveImage } from '../../common/uploads.js';
 import { requireUser } from '../auth/guards.js';
 import { SESSION_EXPIRED, sessionService } from '../auth/session.service.js';
 import { User } from './user.entity.js';
@@ -12,7 +12,7 @@ const PROFILE_MAX_SIDE = 512;
 
 /** An uploaded file as either API hands it over. */
 export interface IncomingFile {
-  /** Opens the file's bytes; may throw when the parser already refused the file (too large). */
+  /** Opens the file's bytes (a complete temporary file under DATA_DIR/tmp/uploads). */
   open(): Readable | Promise<Readable>;
 }
 
@@ -38,14 +38,7 @@ export const userService = {
   /** Replaces the profile picture with the uploaded image (checked and re-encoded); removes the old file. */
   async setProfileImage(ctx: RequestContext, file: IncomingFile): Promise<User> {
     const user = await this.current(ctx);
-    let bytes: Buffer;
-    try {
-      bytes = await readUpTo(await file.open());
-    } catch (e) {
-      const err = e as { status?: number };
-      if (err?.status === 413) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
-      throw e;
-    }
+    const bytes = await readUpTo(await file.open());
     const saved = await saveImage(ctx.config.dataDir, PROFILE_FOLDER, bytes, { maxSide: PROFILE_MAX_SIDE });
     const previous = user.profileImage;
     user.profileImage = saved.publicPath;

@@ -1,0 +1,153 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { buildClientSchema, type DocumentNode, type FragmentDefinitionNode, getIntrospectionQuery, Kind, type OperationDefinitionNode, parse, print } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { checkQueryLimits, MAX_ALIASES, MAX_TOKENS } from './limits.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+/** POSTs a raw body to /graphql; returns status, parsed body, size and time taken. */
+async function post(body: string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text) as any, bytes: text.length, ms: Math.round(performance.now() - started) };
+}
+const query = (q: string, variables?: Record<string, unknown>) => post(JSON.stringify({ query: q, variables }));
+const aliasesOf = (n: number, selection: string) => `{${Array.from({ length: n }, (_, i) => `a${i}:${selection}`).join(' ')}}`;
+
+function expectRefused(res: { status: number; body: any }, message?: RegExp) {
+  expect(res.status).toBe(400);
+  expect(res.body.data).toBeUndefined();
+  expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  if (message) expect(res.body.errors[0].message).toMatch(message);
+}
+
+describe('introspection is measured like any other operation', () => {
+  it('refuses 3000 aliased __schema selections at once, and /health stays quick meanwhile', async () => {
+    const compact = aliasesOf(3000, '__schema{types{name}}'); // 83 KB: under the body limit, over the token limit
+    const [res, health] = await Promise.all([
+      query(compact),
+      (async () => {
+        const t = performance.now();
+        const h = await fetch(`${s.url}/health`);
+        return { status: h.status, ms: Math.round(performance.now() - t) };
+      })(),
+    ]);
+    expectRefused(res, new RegExp(`more that ${MAX_TOKENS} tokens`));
+    expect(res.bytes).toBeLessThan(1_000);
+    expect(res.ms).toBeLessThan(2_000);
+    expect(health.status).toBe(200);
+    // The report's own request (3000 aliases with nested fields, 287 KB) is over the body limit.
+    const report = aliasesOf(3000, ' __schema { types { name kind fields { name type { name kind ofType { name kind } } } } }');
+    const big = await query(report);
+    expect(big).toMatchObject({ status: 413, body: { errors: [{ extensions: { code: 'PAYLOAD_TOO_LARGE' } }] } });
+    expect(big.ms).toBeLessThan(2_000);
+    console.log(`3000 aliased __schema: ${compact.length} B -> ${res.status} in ${res.ms} ms (${res.bytes} B); ${report.length} B -> ${big.status} in ${big.ms} ms; /health meanwhile ${health.ms} ms`);
+  });
+
+  it('refuses 31 aliases of __schema, accepts 30', async () => {
+    expectRefused(await query(aliasesOf(MAX_ALIASES + 1, '__schema{queryType{name}}')), /31 aliases, at most 30/);
+    const ok = await query(aliasesOf(MAX_ALIASES, '__schema{queryType{name}}'));
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.a29).toEqual({ queryType: { name: 'Query' } });
+  });
+
+  it('refuses a deep __type nest, whether through ofType or through fields and types', async () => {
+    const ofTypes = (n: number): string => (n === 0 ? 'name' : `ofType { ${ofTypes(n - 1)} }`);
+    expectRefused(await query(`{ __type(name: "Tour") { ${ofTypes(19)} } }`), /Introspection query is too deep: 21 levels, at most 20/);
+    expectRefused(await query('{ __type(name: "Query") { fields { type { fields { type { fields { type { fields { name } } } } } } } } }'), /introspection/i);
+  });
+
+  it('answers the standard introspection query (Apollo Sandbox, GraphQL Code Generator) in full', async () => {
+    for (const options of [undefined, { descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true }]) {
+      const res = await query(getIntrospectionQuery(options));
+      expect(res.status).toBe(200);
+      expect(res.body.errors).toBeUndefined();
+      const schema = buildClientSchema(res.body.data);
+      expect(schema.getQueryType()?.getFields().tours).toBeDefined();
+    }
+  });
+});
+
+describe('page sizes, costs and request shapes', () => {
+  it('refuses tours(first: 100000) with 400 BAD_USER_INPUT, not a 500', async () => {
+    expectRefused(await query('{ tours(first: 100000) { nodes { id } } }'), /first must be a whole number from 1 to 100/);
+    expectRefused(await query('query($n: Int) { tours(first: $n) { nodes { id } } }', { n: 101 }), /from 1 to 100/);
+    expectRefused(await query('{ tours(first: 0) { nodes { id } } }'), /from 1 to 100/);
+    const ok = await query('query($n: Int) { tours(first: $n) { nodes { id } } }', { n: 100 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.tours.nodes.length).toBeGreaterThan(0);
+  });
+
+  it('refuses an operation over the cost limit with 400', async () => {
+    const costly = Array.from({ length: 30 }, (_, i) => `a${i}: tours(first: 100) { nodes { id itinerary { day } } }`).join('\n');
+    expectRefused(await query(`{ ${costly} }`), /too costly/);
+  });
+
+  it('refuses too many directives and fragments spread into one another many times over', async () => {
+    expectRefused(await query(`{ ${'__typename @skip(if: false) '.repeat(51)}}`), /51 directives/);
+    const levels = 25;
+    const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : '__typename'} }`).join('\n');
+    const bomb = await query(`{ ...F0 }\n${fragments}`);
+    expectRefused(bomb, /too complex/);
+    expect(bomb.ms).toBeLessThan(2_000);
+  });
+
+  it('refuses a batch (a JSON array) and a body over 100 KB', async () => {
+    const batch = await post(JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]));
+    expect(batch.status).toBe(400);
+    expect(batch.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const big = await post(JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(101 * 1024) } }));
+    expect(big).toMatchObject({ status: 413, body: { errors: [{ message: 'Request body is too large', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] } });
+  });
+
+  it("keeps every one of the client's operations within the limits at the largest page size", () => {
+    const source = readFileSync(new URL('../../../client/src/gql/graphql.ts', import.meta.url), 'utf8');
+    const documents = [...source.matchAll(/^export const (\w+Document) = (\{.*\}) as unknown as DocumentNode</gm)];
+    expect(documents.length).toBeGreaterThan(10);
+    for (const [, name, json] of documents) {
+      const doc = JSON.parse(json!) as DocumentNode;
+      const text = print(doc);
+      expect(() => parse(text, { maxTokens: MAX_TOKENS }), name).not.toThrow();
+      expect(new TextEncoder().encode(text).length, name).toBeLessThan(10_000);
+      const fragments = doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+      for (const op of doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)) {
+        expect(() => checkQueryLimits(op, fragments, { first: 100 }), name).not.toThrow();
+      }
+    }
+  });
+});
+
+describe('in production', () => {
+  let prod: TestServer;
+  beforeAll(async () => {
+    prod = await startTestServer({ seedDemo: false, env: { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), JWT_REFRESH_SECRET: 'q'.repeat(40) } });
+  });
+  afterAll(async () => {
+    await prod?.stop();
+  });
+
+  it('hides "Did you mean" suggestions but keeps introspection open', async () => {
+    const typo = '{ tours(first: 1, sort: NEWST) { nodes { titel } } }';
+    const dev = await s.gql(typo);
+    expect(dev.body.errors.map((e: { message: string }) => e.message).join(' ')).toMatch(/Did you mean/);
+    const res = await prod.gql(typo);
+    expect(res.status).toBe(400);
+    const messages = res.body.errors.map((e: { message: string }) => e.message);
+    expect(messages.join(' ')).toMatch(/Cannot query field "titel" on type "Tour"\./);
+    expect(messages.join(' ')).not.toMatch(/Did you mean/);
+    const variable = await prod.gql('query($s: TourSort) { tours(first: 1, sort: $s) { totalCount } }', { s: 'NEWST' });
+    expect(variable.body.errors[0].message).not.toMatch(/Did you mean/);
+    const intro = await prod.gql(getIntrospectionQuery());
+    expect(intro.status).toBe(200);
+    expect(intro.body.data.__schema.queryType.name).toBe('Query');
+  });
+});
