@@ -8,6 +8,7 @@ import type { RequestContext } from './common/context.js';
 import { NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
+import { LocalFileStore } from './common/file-store.js';
 import { requestId } from './common/request-id.js';
 import { prepareUploadTempDir } from './common/multipart.js';
 import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
@@ -32,11 +33,14 @@ function clientIp(req: Request): string {
 }
 
 /** Builds the request context: a fresh unit of work and the caller from a bearer token. */
-function contextFactory(orm: MikroORM, config: Config, limiter: RateLimiter, mailer: Mailer, outbox: MailOutbox) {
+/** What every request context shares: the configuration and the app's long-lived services. */
+type SharedServices = Pick<RequestContext, 'config' | 'mailer' | 'outbox' | 'limiter' | 'files'>;
+
+function contextFactory(orm: MikroORM, shared: SharedServices) {
   return async (req: Request, res?: Response): Promise<RequestContext> => {
     const em = orm.em.fork();
-    const { user, authError } = await authenticate(em, req.get('authorization'), config.jwtSecret);
-    return { em, user, authError, requestId: req.requestId ?? '', ip: clientIp(req), config, mailer, outbox, limiter, req, res };
+    const { user, authError } = await authenticate(em, req.get('authorization'), shared.config.jwtSecret);
+    return { ...shared, em, user, authError, requestId: req.requestId ?? '', ip: clientIp(req), req, res };
   };
 }
 
@@ -63,7 +67,8 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const mailer = new Mailer(config);
   const outbox = new MailOutbox(orm, mailer);
   outbox.start();
-  const makeContext = contextFactory(orm, config, limiter, mailer, outbox);
+  const files = new LocalFileStore(path.join(config.dataDir, 'uploads'));
+  const makeContext = contextFactory(orm, { config, limiter, mailer, outbox, files });
 
   app.use('/health', healthRouter(orm));
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
+import type { FileStore } from './file-store.js';
 import type { Mailer } from './mail.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -22,6 +23,8 @@ export interface RequestContext {
   /** The app's configuration and shared services. */
   config: Config;
   mailer: Mailer;
+  /** Uploaded files (profile pictures, tour photos). */
+  files: FileStore;
   /** Mail that must not be lost (bookings): queued in the request's transaction, sent after it commits. */
   outbox: MailOutbox;
   /** Attempt counters (login, password reset), one per app; shared through Redis when REDIS_URL is set. */

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { BadInputError, PayloadTooLargeError } from './errors.js';
+import type { FileStore } from './file-store.js';
 
 /** Largest image accepted (spec: profile pictures; reused for tour photos). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -12,10 +11,16 @@ export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF o
 // A small file can still decode to a huge bitmap (a "pixel flood"); refuse beyond ~50 megapixels.
 const MAX_INPUT_PIXELS = 50_000_000;
 
+/** An uploaded file as a service receives it, whichever API brought it. */
+export interface IncomingFile {
+  /** Opens the file's bytes (a complete temporary file under DATA_DIR/tmp/uploads). */
+  open(): Readable | Promise<Readable>;
+}
+
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 
-/** Reads a stream into memory, counting bytes, and stops with 'Image must be at most 5 MB' once it passes the limit. */
-export async function readUpTo(stream: Readable, maxBytes: number = IMAGE_MAX_BYTES): Promise<Buffer> {
+/** Reads a stream into memory, counting bytes, and stops with a 413 once it passes the limit. */
+export async function readUpTo(stream: Readable, maxBytes: number = IMAGE_MAX_BYTES, tooLarge = IMAGE_TOO_LARGE): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
@@ -23,7 +28,7 @@ export async function readUpTo(stream: Readable, maxBytes: number = IMAGE_MAX_BY
     total += buf.length;
     if (total > maxBytes) {
       stream.destroy();
-      throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
+      throw new PayloadTooLargeError(tooLarge);
     }
     chunks.push(buf);
   }
@@ -43,59 +48,74 @@ export function sniffImage(buf: Buffer): ImageKind | null {
 }
 
 export interface SavedImage {
-  /** Public path, e.g. /uploads/profiles/4f…c1.webp */
+  /** Public path, e.g. /uploads/tours/4f…c1.webp */
   publicPath: string;
+  /** A small copy for lists and cards (…-thumb.webp), when one was asked for. */
+  thumbnailPath: string | null;
   width: number;
   height: number;
 }
 
+export interface ImageOptions {
+  /** Longest side of the stored image, in pixels. */
+  maxSide: number;
+  /** Longest side of a thumbnail to store beside it; none when omitted. */
+  thumbSide?: number;
+  maxBytes?: number;
+  tooLarge?: string;
+}
+
+/** The thumbnail of a stored image's public path ('…/<uuid>.webp' -> '…/<uuid>-thumb.webp'). */
+export function thumbnailPath(publicPath: string): string {
+  return publicPath.replace(/\.webp$/, '-thumb.webp');
+}
+
 /**
  * Checks that the bytes are a raster image (by content: SVG, HTML, scripts are refused even when
- * named .png), then re-encodes it (EXIF orientation applied, metadata dropped, at most maxSide px)
- * under a generated name in DATA_DIR/uploads/<folder>. Re-encoding means what is served is always
- * an image the server produced, never the uploaded bytes.
+ * named .png; a decompression bomb past ~50 megapixels is refused before it is decoded), then
+ * re-encodes it to WebP (EXIF orientation applied, metadata dropped, at most maxSide px) under a
+ * generated name in the store, with a thumbnail when asked. What is served is always an image the
+ * server produced, never the uploaded bytes.
  */
-export async function saveImage(
-  dataDir: string,
-  folder: string,
-  input: Buffer,
-  opts: { maxSide: number; format?: 'webp' | 'jpeg' },
-): Promise<SavedImage> {
-  if (input.length === 0) throw new BadInputError(NOT_AN_IMAGE, [{ field: 'file', message: NOT_AN_IMAGE }]);
-  if (input.length > IMAGE_MAX_BYTES) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
+export async function saveImage(store: FileStore, folder: 'profiles' | 'tours', input: Buffer, opts: ImageOptions): Promise<SavedImage> {
+  const refuse = () => new BadInputError(NOT_AN_IMAGE, [{ field: 'file', message: NOT_AN_IMAGE }]);
+  if (input.length === 0) throw refuse();
+  if (input.length > (opts.maxBytes ?? IMAGE_MAX_BYTES)) throw new PayloadTooLargeError(opts.tooLarge ?? IMAGE_TOO_LARGE);
   const kind = sniffImage(input);
-  if (!kind) throw new BadInputError(NOT_AN_IMAGE, [{ field: 'file', message: NOT_AN_IMAGE }]);
-  const format = opts.format ?? 'webp';
-  let out: { data: Buffer; info: sharp.OutputInfo };
+  if (!kind) throw refuse();
+  let main: { data: Buffer; info: sharp.OutputInfo };
+  let thumb: Buffer | null = null;
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
     const decoded = meta.format === 'heif' ? 'avif' : meta.format;
     if (decoded !== kind) throw new Error(`content is ${meta.format}, header says ${kind}`);
-    const pipeline = image.rotate().resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true });
-    out = await (format === 'webp' ? pipeline.webp({ quality: 82 }) : pipeline.jpeg({ quality: 85, mozjpeg: true })).toBuffer({ resolveWithObject: true });
+    const oriented = image.rotate();
+    main = await oriented.clone().resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    if (opts.thumbSide) {
+      thumb = await oriented.clone().resize({ width: opts.thumbSide, height: opts.thumbSide, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 }).toBuffer();
+    }
   } catch {
-    throw new BadInputError(NOT_AN_IMAGE, [{ field: 'file', message: NOT_AN_IMAGE }]);
+    throw refuse();
   }
-  const dir = path.join(dataDir, 'uploads', folder);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomUUID()}.${format === 'webp' ? 'webp' : 'jpg'}`;
-  await writeFile(path.join(dir, name), out.data, { flag: 'wx' });
-  return { publicPath: `/uploads/${folder}/${name}`, width: out.info.width, height: out.info.height };
+  const key = `${folder}/${randomUUID()}`;
+  const publicPath = await store.put(`${key}.webp`, main.data);
+  let thumbnail: string | null = null;
+  if (thumb) {
+    try {
+      thumbnail = await store.put(`${key}-thumb.webp`, thumb);
+    } catch (e) {
+      await store.remove(publicPath);
+      throw e;
+    }
+  }
+  return { publicPath, thumbnailPath: thumbnail, width: main.info.width, height: main.info.height };
 }
 
-/**
- * Deletes a file this module saved, given its public path. Anything that is not a generated name
- * under /uploads/<folder>/ (a demo image, an external URL, a crafted path) is left alone.
- */
-export async function removeUpload(dataDir: string, folder: string, publicPath: string | null | undefined): Promise<boolean> {
-  if (!publicPath) return false;
-  const m = new RegExp(`^/uploads/${folder.replace(/[^\w-]/g, '')}/([0-9a-f-]{36}\\.(?:webp|jpg))$`).exec(publicPath);
-  if (!m) return false;
-  try {
-    await unlink(path.join(dataDir, 'uploads', folder, m[1]!));
-    return true;
-  } catch {
-    return false;
-  }
+/** Deletes a stored image and its thumbnail; demo images, external URLs and crafted paths are left alone. */
+export async function removeImage(store: FileStore, publicPath: string | null | undefined): Promise<void> {
+  if (!publicPath || !store.keyOf(publicPath)) return;
+  await Promise.all([store.remove(publicPath), store.remove(thumbnailPath(publicPath))]);
 }

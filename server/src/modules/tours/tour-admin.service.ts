@@ -2,6 +2,7 @@ import { joinTourErrors, parsePlainPrice, validateTourForm, type TourFormValues 
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
 import { requireAdmin } from '../auth/guards.js';
 import { Tour } from './tour.entity.js';
 import { parseTourId } from './tour.service.js';
@@ -84,43 +85,96 @@ function apply(t: Tour, input: TourInput): void {
   });
 }
 
-/** Admins' catalogue: create, edit and delete tours. */
+/** Most images one tour keeps, and the largest upload of one. */
+export const TOUR_MAX_IMAGES = 10;
+export const TOUR_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const TOUR_IMAGE_TOO_LARGE = 'An image must be at most 10 MB';
+const TOUR_IMAGE_SIDE = 1600;
+const TOUR_THUMB_SIDE = 480;
+
+/**
+ * Checks, re-encodes and stores uploaded tour photos one at a time (each at most 10 MB in memory),
+ * returning their public paths; if one is refused, the ones already stored are removed.
+ */
+async function storeImages(ctx: RequestContext, files: readonly IncomingFile[]): Promise<string[]> {
+  const saved: string[] = [];
+  try {
+    for (const f of files) {
+      const bytes = await readUpTo(await f.open(), TOUR_IMAGE_MAX_BYTES, TOUR_IMAGE_TOO_LARGE);
+      const image = await saveImage(ctx.files, 'tours', bytes, {
+        maxSide: TOUR_IMAGE_SIDE, thumbSide: TOUR_THUMB_SIDE, maxBytes: TOUR_IMAGE_MAX_BYTES, tooLarge: TOUR_IMAGE_TOO_LARGE,
+      });
+      saved.push(image.publicPath);
+    }
+  } catch (e) {
+    await Promise.all(saved.map((p) => removeImage(ctx.files, p)));
+    throw e;
+  }
+  return saved;
+}
+
+/**
+ * Validates, stores the new photos, then writes the tour with `write`; when the write fails the
+ * new photos are removed again, so a refused request leaves nothing on disk.
+ */
+async function withNewImages<T>(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[], write: (images: string[]) => Promise<T>): Promise<T> {
+  validate(input);
+  const kept = cleanList(input.images);
+  if (kept.length + files.length > TOUR_MAX_IMAGES) {
+    throw new BadInputError(`A tour has at most ${TOUR_MAX_IMAGES} images`, [{ field: 'images', message: `At most ${TOUR_MAX_IMAGES} images` }]);
+  }
+  const added = await storeImages(ctx, files);
+  try {
+    return await write([...kept, ...added]);
+  } catch (e) {
+    await Promise.all(added.map((p) => removeImage(ctx.files, p)));
+    throw e;
+  }
+}
+
+/** Admins' catalogue: create, edit and delete tours, with their photos. */
 export const tourAdminService = {
-  /** Creates a tour from a full input (images: the paths given, then any uploaded ones). */
-  async create(ctx: RequestContext, input: TourInput, uploaded: string[] = []): Promise<Tour> {
+  /** Creates a tour from a full input; its images are the paths given, then the uploaded photos. */
+  async create(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
-    validate(input);
-    const t = new Tour();
-    apply(t, { ...input, images: [...(input.images ?? []), ...uploaded] });
-    ctx.em.persist(t);
-    await ctx.em.flush();
-    return t;
+    return withNewImages(ctx, input, files, async (images) => {
+      const t = new Tour();
+      apply(t, { ...input, images });
+      ctx.em.persist(t);
+      await ctx.em.flush();
+      return t;
+    });
   },
 
-  /** Replaces every field of a tour; returns it and the image paths it no longer uses. */
-  async update(ctx: RequestContext, idRaw: string, input: TourInput, uploaded: string[] = []): Promise<{ tour: Tour; dropped: string[] }> {
+  /**
+   * Replaces every field of a tour; its images are the kept paths given, then the uploaded photos.
+   * Stored photos it no longer uses are deleted once the change is saved.
+   */
+  async update(ctx: RequestContext, idRaw: string, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
     const id = parseTourId(idRaw);
     const tour = id === null ? null : await ctx.em.findOne(Tour, { id });
     if (!tour) throw new NotFoundError('Tour not found');
-    validate(input);
     const before = [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
-    apply(tour, { ...input, images: [...(input.images ?? []), ...uploaded] });
-    await ctx.em.flush();
-    const kept = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
-    return { tour, dropped: before.filter((p) => !kept.has(p)) };
+    await withNewImages(ctx, input, files, async (images) => {
+      apply(tour, { ...input, images });
+      await ctx.em.flush();
+    });
+    const now = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
+    await Promise.all(before.filter((p) => !now.has(p)).map((p) => removeImage(ctx.files, p)));
+    return tour;
   },
 
   /**
    * Deletes a tour without Pending or Confirmed bookings (CONFLICT naming how many otherwise); its
    * past bookings keep the tour's title. The tour row is locked first, so a booking in flight either
-   * commits before the count or finds the tour gone. Returns the image paths it used.
+   * commits before the count or finds the tour gone. Its stored photos are deleted after.
    */
-  async remove(ctx: RequestContext, idRaw: string): Promise<string[]> {
+  async remove(ctx: RequestContext, idRaw: string): Promise<void> {
     requireAdmin(ctx);
     const id = parseTourId(idRaw);
     if (id === null) throw new NotFoundError('Tour not found');
-    return ctx.em.transactional(async (em) => {
+    const images = await ctx.em.transactional(async (em) => {
       const [tour] = await queryRows<{ images: string[] | null; bg: string | null }>(em, sql`select images, bg from tours where id = ${id} for update`);
       if (!tour) throw new NotFoundError('Tour not found');
       const [active] = await queryRows<{ n: number }>(em, sql`
@@ -131,5 +185,6 @@ export const tourAdminService = {
       await queryRows(em, sql`delete from tours where id = ${id}`);
       return [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
     });
+    await Promise.all(images.map((p) => removeImage(ctx.files, p)));
   },
 };

@@ -1,5 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { RequestContext } from '../../common/context.js';
+import type { IncomingFile } from '../../common/uploads.js';
 import { toTourType } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
 import { TourConnection, TourType } from './tour.types.js';
@@ -66,20 +68,32 @@ export class TourResolver {
   }
 }
 
+/** Uploads as the services take them: opened only once the caller is known to be an admin. */
+function incoming(uploads: Promise<FileUpload>[] | null | undefined): IncomingFile[] {
+  return (uploads ?? []).map((u) => ({ open: async () => (await u).createReadStream() }));
+}
+
 @Resolver(() => TourType)
 export class TourAdminResolver {
-  @Mutation(() => TourType, { description: 'Admin: adds a tour to the catalogue.' })
-  async createTour(@Ctx() ctx: RequestContext, @Arg('input', () => TourInput) input: TourInput): Promise<TourType> {
-    return toTourType(await tourAdminService.create(ctx, input));
+  @Mutation(() => TourType, {
+    description: 'Admin: adds a tour to the catalogue. New photos (JPEG, PNG, WebP or GIF, at most 10 MB each, 10 per tour) go in `images` as a multipart upload with the header apollo-require-preflight.',
+  })
+  async createTour(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => TourInput) input: TourInput,
+    @Arg('images', () => [GraphQLUpload], { nullable: true, description: 'New photos, added after the kept image paths of the input.' }) images?: Promise<FileUpload>[] | null,
+  ): Promise<TourType> {
+    return toTourType(await tourAdminService.create(ctx, input, incoming(images)));
   }
 
-  @Mutation(() => TourType, { description: 'Admin: replaces every field of a tour.' })
+  @Mutation(() => TourType, { description: 'Admin: replaces every field of a tour; photos no longer kept are deleted.' })
   async updateTour(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Tour id.' }) id: string,
     @Arg('input', () => TourInput) input: TourInput,
+    @Arg('images', () => [GraphQLUpload], { nullable: true, description: 'New photos, added after the kept image paths of the input.' }) images?: Promise<FileUpload>[] | null,
   ): Promise<TourType> {
-    return toTourType((await tourAdminService.update(ctx, id, input)).tour);
+    return toTourType(await tourAdminService.update(ctx, id, input, incoming(images)));
   }
 
   @Mutation(() => Boolean, { description: 'Admin: deletes a tour without Pending or Confirmed bookings (CONFLICT otherwise); its past bookings keep its title.' })

@@ -1,4 +1,10 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { receiveUpload, type UploadLimits } from '../../common/multipart.js';
+import type { IncomingFile } from '../../common/uploads.js';
+import { requireAdmin } from '../auth/guards.js';
+import { formToTourInput } from './tour-admin.form.js';
+import type { TourInput } from './tour-admin.inputs.js';
+import { TOUR_IMAGE_MAX_BYTES, TOUR_MAX_IMAGES, tourAdminService } from './tour-admin.service.js';
 import { BadInputError, NotFoundError } from '../../common/errors.js';
 import { ctxOf, route } from '../../common/rest.js';
 import { toRestTour } from './tour.mapper.js';
@@ -49,7 +55,29 @@ function filterOf(req: Request): RawTourFilter {
   };
 }
 
-/** REST shims of the catalogue: GET /api/tours, /api/tours/filters, /api/tours/:id. */
+/** Tour photos under the form field `images`: at most 10 files of 10 MB. */
+const TOUR_IMAGES_UPLOAD: UploadLimits = {
+  fileFields: ['images'], maxFiles: TOUR_MAX_IMAGES, maxFileBytes: TOUR_IMAGE_MAX_BYTES, fileTooLarge: 'An image must be at most 10 MB',
+  maxFields: 60, maxFieldBytes: 100 * 1024,
+};
+
+/**
+ * The tour of a create or edit request: multipart form data (fields under the spec's names, list
+ * fields as JSON text, photos under `images`), or a JSON body with the same fields and no photos.
+ * Only an admin's body is read: anyone else is refused before the upload starts.
+ */
+async function tourForm(req: Request, res: Response): Promise<{ input: TourInput; files: IncomingFile[] }> {
+  const ctx = ctxOf(req);
+  requireAdmin(ctx);
+  if (req.is('multipart/form-data')) {
+    const upload = await receiveUpload(req, res, ctx.config.dataDir, TOUR_IMAGES_UPLOAD);
+    return { input: formToTourInput(upload.fields), files: upload.files };
+  }
+  const body: unknown = req.body;
+  return { input: formToTourInput(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), files: [] };
+}
+
+/** REST shims of the catalogue: GET /api/tours, /api/tours/filters, /api/tours/:id; admins' POST, PUT and DELETE. */
 export function tourRestRouter(): Router {
   const r = Router();
   r.get('/tours', route(async (req) => {
@@ -65,6 +93,21 @@ export function tourRestRouter(): Router {
   }));
   r.get('/tours/filters', route(async (req) => {
     return { success: true, ...(await tourService.filterOptions(ctxOf(req))) };
+  }));
+  r.post('/tours', route(async (req, res) => {
+    const { input, files } = await tourForm(req, res);
+    const tour = await tourAdminService.create(ctxOf(req), input, files);
+    res.status(201);
+    return { success: true, message: 'Tour created', tour: toRestTour(tour) };
+  }));
+  r.put('/tours/:id', route(async (req, res) => {
+    const { input, files } = await tourForm(req, res);
+    const tour = await tourAdminService.update(ctxOf(req), String(req.params.id), input, files);
+    return { success: true, message: 'Tour updated', tour: toRestTour(tour) };
+  }));
+  r.delete('/tours/:id', route(async (req, res) => {
+    await tourAdminService.remove(ctxOf(req), String(req.params.id));
+    res.status(204).end();
   }));
   r.get('/tours/:id', route(async (req) => {
     const tour = await tourService.get(ctxOf(req), String(req.params.id));

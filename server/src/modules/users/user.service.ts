@@ -1,20 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '../../common/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../../common/errors.js';
-import { readUpTo, removeUpload, saveImage } from '../../common/uploads.js';
+import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
 import { requireUser } from '../auth/guards.js';
 import { SESSION_EXPIRED, sessionService } from '../auth/session.service.js';
 import { User } from './user.entity.js';
 
 /** Profile pictures live in DATA_DIR/uploads/profiles, at most 512 px a side. */
-export const PROFILE_FOLDER = 'profiles';
 const PROFILE_MAX_SIDE = 512;
-
-/** An uploaded file as either API hands it over. */
-export interface IncomingFile {
-  /** Opens the file's bytes (a complete temporary file under DATA_DIR/tmp/uploads). */
-  open(): Readable | Promise<Readable>;
-}
 
 /** The signed-in user's account: profile, picture and deletion. */
 export const userService = {
@@ -39,16 +32,16 @@ export const userService = {
   async setProfileImage(ctx: RequestContext, file: IncomingFile): Promise<User> {
     const user = await this.current(ctx);
     const bytes = await readUpTo(await file.open());
-    const saved = await saveImage(ctx.config.dataDir, PROFILE_FOLDER, bytes, { maxSide: PROFILE_MAX_SIDE });
+    const saved = await saveImage(ctx.files, 'profiles', bytes, { maxSide: PROFILE_MAX_SIDE });
     const previous = user.profileImage;
     user.profileImage = saved.publicPath;
     try {
       await ctx.em.flush();
     } catch (e) {
-      await removeUpload(ctx.config.dataDir, PROFILE_FOLDER, saved.publicPath);
+      await removeImage(ctx.files, saved.publicPath);
       throw e;
     }
-    await removeUpload(ctx.config.dataDir, PROFILE_FOLDER, previous);
+    await removeImage(ctx.files, previous);
     return user;
   },
 
@@ -76,7 +69,7 @@ export const userService = {
       await em.nativeDelete(User, { id: targetId });
     });
     ctx.em.clear();
-    await removeUpload(ctx.config.dataDir, PROFILE_FOLDER, picture);
+    await removeImage(ctx.files, picture);
     return true;
   },
 };

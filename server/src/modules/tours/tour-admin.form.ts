@@ -1,0 +1,126 @@
+import { splitList } from '@tembea/schema';
+import { BadInputError, type FieldError } from '../../common/errors.js';
+import type { TourInput } from './tour-admin.inputs.js';
+
+/**
+ * A tour as the REST shims receive it: multipart form fields (every value text, list fields as JSON
+ * text or comma-separated, `Tier` under its spec name, `desc` for the description) or a JSON body
+ * with the same names. Converted to the GraphQL input so both APIs validate through one service.
+ */
+export type RawTourForm = Record<string, unknown>;
+
+const LIST_FIELDS = ['features', 'categories', 'included', 'notIncluded'] as const;
+
+export function formToTourInput(raw: RawTourForm): TourInput {
+  const errors: FieldError[] = [];
+  const text = (name: string): string | null => {
+    const v = raw[name];
+    if (v === undefined || v === null) return null;
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    errors.push({ field: name, message: `${name} must be text` });
+    return null;
+  };
+  const number = (name: string, whole = false): number | null => {
+    const v = text(name);
+    if (v === null || v.trim() === '') return null;
+    const n = Number(v.trim());
+    if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) {
+      errors.push({ field: name, message: `${name} must be ${whole ? 'a whole number' : 'a number'}` });
+      return null;
+    }
+    return n;
+  };
+  const flag = (name: string): boolean => {
+    const v = text(name)?.trim().toLowerCase();
+    if (v === undefined || v === '' || v === 'false' || v === '0' || v === 'off') return false;
+    if (v === 'true' || v === '1' || v === 'on') return true;
+    errors.push({ field: name, message: `${name} must be true or false` });
+    return false;
+  };
+  const list = (name: string): string[] => {
+    const v = raw[name];
+    if (Array.isArray(v)) return v.map((x) => String(x));
+    const t = text(name);
+    if (t === null || !t.trim()) return [];
+    if (t.trim().startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(t);
+        if (Array.isArray(parsed) && parsed.every((x) => typeof x === 'string')) return parsed;
+      } catch {
+        /* reported below */
+      }
+      errors.push({ field: name, message: `${name} must be a JSON list of texts or comma-separated text` });
+      return [];
+    }
+    return splitList(t);
+  };
+  const date = (name: string): Date | null => {
+    const t = text(name);
+    if (t === null || !t.trim()) return null;
+    const d = new Date(t.trim());
+    if (Number.isNaN(d.getTime())) {
+      errors.push({ field: name, message: `${name} must be a date and time (ISO 8601)` });
+      return null;
+    }
+    return d;
+  };
+  const itinerary = (): TourInput['itinerary'] => {
+    const v = raw.itinerary;
+    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return [];
+    let parsed: unknown = v;
+    if (typeof v === 'string') {
+      try {
+        parsed = JSON.parse(v);
+      } catch {
+        parsed = null;
+      }
+    }
+    if (!Array.isArray(parsed) || !parsed.every((d) => d && typeof d === 'object' && !Array.isArray(d))) {
+      errors.push({ field: 'itinerary', message: 'itinerary must be a JSON list of { day, title, description }' });
+      return [];
+    }
+    return (parsed as Record<string, unknown>[]).map((d) => ({
+      day: Number(d.day),
+      title: typeof d.title === 'string' ? d.title : '',
+      description: typeof d.description === 'string' ? d.description : '',
+    }));
+  };
+
+  const input: TourInput = {
+    title: text('title') ?? '',
+    description: text('description') ?? text('desc') ?? '',
+    destination: text('destination') ?? 'zanzibar',
+    country: text('country') ?? 'Tanzania',
+    durationDays: number('durationDays', true),
+    durationNights: number('durationNights', true),
+    duration: text('duration'),
+    price: text('price') ?? '',
+    originalPrice: number('originalPrice'),
+    discount: number('discount'),
+    images: list('images'),
+    bg: text('bg'),
+    featured: flag('featured'),
+    popular: flag('popular'),
+    trending: flag('trending'),
+    rating: number('rating'),
+    numRatings: number('numRatings', true),
+    tourType: text('tourType'),
+    features: [],
+    categories: [],
+    included: [],
+    notIncluded: [],
+    capacity: number('capacity', true),
+    status: text('status') ?? 'active',
+    departureLocation: text('departureLocation'),
+    departureTime: date('departureTime'),
+    returnTime: date('returnTime'),
+    itinerary: itinerary(),
+    tier: text('Tier') ?? text('tier') ?? 'Budget',
+    bookingType: text('bookingType') ?? 'group',
+    travelType: text('travelType'),
+  };
+  for (const f of LIST_FIELDS) input[f] = list(f);
+  if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('\n'), errors);
+  return input;
+}
