@@ -20,6 +20,9 @@ const ToursPage = lazy(() => import('../features/tours/ToursPage').then((m) => (
 const FilteredToursPage = lazy(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
 const FilteredViewPage = lazy(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
 const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
+// Admin screens are their own chunks: a visitor never downloads them.
+const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
+const TourFormPage = lazy(() => import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })));
 
 /** Every route of spec section 2; /admin paths use the admin layout. */
 export const router = createBrowserRouter([
@@ -50,9 +53,9 @@ export const router = createBrowserRouter([
       </AdminGuard>
     ),
     children: [
-      { index: true, element: <SimplePage title="Admin Dashboard" /> },
-      { path: 'new-tour', element: <SimplePage title="New Tour" /> },
-      { path: 'edit/:id', element: <SimplePage title="Edit Tour" /> },
+      { index: true, element: <AdminDashboardPage /> },
+      { path: 'new-tour', element: <TourFormPage /> },
+      { path: 'edit/:id', element: <TourFormPage /> },
       { path: 'bookings', element: <SimplePage title="Bookings Management" /> },
     ],
   },
