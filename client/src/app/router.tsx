@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
-import { AdminLayout } from '../components/layout/AdminLayout';
+import { RouteFallback } from '../components/RouteFallback';
 import { HomePage } from '../features/home/HomePage';
 import { SimplePage } from '../features/pages/SimplePage';
 import { UnauthorizedPage } from '../features/pages/UnauthorizedPage';
@@ -20,7 +20,8 @@ const ToursPage = lazy(() => import('../features/tours/ToursPage').then((m) => (
 const FilteredToursPage = lazy(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
 const FilteredViewPage = lazy(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
 const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
-// Admin screens are their own chunks: a visitor never downloads them.
+// Admin screens and their navigation are their own chunks: a visitor never downloads them.
+const AdminLayout = lazy(() => import('../components/layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
 const TourFormPage = lazy(() => import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })));
 
@@ -49,7 +50,9 @@ export const router = createBrowserRouter([
     path: '/admin',
     element: (
       <AdminGuard>
-        <AdminLayout />
+        <Suspense fallback={<RouteFallback />}>
+          <AdminLayout />
+        </Suspense>
       </AdminGuard>
     ),
     children: [

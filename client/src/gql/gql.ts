@@ -22,20 +22,9 @@ type Documents = {
     "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n": typeof types.UploadProfileImageDocument,
     "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": typeof types.TourCardFieldsFragmentDoc,
-    "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
-    "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
-    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": typeof types.DeleteTourDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
     "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
-    "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.AdminTourDocument,
-    "\n  mutation CreateTour($input: TourInput!) {\n    createTour(input: $input) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.CreateTourDocument,
-    "\n  mutation UpdateTour($id: ID!, $input: TourInput!) {\n    updateTour(id: $id, input: $input) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.UpdateTourDocument,
-    "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n": typeof types.DepartureFieldsFragmentDoc,
-    "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n": typeof types.TourDeparturesDocument,
-    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n": typeof types.AddDepartureDocument,
-    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n": typeof types.UpdateDepartureDocument,
-    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n": typeof types.DeleteDepartureDocument,
     "\n  query HomeTours($first: Int!) {\n    tours(first: $first) {\n      nodes {\n        ...TourCardFields\n      }\n    }\n  }\n": typeof types.HomeToursDocument,
     "\n  query HomeSearchOptions {\n    tourFilters {\n      destinations\n      travelTypes\n    }\n  }\n": typeof types.HomeSearchOptionsDocument,
     "\n  mutation SendContactMessage($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      ok\n      message\n    }\n  }\n": typeof types.SendContactMessageDocument,
@@ -53,20 +42,9 @@ const documents: Documents = {
     "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n": types.DeleteAccountDocument,
     "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n": types.UploadProfileImageDocument,
     "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": types.TourCardFieldsFragmentDoc,
-    "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": types.AdminTourFieldsFragmentDoc,
-    "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
-    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": types.DeleteTourDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
     "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n": types.ResetPasswordDocument,
-    "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": types.AdminTourDocument,
-    "\n  mutation CreateTour($input: TourInput!) {\n    createTour(input: $input) {\n      ...AdminTourFields\n    }\n  }\n": types.CreateTourDocument,
-    "\n  mutation UpdateTour($id: ID!, $input: TourInput!) {\n    updateTour(id: $id, input: $input) {\n      ...AdminTourFields\n    }\n  }\n": types.UpdateTourDocument,
-    "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n": types.DepartureFieldsFragmentDoc,
-    "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n": types.TourDeparturesDocument,
-    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n": types.AddDepartureDocument,
-    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n": types.UpdateDepartureDocument,
-    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n": types.DeleteDepartureDocument,
     "\n  query HomeTours($first: Int!) {\n    tours(first: $first) {\n      nodes {\n        ...TourCardFields\n      }\n    }\n  }\n": types.HomeToursDocument,
     "\n  query HomeSearchOptions {\n    tourFilters {\n      destinations\n      travelTypes\n    }\n  }\n": types.HomeSearchOptionsDocument,
     "\n  mutation SendContactMessage($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      ok\n      message\n    }\n  }\n": types.SendContactMessageDocument,
@@ -125,18 +103,6 @@ export function graphql(source: "\n  fragment TourCardFields on Tour {\n    id\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n"): (typeof documents)["\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -146,38 +112,6 @@ export function graphql(source: "\n  mutation ForgotPassword($email: String!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n"): (typeof documents)["\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateTour($input: TourInput!) {\n    createTour(input: $input) {\n      ...AdminTourFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTour($input: TourInput!) {\n    createTour(input: $input) {\n      ...AdminTourFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation UpdateTour($id: ID!, $input: TourInput!) {\n    updateTour(id: $id, input: $input) {\n      ...AdminTourFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTour($id: ID!, $input: TourInput!) {\n    updateTour(id: $id, input: $input) {\n      ...AdminTourFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n"): (typeof documents)["\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n"): (typeof documents)["\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

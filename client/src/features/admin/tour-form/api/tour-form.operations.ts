@@ -1,4 +1,4 @@
-import { graphql } from '../../../../gql';
+import { graphql } from '../../../../gql/admin';
 
 export const ADMIN_TOUR = graphql(`
   query AdminTour($id: ID!) {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../../../../components/Dialog';
 import { errorMessage } from '../../../../lib/errors';
-import type { DepartureFieldsFragment } from '../../../../gql/graphql';
+import type { DepartureFieldsFragment } from '../../../../gql/admin/graphql';
 import { ADD_DEPARTURE, DELETE_DEPARTURE, TOUR_DEPARTURES, UPDATE_DEPARTURE } from '../api/tour-form.operations';
 
 const STATUS_LABEL: Record<string, string> = { AVAILABLE: 'Available', LIMITED: 'Limited', SOLD_OUT: 'Sold out', CLOSED: 'Closed' };

@@ -1,5 +1,5 @@
 import { NEW_TOUR_DEFAULTS, splitList, type TourFormValues } from '@tembea/schema';
-import type { AdminTourFieldsFragment, TourInput } from '../../../../gql/graphql';
+import type { AdminTourFieldsFragment, TourInput } from '../../../../gql/admin/graphql';
 
 /** One itinerary day as the editor holds it; key keeps React rows stable while days move. */
 export interface ItineraryRow {

@@ -1,6 +1,6 @@
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import { uploadFiles } from '../../../../auth/upload';
-import type { AdminTourFieldsFragment, TourInput } from '../../../../gql/graphql';
+import type { AdminTourFieldsFragment, TourInput } from '../../../../gql/admin/graphql';
 import { CREATE_TOUR, UPDATE_TOUR } from '../api/tour-form.operations';
 
 /** Whether an operation declares a variable, read from its document. */
