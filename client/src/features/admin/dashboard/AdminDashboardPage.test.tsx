@@ -40,7 +40,7 @@ describe('AdminDashboardPage', () => {
     renderDashboard(async (name) => (name === 'Me' ? meAnswer() : (await held, toursAnswer(TOURS))));
     expect(await screen.findByText('Loading tours...')).toBeTruthy();
     release();
-    expect(await screen.findAllByTestId('admin-tour-card')).toHaveLength(3);
+    expect(await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 })).toHaveLength(3);
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
     expect(screen.getByRole('status', { name: '' }).textContent).toContain('Tours loaded successfully');
     expect(screen.getByTestId('admin-status').className).toContain('admin-status--success');
@@ -49,7 +49,7 @@ describe('AdminDashboardPage', () => {
 
   it('switches to a table with the columns Tour, Destination, Price, Duration, Type, Rating, Actions', async () => {
     renderDashboard(adminWith());
-    await screen.findAllByTestId('admin-tour-card');
+    await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'List' }));
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Tour', 'Destination', 'Price', 'Duration', 'Type', 'Rating', 'Actions']);
@@ -61,7 +61,7 @@ describe('AdminDashboardPage', () => {
 
   it('filters by destination, travel type and booking type from the values found in the tours', async () => {
     renderDashboard(adminWith());
-    await screen.findAllByTestId('admin-tour-card');
+    await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     const destination = screen.getByLabelText('Destination') as HTMLSelectElement;
     expect([...destination.options].map((o) => o.text)).toEqual(['All Destinations', 'kilimanjaro', 'serengeti', 'zanzibar']);
     expect([...(screen.getByLabelText('Booking Type') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['All Booking Types', 'group', 'private']);
@@ -100,7 +100,7 @@ describe('AdminDashboardPage', () => {
 
   it('passes the tour to the edit page', async () => {
     renderDashboard(adminWith());
-    await screen.findAllByTestId('admin-tour-card');
+    await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole('link', { name: 'Edit Serengeti Migration Safari' }));
     expect(await screen.findByRole('heading', { name: 'Edit page' })).toBeTruthy();
   });
@@ -108,7 +108,7 @@ describe('AdminDashboardPage', () => {
   it('deletes after the confirm dialog and a fresh admin check, then says Deleted! for 2 seconds', async () => {
     let release: (r: MockResult) => void = () => undefined;
     const { calls } = renderDashboard(adminWith(TOURS, (name) => (name === 'DeleteTour' ? new Promise<MockResult>((r) => (release = r)) : { data: null })));
-    await screen.findAllByTestId('admin-tour-card');
+    await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Zanzibar Beach Escape' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
     expect(confirm.textContent).toContain("You won't be able to revert this!");
@@ -130,7 +130,7 @@ describe('AdminDashboardPage', () => {
 
   it('cancelling the confirm dialog deletes nothing', async () => {
     const { calls } = renderDashboard(adminWith());
-    await screen.findAllByTestId('admin-tour-card');
+    await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Zanzibar Beach Escape' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -143,7 +143,7 @@ describe('AdminDashboardPage', () => {
       if (name === 'Me') return ++meCalls === 1 ? meAnswer() : new Error('Failed to fetch');
       return name === 'AdminTours' ? toursAnswer(TOURS) : { data: null };
     });
-    await screen.findAllByTestId('admin-tour-card');
+    await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Zanzibar Beach Escape' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
     const alert = await screen.findByRole('alertdialog', { name: /Failed to delete tour/ });
@@ -154,7 +154,7 @@ describe('AdminDashboardPage', () => {
   it('shows the server refusal (active bookings) and reloads the list', async () => {
     const conflict = 'This tour has 2 active bookings (Pending or Confirmed): cancel or complete them before deleting the tour';
     const { calls } = renderDashboard(adminWith(TOURS, (name) => (name === 'DeleteTour' ? { errors: [{ message: conflict, extensions: { code: 'CONFLICT' } }] } : { data: null })));
-    await screen.findAllByTestId('admin-tour-card');
+    await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     const loads = calls.filter((c) => c.operationName === 'AdminTours').length;
     fireEvent.click(screen.getByRole('button', { name: 'Delete Serengeti Migration Safari' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it!' }));

@@ -66,7 +66,7 @@ describe('TourFormPage', () => {
     fill('Discount (%)', '150');
     fill('Days', '0');
     save();
-    const box = await screen.findByTestId('tour-form-errors');
+    const box = await screen.findByTestId('tour-form-errors', undefined, { timeout: 5000 });
     expect(box.textContent).toBe([
       'Title is required', 'Description is required', 'Valid price is required', 'Discount must be between 0 and 100',
       'Country is required', 'Please specify either duration text or at least 1 day',
@@ -93,7 +93,7 @@ describe('TourFormPage', () => {
     fireEvent.change(within(rows()[1]).getByLabelText('Day'), { target: { value: '0' } });
     fillValid();
     save();
-    expect((await screen.findByTestId('tour-form-errors')).textContent).toBe('Itinerary day must be 1 or more');
+    expect((await screen.findByTestId('tour-form-errors', undefined, { timeout: 5000 })).textContent).toBe('Itinerary day must be 1 or more');
     fireEvent.click(screen.getByRole('button', { name: 'Remove day 0' }));
     expect(rows()).toHaveLength(1);
   });
@@ -103,7 +103,7 @@ describe('TourFormPage', () => {
     const { calls } = renderForm(base((name) => (name === 'CreateTour' ? { data: { createTour: created } } : { data: null })));
     fillValid();
     save();
-    expect(await screen.findByText('Tour created successfully!')).toBeTruthy();
+    expect(await screen.findByText('Tour created successfully!', undefined, { timeout: 5000 })).toBeTruthy();
     const names = calls.map((c) => c.operationName);
     expect(names.lastIndexOf('Me')).toBeLessThan(names.indexOf('CreateTour'));
     const input = calls.find((c) => c.operationName === 'CreateTour')!.variables.input as Record<string, unknown>;
@@ -119,7 +119,7 @@ describe('TourFormPage', () => {
     const { calls } = renderForm((name, vars) => (name === 'Me' ? meAnswer('user') : base()(name, vars)));
     fillValid();
     save();
-    expect((await screen.findByTestId('tour-form-errors')).textContent).toBe('Admin access required. Current role: user');
+    expect((await screen.findByTestId('tour-form-errors', undefined, { timeout: 5000 })).textContent).toBe('Admin access required. Current role: user');
     expect(calls.some((c) => c.operationName === 'CreateTour')).toBe(false);
   });
 
@@ -134,7 +134,7 @@ describe('TourFormPage', () => {
     renderForm(base((name) => (name === 'CreateTour' ? { errors: [{ message, extensions: { code } }] } : { data: null })));
     fillValid();
     save();
-    const box = await screen.findByTestId('tour-form-errors');
+    const box = await screen.findByTestId('tour-form-errors', undefined, { timeout: 5000 });
     expect(box.textContent).toBe(`Error saving tour${shown}`);
     expect(within(box).getByText('Error saving tour').tagName).toBe('STRONG');
   });
@@ -154,7 +154,7 @@ describe('TourFormPage', () => {
     fill('Price (USD)', '1500');
     fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
     save('Update Tour');
-    expect(await screen.findByText('Tour updated successfully!')).toBeTruthy();
+    expect(await screen.findByText('Tour updated successfully!', undefined, { timeout: 5000 })).toBeTruthy();
     const update = calls.find((c) => c.operationName === 'UpdateTour')!;
     expect(update.variables.id).toBe('7');
     expect(update.variables.input).toMatchObject({ price: '1500', images: [], features: ['Game drives', 'Park fees'], itinerary: [
