@@ -28,7 +28,6 @@ export async function verifyAdmin(client: ApolloClient): Promise<AdminCheck> {
 /** Texts of the admin list and its delete flow. */
 export const ADMIN_TEXTS = {
   privilegesChanged: 'Your session expired or privileges changed. Please login again.',
-  adminRequired: 'Admin access required',
   sessionExpired: 'Session expired. Please login again.',
   verificationFailed: 'Session verification failed',
   invalidId: 'Invalid tour ID',

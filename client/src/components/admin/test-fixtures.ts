@@ -37,7 +37,7 @@ export function adminTour(over: Partial<AdminTourFieldsFragment> = {}): AdminTou
     itinerary: [
       { __typename: 'ItineraryDay', day: 1, title: 'Arrive in Arusha', description: 'Transfer to the lodge.' },
       { __typename: 'ItineraryDay', day: 2, title: 'Central Serengeti', description: 'Full day game drive.' },
-    ] as AdminTourFieldsFragment['itinerary'],
+    ] as unknown as AdminTourFieldsFragment['itinerary'],
     tier: 'Luxury,Mid-range',
     bookingType: 'group',
     travelType: 'Safari',
