@@ -25,8 +25,11 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
 /** The tour form's field by its exact label (required ones end in an asterisk). */
 const field = (page: Page, label: string) => page.getByRole('form', { name: /tour/i }).getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
 
+// The admin pages list every tour of the demo catalogue: give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test('an admin creates a tour, finds it on the public pages, edits its price, adds a departure and deletes it', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Usambara Mountains Hike ${Date.now()}`;
   await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
