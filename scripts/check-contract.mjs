@@ -19,7 +19,8 @@ if (gen.status !== 0) {
   process.exit(1);
 }
 const committed = path.join(root, 'client/src/gql');
-const files = new Set([...readdirSync(tmp), ...readdirSync(committed)]);
+// Recursive: the admin operations have their own output folder (gql/admin/).
+const files = new Set([...readdirSync(tmp, { recursive: true }), ...readdirSync(committed, { recursive: true })].map(String));
 for (const f of files) {
   let a = '';
   let b = '';

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
 
 /** Every visitor screen and what shows it is ready. */
 const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }[] = [
@@ -70,5 +71,68 @@ test('the itinerary and inclusions tabs have no serious axe violation', async ({
   await page.getByRole('button', { name: /^Day 1/ }).click();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Inclusions' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** The admin screens, seen by the admin of the test server. */
+const ADMIN_SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }[] = [
+  { name: 'admin-dashboard', path: '/admin', ready: (p) => expect(p.getByTestId('admin-tour-card').first()).toBeVisible() },
+  {
+    name: 'admin-dashboard-list',
+    path: '/admin',
+    ready: async (p) => {
+      await expect(p.getByTestId('admin-tour-card').first()).toBeVisible();
+      await p.getByRole('button', { name: 'List' }).click();
+      await expect(p.getByTestId('admin-tour-row').first()).toBeVisible();
+    },
+  },
+  { name: 'admin-new-tour', path: '/admin/new-tour', ready: (p) => expect(p.getByTestId('admin-tour-row').first()).toBeVisible() },
+  {
+    name: 'admin-edit-tour',
+    path: '/admin/edit/1',
+    ready: async (p) => {
+      await expect(p.getByRole('heading', { name: /^Edit Tour:/ })).toBeVisible();
+      await expect(p.getByRole('heading', { name: 'Departures' })).toBeVisible();
+      await expect(p.getByText('Loading departures...')).toHaveCount(0);
+    },
+  },
+];
+
+async function loginAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+for (const s of ADMIN_SCREENS) {
+  test(`${s.name}: no serious or critical axe violation, and screenshots at desktop and 375 px without horizontal scrolling`, async ({ page }) => {
+    // The dashboard holds every tour of the demo catalogue: axe and two full-page shots take a while.
+    test.setTimeout(120_000);
+    await loginAsAdmin(page);
+    await page.goto(s.path);
+    await s.ready(page);
+    await expect(page).toHaveTitle(/Tembea/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`${s.name}.png`), fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(s.path);
+    await s.ready(page);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await page.screenshot({ path: test.info().outputPath(`${s.name}-375.png`), fullPage: true });
+  });
+}
+
+test('the delete confirmation and the admin profile modal have no serious axe violation', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.getByRole('button', { name: /^Delete / }).first().click();
+  await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Admin Profile' }).click();
+  await expect(page.getByRole('dialog', { name: 'Admin Profile' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -7,3 +7,4 @@ export * from './tokens.js';
 export * from './validation.js';
 export * from './booking.js';
 export * from './tour-form.js';
+export * from './tour-images.js';

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
-import { AdminLayout } from '../components/layout/AdminLayout';
+import { RouteFallback } from '../components/RouteFallback';
 import { HomePage } from '../features/home/HomePage';
 import { SimplePage } from '../features/pages/SimplePage';
 import { UnauthorizedPage } from '../features/pages/UnauthorizedPage';
@@ -20,6 +20,10 @@ const ToursPage = lazy(() => import('../features/tours/ToursPage').then((m) => (
 const FilteredToursPage = lazy(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
 const FilteredViewPage = lazy(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
 const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
+// Admin screens and their navigation are their own chunks: a visitor never downloads them.
+const AdminLayout = lazy(() => import('../components/layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
+const TourFormPage = lazy(() => import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })));
 
 /** Every route of spec section 2; /admin paths use the admin layout. */
 export const router = createBrowserRouter([
@@ -46,13 +50,15 @@ export const router = createBrowserRouter([
     path: '/admin',
     element: (
       <AdminGuard>
-        <AdminLayout />
+        <Suspense fallback={<RouteFallback />}>
+          <AdminLayout />
+        </Suspense>
       </AdminGuard>
     ),
     children: [
-      { index: true, element: <SimplePage title="Admin Dashboard" /> },
-      { path: 'new-tour', element: <SimplePage title="New Tour" /> },
-      { path: 'edit/:id', element: <SimplePage title="Edit Tour" /> },
+      { index: true, element: <AdminDashboardPage /> },
+      { path: 'new-tour', element: <TourFormPage /> },
+      { path: 'edit/:id', element: <TourFormPage /> },
       { path: 'bookings', element: <SimplePage title="Bookings Management" /> },
     ],
   },

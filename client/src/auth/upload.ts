@@ -47,8 +47,11 @@ function isUnauthenticated(a: Answer<unknown>): boolean {
   return a.status === 401 || !!a.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
 }
 
+/** Files of a multipart request by variable name: one file, or a list for a `[Upload!]` variable. */
+export type UploadFiles = Record<string, File | readonly File[]>;
+
 /**
- * Runs a mutation with one file variable as a GraphQL multipart request
+ * Runs a mutation with file variables as a GraphQL multipart request
  * (https://github.com/jaydenseric/graphql-multipart-request-spec), reporting upload progress.
  * Like the Apollo link it refreshes an expired token first and retries once after an
  * UNAUTHENTICATED answer.
@@ -59,12 +62,38 @@ export async function uploadWithProgress<TData, TVars extends Record<string, unk
   file: File,
   onProgress?: (percent: number) => void,
 ): Promise<TData> {
+  return uploadFiles(document, variables as Partial<TVars>, { file }, onProgress);
+}
+
+/** uploadWithProgress for any number of file variables (e.g. a tour's new images). */
+export async function uploadFiles<TData, TVars extends Record<string, unknown>>(
+  document: TypedDocumentNode<TData, TVars>,
+  variables: Partial<TVars>,
+  files: UploadFiles,
+  onProgress?: (percent: number) => void,
+): Promise<TData> {
   const operationName = document.definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value;
   const form = (): FormData => {
     const f = new FormData();
-    f.append('operations', JSON.stringify({ operationName, query: print(document), variables: { ...variables, file: null } }));
-    f.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    f.append('0', file, file.name);
+    const vars: Record<string, unknown> = { ...variables };
+    const map: Record<string, string[]> = {};
+    const parts: File[] = [];
+    for (const [name, value] of Object.entries(files)) {
+      if (Array.isArray(value)) {
+        vars[name] = value.map(() => null);
+        value.forEach((file: File, i: number) => {
+          map[String(parts.length)] = [`variables.${name}.${i}`];
+          parts.push(file);
+        });
+      } else {
+        vars[name] = null;
+        map[String(parts.length)] = [`variables.${name}`];
+        parts.push(value as File);
+      }
+    }
+    f.append('operations', JSON.stringify({ operationName, query: print(document), variables: vars }));
+    f.append('map', JSON.stringify(map));
+    parts.forEach((file, i) => f.append(String(i), file, file.name));
     return f;
   };
 

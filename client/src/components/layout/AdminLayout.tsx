@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { RouteFallback } from '../RouteFallback';
+import { AdminProfile } from './AdminProfile';
 
-/** Navigation for every /admin path. */
+/** Navigation for every /admin path: All Tours, New Tour, Bookings and the admin profile. */
 export function AdminLayout() {
   return (
     <>
@@ -16,6 +17,7 @@ export function AdminLayout() {
               <li><NavLink to="/admin/new-tour">New Tour</NavLink></li>
               <li><NavLink to="/admin/bookings">Bookings</NavLink></li>
             </ul>
+            <AdminProfile />
           </nav>
         </div>
       </header>

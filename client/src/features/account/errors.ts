@@ -1,11 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 
-/** The message to show for a failed call: the server's (or the network text), else the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message || fallback;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}
+export { errorMessage } from '../../lib/errors';
 
 /** The failing fields of a BAD_USER_INPUT answer (extensions.fields: [{ field, message }]). */
 export function serverFieldErrors(error: unknown): Record<string, string> {

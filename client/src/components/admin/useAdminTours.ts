@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import type { AdminTourFieldsFragment, AdminToursQuery } from '../../gql/admin/graphql';
+import { ADMIN_TOURS } from './admin-tours.operations';
+
+export type AdminTour = AdminTourFieldsFragment;
+
+/** The server's largest page; the admin list walks every page so no tour is left out. */
+const PAGE = 100;
+
+export interface AdminToursState {
+  tours: AdminTour[];
+  loading: boolean;
+  error: unknown;
+  /** Loads the whole list again from the server; resolves true when it loaded. */
+  reload(): Promise<boolean>;
+  /** Drops a deleted tour from the list without asking the server. */
+  removeLocal(id: string): void;
+}
+
+/** Every tour of the catalogue, whatever its status, fetched fresh from the server. */
+export function useAdminTours(enabled = true): AdminToursState {
+  const client = useApolloClient();
+  const [tours, setTours] = useState<AdminTour[]>([]);
+  const [loading, setLoading] = useState(enabled);
+  const [error, setError] = useState<unknown>(null);
+  const run = useRef(0);
+
+  const reload = useCallback(async () => {
+    const mine = ++run.current;
+    setLoading(true);
+    setError(null);
+    try {
+      const all: AdminTour[] = [];
+      let after: string | null = null;
+      do {
+        const { data }: { data?: AdminToursQuery } = await client.query({ query: ADMIN_TOURS, variables: { first: PAGE, after }, fetchPolicy: 'network-only' });
+        if (!data) throw new Error('Failed to fetch tours');
+        all.push(...data.tours.nodes);
+        after = data.tours.pageInfo.hasNextPage ? data.tours.pageInfo.endCursor : null;
+      } while (after);
+      if (mine === run.current) setTours(all);
+      return true;
+    } catch (e) {
+      if (mine === run.current) setError(e);
+      return false;
+    } finally {
+      if (mine === run.current) setLoading(false);
+    }
+  }, [client]);
+
+  useEffect(() => {
+    if (enabled) void reload();
+  }, [enabled, reload]);
+
+  const removeLocal = useCallback((id: string) => setTours((ts) => ts.filter((t) => t.id !== id)), []);
+  return { tours, loading, error, reload, removeLocal };
+}

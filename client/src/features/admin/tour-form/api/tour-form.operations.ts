@@ -1,0 +1,72 @@
+import { graphql } from '../../../../gql/admin';
+
+export const ADMIN_TOUR = graphql(`
+  query AdminTour($id: ID!) {
+    tour(id: $id) {
+      ...AdminTourFields
+    }
+  }
+`);
+
+/**
+ * New image files travel as a multipart request (see lib/tour-upload.ts); these operations carry
+ * the kept image paths in input.images.
+ */
+export const CREATE_TOUR = graphql(`
+  mutation CreateTour($input: TourInput!) {
+    createTour(input: $input) {
+      ...AdminTourFields
+    }
+  }
+`);
+
+export const UPDATE_TOUR = graphql(`
+  mutation UpdateTour($id: ID!, $input: TourInput!) {
+    updateTour(id: $id, input: $input) {
+      ...AdminTourFields
+    }
+  }
+`);
+
+export const DEPARTURE_FIELDS = graphql(`
+  fragment DepartureFields on Departure {
+    id
+    tourId
+    startDate
+    capacity
+    seatsTaken
+    seatsLeft
+    status
+    closed
+  }
+`);
+
+export const TOUR_DEPARTURES = graphql(`
+  query TourDepartures($tourId: ID!, $from: String, $to: String) {
+    departures(tourId: $tourId, from: $from, to: $to) {
+      ...DepartureFields
+    }
+  }
+`);
+
+export const ADD_DEPARTURE = graphql(`
+  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {
+    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {
+      ...DepartureFields
+    }
+  }
+`);
+
+export const UPDATE_DEPARTURE = graphql(`
+  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {
+    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {
+      ...DepartureFields
+    }
+  }
+`);
+
+export const DELETE_DEPARTURE = graphql(`
+  mutation DeleteDeparture($id: ID!) {
+    deleteDeparture(id: $id)
+  }
+`);

@@ -1,0 +1,80 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { checkTourImageFiles, resolveImagePath, TOUR_IMAGE_ACCEPT } from '@tembea/schema';
+import { API_BASE } from '../../../../lib/apollo';
+
+export interface ImagePickerProps {
+  /** Paths the tour keeps, in order. */
+  kept: string[];
+  onKeptChange(paths: string[]): void;
+  /** New files to upload with the save. */
+  files: File[];
+  onFilesChange(files: File[]): void;
+  /** Whether new files can be sent to this server. */
+  uploadsAvailable: boolean;
+  /** Upload progress of the running save, 0-100. */
+  progress: number | null;
+}
+
+/** The tour's images: kept ones (reorder, remove) and new files with previews, checked before sending. */
+export function ImagePicker({ kept, onKeptChange, files, onFilesChange, uploadsAvailable, progress }: ImagePickerProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
+  useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
+
+  const moveKept = (i: number, by: -1 | 1) => {
+    const next = [...kept];
+    [next[i], next[i + by]] = [next[i + by], next[i]];
+    onKeptChange(next);
+  };
+  const pick = (list: FileList | null) => {
+    const picked = [...(list ?? [])];
+    const errors = checkTourImageFiles(picked, kept.length + files.length);
+    setProblems(errors);
+    if (errors.length === 0) onFilesChange([...files, ...picked]);
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <fieldset className="tour-form__section">
+      <legend>Images</legend>
+      {kept.length === 0 && files.length === 0 ? <p className="tour-form__hint">No images yet.</p> : null}
+      <ul className="image-picker">
+        {kept.map((path, i) => (
+          <li key={path} className="image-picker__item" data-testid="kept-image">
+            <img src={resolveImagePath(path, API_BASE)} alt={`Image ${i + 1}`} />
+            <div className="admin-actions">
+              <button type="button" className="btn btn--ghost btn--small" disabled={i === 0} onClick={() => moveKept(i, -1)} aria-label={`Move image ${i + 1} earlier`}>←</button>
+              <button type="button" className="btn btn--ghost btn--small" disabled={i === kept.length - 1} onClick={() => moveKept(i, 1)} aria-label={`Move image ${i + 1} later`}>→</button>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => onKeptChange(kept.filter((_, j) => j !== i))} aria-label={`Remove image ${i + 1}`}>Remove</button>
+            </div>
+          </li>
+        ))}
+        {files.map((f, i) => (
+          <li key={previews[i]} className="image-picker__item image-picker__item--new" data-testid="new-image">
+            <img src={previews[i]} alt={`New image ${f.name}`} />
+            <div className="admin-actions">
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => onFilesChange(files.filter((_, j) => j !== i))} aria-label={`Remove new image ${f.name}`}>Remove</button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {uploadsAvailable ? (
+        <div className="admin-field">
+          <label htmlFor={inputId}>Add images</label>
+          <input ref={input} id={inputId} type="file" multiple accept={TOUR_IMAGE_ACCEPT} onChange={(e) => pick(e.target.files)} disabled={progress !== null} aria-describedby={`${inputId}-hint`} />
+          <p className="tour-form__hint" id={`${inputId}-hint`}>JPEG, PNG, WebP or GIF, at most 10 MB each and 10 per tour. New images are added after the kept ones.</p>
+        </div>
+      ) : (
+        <p className="tour-form__hint">New image uploads are not available on this server yet; use the direct image URL field.</p>
+      )}
+      {problems.length ? <p className="tour-form__errors" role="alert">{problems.join('\n')}</p> : null}
+      {progress !== null ? (
+        <div className="progress" role="progressbar" aria-label="Image upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <span className="progress__bar" style={{ width: `${progress}%` }} />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
