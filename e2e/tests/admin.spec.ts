@@ -19,6 +19,9 @@ async function registerViaApi(request: APIRequestContext, email: string, passwor
   expect(res.ok()).toBe(true);
 }
 
+/** A 1 x 1 PNG, enough for the server to check, re-encode and store. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** A day as YYYY-MM-DD, `days` from today (UTC). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -48,6 +51,8 @@ test('an admin creates a tour, finds it on the public pages, edits its price, ad
   await field(page, 'Included').fill('Guide, Lunch ,  Village fees');
   await page.getByRole('button', { name: 'Add day' }).click();
   await page.getByLabel('Day title').fill('Lushoto to Irente viewpoint');
+  await page.getByLabel('Add images').setInputFiles({ name: 'irente.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  await expect(page.getByTestId('new-image')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('admin-new-tour.png'), fullPage: true });
   await page.getByRole('button', { name: 'Create Tour' }).click();
   await expect(page.getByText('Tour created successfully!')).toBeVisible();
@@ -57,6 +62,8 @@ test('an admin creates a tour, finds it on the public pages, edits its price, ad
   // Client-side navigation: the tour shows at once, without a reload.
   await page.getByRole('link', { name: 'View the tour page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The uploaded photo, re-encoded by the server under a generated name.
+  await expect(page.locator('main img[src*="/uploads/tours/"]').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Itinerary' }).click();
   await expect(page.getByText('Lushoto to Irente viewpoint')).toBeVisible();
 

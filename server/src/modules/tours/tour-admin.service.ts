@@ -1,4 +1,4 @@
-import { joinTourErrors, parsePlainPrice, validateTourForm, type TourFormValues } from '@tembea/schema';
+import { TOUR_IMAGE_RULES, joinTourErrors, parsePlainPrice, validateTourForm, type TourFormValues } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
@@ -86,8 +86,8 @@ function apply(t: Tour, input: TourInput): void {
 }
 
 /** Most images one tour keeps, and the largest upload of one. */
-export const TOUR_MAX_IMAGES = 10;
-export const TOUR_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const TOUR_MAX_IMAGES = TOUR_IMAGE_RULES.maxPerTour;
+export const TOUR_IMAGE_MAX_BYTES = TOUR_IMAGE_RULES.maxBytes;
 const TOUR_IMAGE_TOO_LARGE = 'An image must be at most 10 MB';
 const TOUR_IMAGE_SIDE = 1600;
 const TOUR_THUMB_SIDE = 480;

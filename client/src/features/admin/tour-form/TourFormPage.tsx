@@ -15,7 +15,7 @@ import { ItineraryEditor } from './components/ItineraryEditor';
 import { TourFields } from './components/TourFields';
 import { formToInput, formToValues, newTourForm, tourToForm, type TourFormState } from './lib/form-values';
 import { profileCheckMessage, SAVE_TEXTS, saveErrorMessage } from './lib/save-errors';
-import { IMAGE_UPLOADS_AVAILABLE, saveTour } from './lib/tour-upload';
+import { saveTour } from './lib/tour-upload';
 import '../../../components/admin/admin.css';
 import './tour-form.css';
 
@@ -124,7 +124,6 @@ function TourEditor({ tour, saved, onSaved }: { tour?: AdminTour; saved?: string
           onKeptChange={(images) => change({ images })}
           files={files}
           onFilesChange={setFiles}
-          uploadsAvailable={IMAGE_UPLOADS_AVAILABLE}
           progress={progress}
         />
         <div className="tour-form__submit">

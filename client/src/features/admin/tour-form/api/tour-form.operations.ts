@@ -9,20 +9,20 @@ export const ADMIN_TOUR = graphql(`
 `);
 
 /**
- * New image files travel as a multipart request (see lib/tour-upload.ts); these operations carry
- * the kept image paths in input.images.
+ * The kept image paths travel in input.images; new image files in $images, sent as a multipart
+ * request when there are any (see lib/tour-upload.ts).
  */
 export const CREATE_TOUR = graphql(`
-  mutation CreateTour($input: TourInput!) {
-    createTour(input: $input) {
+  mutation CreateTour($input: TourInput!, $images: [Upload!]) {
+    createTour(input: $input, images: $images) {
       ...AdminTourFields
     }
   }
 `);
 
 export const UPDATE_TOUR = graphql(`
-  mutation UpdateTour($id: ID!, $input: TourInput!) {
-    updateTour(id: $id, input: $input) {
+  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {
+    updateTour(id: $id, input: $input, images: $images) {
       ...AdminTourFields
     }
   }

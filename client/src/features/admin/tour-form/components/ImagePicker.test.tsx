@@ -10,12 +10,12 @@ beforeAll(() => {
   URL.revokeObjectURL = () => undefined;
 });
 
-function Harness({ kept: initial = ['/uploads/tours/a.jpg', '/uploads/tours/b.jpg'], uploadsAvailable = true, progress = null as number | null }) {
+function Harness({ kept: initial = ['/uploads/tours/a.jpg', '/uploads/tours/b.jpg'], progress = null as number | null }) {
   const [kept, setKept] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
   return (
     <>
-      <ImagePicker kept={kept} onKeptChange={setKept} files={files} onFilesChange={setFiles} uploadsAvailable={uploadsAvailable} progress={progress} />
+      <ImagePicker kept={kept} onKeptChange={setKept} files={files} onFilesChange={setFiles} progress={progress} />
       <output data-testid="state">{JSON.stringify({ kept, files: files.map((f) => f.name) })}</output>
     </>
   );
@@ -52,11 +52,9 @@ describe('ImagePicker', () => {
     expect(state().files).toEqual(['ok.gif']);
   });
 
-  it('shows the upload progress, and no file input when the server takes no uploads', () => {
-    const { unmount } = render(<Harness progress={40} />);
+  it('shows the upload progress and holds the file input while a save runs', () => {
+    render(<Harness progress={40} />);
     expect(screen.getByRole('progressbar', { name: 'Image upload progress' }).getAttribute('aria-valuenow')).toBe('40');
-    unmount();
-    render(<Harness uploadsAvailable={false} />);
-    expect(screen.queryByLabelText('Add images')).toBeNull();
+    expect((screen.getByLabelText('Add images') as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -9,14 +9,12 @@ export interface ImagePickerProps {
   /** New files to upload with the save. */
   files: File[];
   onFilesChange(files: File[]): void;
-  /** Whether new files can be sent to this server. */
-  uploadsAvailable: boolean;
   /** Upload progress of the running save, 0-100. */
   progress: number | null;
 }
 
 /** The tour's images: kept ones (reorder, remove) and new files with previews, checked before sending. */
-export function ImagePicker({ kept, onKeptChange, files, onFilesChange, uploadsAvailable, progress }: ImagePickerProps) {
+export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress }: ImagePickerProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -60,15 +58,11 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, uploadsA
           </li>
         ))}
       </ul>
-      {uploadsAvailable ? (
-        <div className="admin-field">
-          <label htmlFor={inputId}>Add images</label>
-          <input ref={input} id={inputId} type="file" multiple accept={TOUR_IMAGE_ACCEPT} onChange={(e) => pick(e.target.files)} disabled={progress !== null} aria-describedby={`${inputId}-hint`} />
-          <p className="tour-form__hint" id={`${inputId}-hint`}>JPEG, PNG, WebP or GIF, at most 10 MB each and 10 per tour. New images are added after the kept ones.</p>
-        </div>
-      ) : (
-        <p className="tour-form__hint">New image uploads are not available on this server yet; use the direct image URL field.</p>
-      )}
+      <div className="admin-field">
+        <label htmlFor={inputId}>Add images</label>
+        <input ref={input} id={inputId} type="file" multiple accept={TOUR_IMAGE_ACCEPT} onChange={(e) => pick(e.target.files)} disabled={progress !== null} aria-describedby={`${inputId}-hint`} />
+        <p className="tour-form__hint" id={`${inputId}-hint`}>JPEG, PNG, WebP or GIF, at most 10 MB each and 10 per tour. New images are added after the kept ones.</p>
+      </div>
       {problems.length ? <p className="tour-form__errors" role="alert">{problems.join('\n')}</p> : null}
       {progress !== null ? (
         <div className="progress" role="progressbar" aria-label="Image upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>

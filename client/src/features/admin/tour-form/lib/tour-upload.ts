@@ -1,22 +1,7 @@
-import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
+import type { ApolloClient } from '@apollo/client';
 import { uploadFiles } from '../../../../auth/upload';
 import type { AdminTourFieldsFragment, TourInput } from '../../../../gql/admin/graphql';
 import { CREATE_TOUR, UPDATE_TOUR } from '../api/tour-form.operations';
-
-/** Whether an operation declares a variable, read from its document. */
-export function declaresVariable(document: TypedDocumentNode<unknown, never>, name: string): boolean {
-  return document.definitions.some(
-    (d) => d.kind === 'OperationDefinition' && (d.variableDefinitions ?? []).some((v) => v.variable.name.value === name),
-  );
-}
-
-/**
- * New image files can go with a save only once the tour mutations take an `images: [Upload!]`
- * argument: the picker offers new files exactly when both operations declare `$images`.
- */
-export const IMAGE_UPLOADS_AVAILABLE =
-  declaresVariable(CREATE_TOUR as TypedDocumentNode<unknown, never>, 'images') &&
-  declaresVariable(UPDATE_TOUR as TypedDocumentNode<unknown, never>, 'images');
 
 export interface SaveTourRequest {
   /** Absent for a new tour. */
@@ -33,7 +18,6 @@ export interface SaveTourRequest {
  */
 export async function saveTour(client: ApolloClient, { id, input, files, onProgress }: SaveTourRequest): Promise<AdminTourFieldsFragment> {
   if (files.length > 0) {
-    if (!IMAGE_UPLOADS_AVAILABLE) throw new Error('This server does not accept image uploads yet.');
     if (id) {
       const data = await uploadFiles(UPDATE_TOUR, { id, input }, { images: files }, onProgress);
       return data.updateTour;
