@@ -118,7 +118,7 @@ describe('login', () => {
     expect(user).toMatchObject({ email: u.email, role: 'user' });
     expect(new Date(user.lastLoginAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const claims = jwt.decode(accessToken) as jwt.JwtPayload;
-    expect(claims).toMatchObject({ sub: user.id, role: 'user', typ: 'access' });
+    expect(claims).toMatchObject({ sub: user.id, role: 'user', typ: 'access', sid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(claims.exp! - claims.iat!).toBe(15 * 60);
   });
 
@@ -202,7 +202,8 @@ describe('access tokens', () => {
 
   it('reads the role from the account, not only the token', async () => {
     const a = await signUpAndLogin(s);
-    const claimsAdmin = jwt.sign({ sub: String(a.id), role: 'admin', typ: 'access' }, secret(), { algorithm: 'HS256', expiresIn: 600 });
+    const { sid } = jwt.decode(a.accessToken) as jwt.JwtPayload;
+    const claimsAdmin = jwt.sign({ sub: String(a.id), role: 'admin', typ: 'access', sid }, secret(), { algorithm: 'HS256', expiresIn: 600 });
     const me = await gql(s, ME, {}, { token: claimsAdmin });
     expect(me.body.data.me.role).toBe('user');
     expect(me.body.data.me.permissions).toEqual(['bookings:own']);

@@ -83,8 +83,7 @@ export const passwordResetService = {
       user.passwordHash = passwordHash;
       await em.flush();
       // Other links sent earlier die with this one, and every session ends.
-      await em.nativeUpdate(PasswordResetToken, { user: row.user_id, usedAt: null }, { usedAt: new Date() });
-      await sessionService.endAll(em, row.user_id);
+      await sessionService.endAllAndResetLinks(em, row.user_id);
       return user.email;
     });
     if (!email) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);

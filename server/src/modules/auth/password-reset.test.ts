@@ -76,8 +76,9 @@ describe('reset password', () => {
     const res = await api(s, 'POST', '/auth/reset-password', { token, password: 'new-pass' });
     expect(res.status).toBe(200);
     expect(res.body.message).toMatch(/password has been reset/);
-    // The session from before the reset cannot be refreshed.
+    // The session from before the reset cannot be refreshed, and its access token is refused at once.
     expect((await api(s, 'POST', '/auth/refresh', { refreshToken: a.refreshToken })).status).toBe(401);
+    expect((await api(s, 'GET', '/users/profile', undefined, { token: a.accessToken })).status).toBe(401);
     expect((await gql(s, LOGIN, { input: { email: a.email, password: a.password } })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect((await gql(s, LOGIN, { input: { email: a.email, password: 'new-pass' } })).body.data.login.accessToken).toBeTruthy();
     // Used once: the same link is refused.
