@@ -112,10 +112,10 @@ export const sessionService = {
    * Ends every session and voids every unused reset link of a user, so that only someone who knows
    * the password set now can get in (a password reset, an account taken over as the operator's admin).
    */
-  async endAllAndResetLinks(em: EntityManager, userId: number): Promise<{ sessions: number; resetLinks: number }> {
-    const sessions = await sessionService.endAll(em, userId);
+  async endAllAndResetLinks(em: EntityManager, userId: number): Promise<{ refreshTokens: number; resetLinks: number }> {
+    const refreshTokens = await sessionService.endAll(em, userId);
     const resetLinks = await em.nativeUpdate(PasswordResetToken, { user: userId, usedAt: null }, { usedAt: new Date() });
-    return { sessions, resetLinks };
+    return { refreshTokens, resetLinks };
   },
 
   /** Removes a user's sessions and reset tokens (account deletion). */
