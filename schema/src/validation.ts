@@ -1,9 +1,10 @@
 /** Field rules shared by the client forms and the server's input validation (spec 5). */
 // Control characters are refused too: PostgreSQL text cannot hold a NUL, and none belongs in an address.
 export const EMAIL_RE = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
-export const SIGNUP_PASSWORD_MIN = 8;
-export const RESET_PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+/** Every password the server sets (sign-up, reset, ADMIN_PASSWORD) is 8 to 256 characters. */
+export const PASSWORD_MIN = 8;
+// Long passphrases are welcome: argon2 hashes any length at the same cost; the cap only bounds the request.
+export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const PHONE_MAX = 32;
@@ -22,4 +23,15 @@ export function searchDateMinimums(today: string, departure?: string | null): { 
 export function localIsoDate(d: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * The length rule of a new password, counted in characters (code points, so an emoji counts once;
+ * a password is never trimmed or cut): the message to show, or null when the length is fine.
+ */
+export function passwordLengthError(password: string): string | null {
+  const n = [...password].length;
+  if (n < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
+  if (n > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  return null;
 }

@@ -35,7 +35,8 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'JWT_SECRET is required when NODE_ENV=production'],
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
     [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL is not an email address'],
-    [{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be 8 to 128 characters long'],
+    [{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD is refused: Password must be at least 8 characters'],
+    [{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Password123' }, 'ADMIN_PASSWORD is refused: This password is too common. Please choose another.'],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);

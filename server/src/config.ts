@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { passwordPolicyError } from './modules/users/password-policy.js';
 
 /** Every environment variable the server reads, parsed once (design.md runtime contract). */
 export interface Config {
@@ -112,9 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL is not an email address: "${adminEmail}"`);
   }
-  if (adminPassword && (adminPassword.length < 8 || adminPassword.length > 128)) {
-    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters long');
-  }
+  const adminPasswordProblem = adminPassword ? passwordPolicyError(adminPassword) : null;
+  if (adminPasswordProblem) throw new ConfigError(`ADMIN_PASSWORD is refused: ${adminPasswordProblem}`);
   const logLevel = (str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info')) as Config['logLevel'];
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of debug, info, warn, error, silent`);

@@ -8,7 +8,7 @@ import { passwordResetService } from './password-reset.service.js';
 @Resolver()
 export class AuthResolver {
   @Mutation(() => RegisterPayload, {
-    description: 'Creates an account (name, email, phone, password of 8-128 characters). Answers alike whether or not the email already has one.',
+    description: 'Creates an account (name, email, phone, password of 8-256 characters that is not one of the most common). Answers alike whether or not the email already has one.',
   })
   async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<RegisterPayload> {
     const { user, message } = await authService.register(ctx, { ...input });
@@ -54,7 +54,7 @@ export class AuthResolver {
   }
 
   @Mutation(() => MessagePayload, {
-    description: 'Sets a new password (6-128 characters) with the token of a reset link, once; ends every session of the account.',
+    description: 'Sets a new password (8-256 characters, not one of the most common) with the token of a reset link, once; ends every session of the account.',
   })
   resetPassword(
     @Ctx() ctx: RequestContext,

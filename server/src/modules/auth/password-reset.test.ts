@@ -109,13 +109,23 @@ describe('reset password', () => {
     expect((await gql(s, RESET, { token: 'made-up', password: 'new-pass' })).body.errors[0].message).toBe('Invalid or expired reset token');
   });
 
-  it('needs a new password of 6 to 128 characters and keeps the link usable after a refusal', async () => {
+  it('applies the sign-up password policy (8 to 256 characters, not a common one) and keeps the link usable after a refusal', async () => {
     const a = await signUpAndLogin(s);
     const token = await requestLink(a.email);
-    expect((await gql(s, RESET, { token, password: '12345' })).body.errors[0].message).toBe('Password must be at least 6 characters');
-    expect((await api(s, 'POST', '/auth/reset-password', { token, password: 'z'.repeat(129) })).body.message).toBe('Password must be at most 128 characters');
+    const short = await gql(s, RESET, { token, password: '1234567' });
+    expect(short.body.errors[0]).toMatchObject({ message: 'Password must be at least 8 characters', extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password' }] } });
+    expect((await api(s, 'POST', '/auth/reset-password', { token, password: 'z'.repeat(257) })).body.message).toBe('Password must be at most 256 characters');
     expect((await api(s, 'POST', '/auth/reset-password', { token })).body.message).toBe('Password is required');
-    expect((await gql(s, RESET, { token, password: '123456' })).body.errors).toBeUndefined();
+    for (const password of ['123456789', 'Sunshine', 'baseball']) {
+      const rest = await api(s, 'POST', '/auth/reset-password', { token, password });
+      expect(rest, password).toMatchObject({ status: 400, body: { message: 'This password is too common. Please choose another.', errors: [{ field: 'password' }] } });
+    }
+    const common = await gql(s, RESET, { token, password: 'trustno1' });
+    expect(common.body.errors[0]).toMatchObject({ message: 'This password is too common. Please choose another.', extensions: { code: 'BAD_USER_INPUT' } });
+    // The old password still works: nothing was changed by the refusals.
+    expect((await api(s, 'POST', '/auth/login', { email: a.email, password: a.password })).status).toBe(200);
+    expect((await gql(s, RESET, { token, password: 'ngorongoro-crater' })).body.errors).toBeUndefined();
+    expect((await api(s, 'POST', '/auth/login', { email: a.email, password: 'ngorongoro-crater' })).status).toBe(200);
   });
 
   it('two parallel resets with one link: one succeeds', async () => {
