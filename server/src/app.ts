@@ -5,6 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { Config } from './config.js';
+import { BackgroundJobs } from './common/background.js';
 import type { RequestContext } from './common/context.js';
 import { NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
@@ -22,7 +23,9 @@ export const UPLOAD_MAX_FILES = 10;
 
 export interface AppHandle {
   app: Express;
-  /** Stops Apollo Server (the ORM is closed by the caller). */
+  /** Work started by requests that runs after their answers. */
+  jobs: BackgroundJobs;
+  /** Lets the background jobs finish and stops Apollo Server (the ORM is closed by the caller). */
   close(): Promise<void>;
 }
 
@@ -31,12 +34,16 @@ function clientIp(req: Request): string {
 }
 
 /** Builds the request context: a fresh unit of work and the caller from a bearer token. */
-function contextFactory(orm: MikroORM, config: Config, limiter: RateLimiter) {
+function contextFactory(orm: MikroORM, config: Config, limiter: RateLimiter, jobs: BackgroundJobs) {
   const mailer = new Mailer(config);
   return async (req: Request, res?: Response): Promise<RequestContext> => {
     const em = orm.em.fork();
     const { user, authError } = await authenticate(em, req.get('authorization'), config.jwtSecret);
-    return { em, user, authError, requestId: req.requestId ?? '', ip: clientIp(req), config, mailer, limiter, req, res };
+    const requestId = req.requestId ?? '';
+    return {
+      em, user, authError, requestId, ip: clientIp(req), config, mailer, limiter, req, res,
+      afterResponse: (label, work) => jobs.afterResponse(res, requestId, label, work),
+    };
   };
 }
 
@@ -60,7 +67,8 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
 
   // One limiter per app, so each test server counts on its own.
   const limiter = createRateLimiter(config);
-  const makeContext = contextFactory(orm, config, limiter);
+  const jobs = new BackgroundJobs(orm);
+  const makeContext = contextFactory(orm, config, limiter, jobs);
 
   app.use('/health', healthRouter(orm));
 
@@ -141,7 +149,10 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
 
   return {
     app,
+    jobs,
     async close() {
+      jobs.resume();
+      await jobs.idle();
       await apollo.stop();
       await limiter.close();
     },

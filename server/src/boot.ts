@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from './app.js';
+import type { BackgroundJobs } from './common/background.js';
 import type { Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
@@ -14,6 +15,8 @@ export interface Running {
   port: number;
   orm: MikroORM;
   server: Server;
+  /** Work that requests run after their answers (a test can wait for it). */
+  jobs: BackgroundJobs;
   stop(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
     port,
     orm,
     server,
+    jobs: handle.jobs,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
+import type { BackgroundWork } from './background.js';
 import type { Mailer } from './mail.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -23,6 +24,11 @@ export interface RequestContext {
   mailer: Mailer;
   /** Attempt counters (login, password reset), one per app; shared through Redis when REDIS_URL is set. */
   limiter: RateLimiter;
+  /**
+   * Runs work after the answer has been sent, in its own unit of work, errors logged: for anything
+   * whose cost or outcome must not show in the answer (whether an account exists, say).
+   */
+  afterResponse(label: string, work: BackgroundWork): void;
   req?: Request;
   res?: Response;
 }

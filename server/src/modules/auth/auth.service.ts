@@ -2,7 +2,6 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RequestContext } from '../../common/context.js';
 import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
-import { log } from '../../common/logger.js';
 import { User } from '../users/user.entity.js';
 import { dummyHash, hashPassword, verifyPassword } from '../users/password.js';
 import { sessionService, type Tokens } from './session.service.js';
@@ -25,15 +24,6 @@ export const SIGNUP_LOCKED = 'Too many sign-ups from this address. Please try ag
 const pairKey = (email: string, ip: string) => `login:pair:${email}|${ip}`;
 export const accountKey = (email: string) => `login:acct:${email}`;
 
-/**
- * Sends a mail after the answer has gone: whether a mail is sent depends on whether an account
- * exists, and the answer must not take longer in that case. Failures are logged.
- */
-export function sendInBackground(ctx: RequestContext, msg: MailMessage): void {
-  ctx.mailer.send(msg).catch((e: unknown) => {
-    log.error('mail could not be sent', { requestId: ctx.requestId, subject: msg.subject, error: String((e as Error)?.message ?? e) });
-  });
-}
 
 function signUpAttemptMail(ctx: RequestContext, to: string): MailMessage {
   const login = `${ctx.config.publicUrl}/login`;
@@ -84,7 +74,9 @@ export const authService = {
       id: Number(seq!.id), name: data.name, email: data.email, phone: data.phone, role: 'user' as const,
       profileImage: null, lastLoginAt: null, createdAt: now, updatedAt: now,
     });
-    sendInBackground(ctx, signUpAttemptMail(ctx, data.email));
+    // Whether a mail goes out depends on the account existing: sent after the answer, so it cannot lengthen it.
+    const mail = signUpAttemptMail(ctx, data.email);
+    ctx.afterResponse('sign-up attempt mail', () => ctx.mailer.send(mail));
     return { user: decoy, message: REGISTERED_MESSAGE };
   },
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { User } from '../users/user.entity.js';
+import { hashPassword } from '../users/password.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { tokenHash } from './secrets.js';
 import { LOGIN, api, gql, mails, mailsTo, signUpAndLogin } from './testing/helpers.js';
@@ -67,6 +69,91 @@ describe('forgot password', () => {
     const g = await gql(s, FORGOT, { email: 'nope' });
     expect(g.body.errors[0]).toMatchObject({ message: 'Please enter a valid email address', extensions: { code: 'BAD_USER_INPUT' } });
   });
+});
+
+describe('forgot password gives away nothing by its timing', () => {
+  let ipSeq2 = 0;
+  const from = () => ({ headers: { 'x-forwarded-for': `10.77.${Math.floor(++ipSeq2 / 250)}.${(ipSeq2 % 250) + 1}` } });
+  const forgot = (email: string) => api(s, 'POST', '/auth/forgot-password', { email }, from());
+  const median = (xs: number[]) => {
+    const a = [...xs].sort((x, y) => x - y);
+    const m = a.length >> 1;
+    return a.length % 2 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
+  };
+
+  it('answers before any account-dependent work: no SQL statement runs, nothing is stored or mailed until the answer has gone', async () => {
+    const a = await signUpAndLogin(s);
+    const unknown = `nobody.${Date.now()}@example.com`;
+    const knex = s.orm.em.getConnection().getKnex();
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string }) => statements.push(q.sql);
+    s.jobs.pause();
+    knex.on('query', onQuery);
+    let known, other;
+    try {
+      known = await forgot(a.email);
+      other = await forgot(unknown);
+      expect(statements).toEqual([]);
+      expect(await s.orm.em.fork().count(PasswordResetToken, { user: a.id })).toBe(0);
+      expect(mailsTo(s, a.email)).toHaveLength(0);
+    } finally {
+      knex.off('query', onQuery);
+      s.jobs.resume();
+    }
+    expect(known).toMatchObject({ status: 200, body: { message: SENT } });
+    expect(other.body).toEqual(known.body);
+    expect(other.status).toBe(known.status);
+    // The work then happens after the answers: a link for the account, nothing for the unknown address.
+    await s.jobs.idle();
+    expect(await s.orm.em.fork().count(PasswordResetToken, { user: a.id })).toBe(1);
+    expect(mailsTo(s, a.email)).toHaveLength(1);
+    expect(mailsTo(s, unknown)).toHaveLength(0);
+  });
+
+  it('answers an existing and an unknown address in the same time (medians of 40 requests each)', async () => {
+    const em = s.orm.em.fork();
+    const passwordHash = await hashPassword('timing-check-pass-1');
+    const stamp = Date.now().toString(36);
+    const known = Array.from({ length: 40 }, (_, i) => `known.${stamp}.${i}@example.com`);
+    for (const email of known) em.persist(em.create(User, { name: 'Timing Check', email, passwordHash }));
+    await em.flush();
+    // Each answer is timed alone. The work after an answer starts once the answer has been written
+    // to the socket, so a client elsewhere cannot see it; but this test's client shares the server's
+    // process (and the embedded database), so that work is held until the answer has been read here,
+    // then let run before the next request.
+    const time = async (email: string) => {
+      s.jobs.pause();
+      const t0 = performance.now();
+      const res = await forgot(email);
+      const ms = performance.now() - t0;
+      s.jobs.resume();
+      await s.jobs.idle();
+      expect(res.status).toBe(200);
+      return ms;
+    };
+    for (let i = 0; i < 5; i++) await time(`warm-up.${stamp}.${i}@example.com`);
+    const knownMs: number[] = [];
+    const unknownMs: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      // Alternate which goes first, so a drift in the machine's load hits both alike.
+      const unknown = `unknown.${stamp}.${i}@example.com`;
+      if (i % 2) {
+        unknownMs.push(await time(unknown));
+        knownMs.push(await time(known[i]!));
+      } else {
+        knownMs.push(await time(known[i]!));
+        unknownMs.push(await time(unknown));
+      }
+    }
+    // Each pair ran back to back, so the median of the differences within pairs cancels the drift of a
+    // busy machine's load that would swamp a difference between the two medians. An answer that looked
+    // the account up was 6-9 ms slower here.
+    const within = median(knownMs.map((ms, i) => ms - unknownMs[i]!));
+    const what = `medians: existing ${median(knownMs).toFixed(2)} ms, unknown ${median(unknownMs).toFixed(2)} ms, within pairs ${within.toFixed(2)} ms`;
+    expect(Math.abs(within), what).toBeLessThan(2);
+    await s.jobs.idle();
+    expect(mailsTo(s, known[0]!)).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('reset password', () => {
