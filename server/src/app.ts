@@ -13,6 +13,7 @@ import { requestId } from './common/request-id.js';
 import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
 import { authenticate } from './modules/auth/authenticate.js';
+import { deviceTokenOf } from './modules/auth/device-token.js';
 import { createRateLimiter, type RateLimiter } from './common/rate-limit.js';
 import { restRouters } from './modules/index.js';
 import { healthRouter } from './modules/health/health.rest.js';
@@ -41,7 +42,7 @@ function contextFactory(orm: MikroORM, config: Config, limiter: RateLimiter, job
     const { user, authError } = await authenticate(em, req.get('authorization'), config.jwtSecret);
     const requestId = req.requestId ?? '';
     return {
-      em, user, authError, requestId, ip: clientIp(req), config, mailer, limiter, req, res,
+      em, user, authError, requestId, ip: clientIp(req), deviceToken: deviceTokenOf(req), config, mailer, limiter, req, res,
       afterResponse: (label, work) => jobs.afterResponse(res, requestId, label, work),
     };
   };

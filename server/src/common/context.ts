@@ -19,6 +19,8 @@ export interface RequestContext {
   authError?: Error | null;
   requestId: string;
   ip: string;
+  /** The device token the client sent (a cookie set at an earlier login), unverified; null without one. */
+  deviceToken: string | null;
   /** The app's configuration and shared services. */
   config: Config;
   mailer: Mailer;

@@ -3,8 +3,8 @@ import { BadInputError, RateLimitedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
 import { User } from '../users/user.entity.js';
 import { hashPassword } from '../users/password.js';
-import { accountKey } from './auth.service.js';
 import { validateEmail, validateReset } from './auth.validation.js';
+import { loginProtection } from './login-protection.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { randomToken, tokenHash } from './secrets.js';
 import { sessionService } from './session.service.js';
@@ -92,8 +92,8 @@ export const passwordResetService = {
       return user.email;
     });
     if (!email) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);
-    // The owner proved access to the mailbox: lift the account-wide login lock.
-    await ctx.limiter.reset(accountKey(email));
+    // The owner proved access to the mailbox: lift the account-wide login slow-down.
+    await loginProtection.lift(ctx, email);
     return { message: RESET_DONE_MESSAGE };
   },
 };
