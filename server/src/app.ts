@@ -54,6 +54,24 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/**
+ * Answers that carry tokens or a user's data must not be kept by the browser's or a proxy's cache
+ * (a shared computer, a back button after logout). On /api those are the account paths, errors included.
+ */
+function noStoreOnAccountPaths(req: Request, res: Response, next: NextFunction): void {
+  if (/^\/(auth|users)(\/|$)/.test(req.path)) res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
+/**
+ * On /graphql any answer may carry tokens (login, refresh) or a user's data; only an anonymous GET
+ * (a catalogue query) may be cached.
+ */
+function noStoreUnlessAnonymousGet(req: Request, res: Response, next: NextFunction): void {
+  if (req.method !== 'GET' || req.get('authorization')) res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
 /** The one Express app: /graphql, /api, /uploads, /health and the built client with an SPA fallback. */
 export async function createApp(orm: MikroORM, config: Config): Promise<AppHandle> {
   const app = express();
@@ -61,8 +79,11 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.use(requestId);
-  app.use((_req, res, next) => {
+  const hsts = config.hstsMaxAge > 0 ? `max-age=${config.hstsMaxAge}; includeSubDomains` : null;
+  app.use((req, res, next) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    // Only over HTTPS (directly, or per X-Forwarded-Proto from a trusted proxy): browsers ignore it on HTTP.
+    if (hsts && req.secure) res.setHeader('Strict-Transport-Security', hsts);
     next();
   });
 
@@ -76,6 +97,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const apollo = await createApolloServer(config.production);
   app.use(
     '/graphql',
+    noStoreUnlessAnonymousGet,
     graphqlUploadExpress({ maxFileSize: UPLOAD_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES, maxFieldSize: 1_000_000 }),
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, { context: async ({ req, res }) => makeContext(req, res) }),
@@ -84,6 +106,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
 
   app.use(
     '/api',
+    noStoreOnAccountPaths,
     express.json({ limit: '1mb' }),
     async (req: Request, res: Response, next: NextFunction) => {
       req.ctx = await makeContext(req, res);

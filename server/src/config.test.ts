@@ -12,7 +12,8 @@ const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ..
 describe('configuration', () => {
   it('defaults every variable (design.md runtime contract)', () => {
     const c = load({});
-    expect(c).toMatchObject({ port: 4000, databaseUrl: null, smtpUrl: null, seedDemo: true, redisUrl: null, production: false });
+    expect(c).toMatchObject({ port: 4000, databaseUrl: null, smtpUrl: null, seedDemo: true, redisUrl: null, production: false, hstsMaxAge: 31_536_000 });
+    expect(load({ HSTS_MAX_AGE: '0' }).hstsMaxAge).toBe(0);
     expect(c.publicUrl).toBe('http://localhost:4000');
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(c.jwtSecret).not.toBe(c.jwtRefreshSecret);
@@ -31,6 +32,7 @@ describe('configuration', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY must be a whole number'],
+    [{ HSTS_MAX_AGE: 'forever' }, 'HSTS_MAX_AGE must be a whole number'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET is required when NODE_ENV=production'],
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],

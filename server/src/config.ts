@@ -25,6 +25,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client IP). */
   trustProxy: number;
+  /** Strict-Transport-Security max-age (seconds) sent on HTTPS answers; 0 sends none. */
+  hstsMaxAge: number;
   mailFrom: string;
 }
 
@@ -141,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),
     logLevel,
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),
+    hstsMaxAge: int(env, 'HSTS_MAX_AGE', 31_536_000, 0, 63_072_000),
     mailFrom: str(env, 'MAIL_FROM') ?? 'Tembea Tours <hello@tembea.example>',
   };
 }
