@@ -1,3 +1,5 @@
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { User } from '../users/user.entity.js';
@@ -47,6 +49,17 @@ describe('forgot password', () => {
     const minutes = (row.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps the mail holding the link private: outbox folder 0700 (tightened if it was wider), each file 0600', async () => {
+    const outbox = path.join(s.dataDir, 'mail');
+    mkdirSync(outbox, { recursive: true });
+    chmodSync(outbox, 0o755);
+    const a = await signUpAndLogin(s);
+    await requestLink(a.email);
+    expect(statSync(outbox).mode & 0o777).toBe(0o700);
+    const file = path.join(outbox, mailsTo(s, a.email).at(-1)!.file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('answers an unknown email the same and sends nothing', async () => {
