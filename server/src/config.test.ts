@@ -1,8 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, secretWeakness } from './config.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -48,4 +51,49 @@ describe('configuration', () => {
     expect(() => load({ DATABASE_URL: 'postgres://u:secret@ host/x' })).toThrow(/\*\*\*@/);
     expect(() => load({ DATABASE_URL: 'postgres://u:secret@ host/x' })).not.toThrow(/secret/);
   });
+});
+
+describe('signing secrets in production', () => {
+  const strong = () => randomBytes(48).toString('base64');
+  const production = (jwt: string, refresh = strong()) => load({ NODE_ENV: 'production', JWT_SECRET: jwt, JWT_REFRESH_SECRET: refresh });
+  const WEAK = [
+    'x'.repeat(48),
+    'tembea'.repeat(8),
+    '0123456789abcdef0123456789abcdef',
+    'passwordpasswordpassword12345678',
+    'aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbccccccccdddd',
+    'my-super-secret-jwt-key-for-tembea',
+  ];
+
+  it.each(WEAK)('refuses the long but weak %s, saying how to generate one', (weak) => {
+    expect(() => production(weak)).toThrow(ConfigError);
+    expect(() => production(weak)).toThrow(/^JWT_SECRET .*production needs a random secret of at least 32 bytes; generate one with `openssl rand -base64 48`/);
+    expect(() => production(strong(), weak)).toThrow(/^JWT_REFRESH_SECRET /);
+    // Outside production a long one is still accepted (the generated ones are random anyway).
+    expect(load({ JWT_SECRET: weak, JWT_REFRESH_SECRET: strong() }).jwtSecret).toBe(weak);
+  });
+
+  it('accepts random secrets of 32 bytes or more in the usual encodings', () => {
+    for (let i = 0; i < 200; i++) {
+      for (const value of [randomBytes(32).toString('hex'), randomBytes(32).toString('base64'), randomBytes(48).toString('base64url')]) {
+        expect(secretWeakness(value), value).toBeNull();
+      }
+    }
+    expect(production(strong()).production).toBe(true);
+  });
+
+  it('the built server exits with code 78 and the message on a weak secret', async () => {
+    const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+    if (!existsSync(main)) throw new Error('server/dist/main.js is missing: build the server first (npm test does)');
+    const child = spawn(process.execPath, [main], {
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: 'tembea'.repeat(8), JWT_REFRESH_SECRET: strong(), DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(78);
+    expect(err).toContain('Configuration error: JWT_SECRET repeats a short piece');
+    expect(err).toContain('openssl rand -base64 48');
+  }, 30_000);
 });

@@ -76,14 +76,40 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+const GENERATE_SECRET =
+  `generate one with \`openssl rand -base64 48\` or ` +
+  `\`node -e "console.log(require('crypto').randomBytes(48).toString('base64url'))"\``;
+
+/**
+ * Why a signing secret does not look random, or null. Anyone who guesses it can sign tokens for any
+ * account, so production refuses one character or a short word repeated, few different characters,
+ * or less than an estimated 128 bits (its length times the Shannon entropy of its characters). Real
+ * random secrets of 32 bytes pass with a wide margin (hex: at least 12 characters and 220 bits).
+ */
+export function secretWeakness(value: string): string | null {
+  if (value.length < 32) return 'is shorter than 32 characters';
+  for (let period = 1; period <= value.length / 2; period++) {
+    if (value.slice(period) === value.slice(0, value.length - period)) return 'repeats a short piece';
+  }
+  const counts = new Map<string, number>();
+  for (const c of value) counts.set(c, (counts.get(c) ?? 0) + 1);
+  if (counts.size < 10) return 'uses fewer than 10 different characters';
+  let bitsPerChar = 0;
+  for (const n of counts.values()) bitsPerChar -= (n / value.length) * Math.log2(n / value.length);
+  if (bitsPerChar < 3 || bitsPerChar * value.length < 128) return 'is not random enough';
+  return null;
+}
+
 /** A signing secret: from the environment, else generated once and kept under DATA_DIR. */
 function secret(env: Env, name: string, dataDir: string, production: boolean): string {
   const raw = str(env, name);
   if (raw !== null) {
-    if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long`);
+    if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long; ${GENERATE_SECRET}`);
+    const weakness = production ? secretWeakness(raw) : null;
+    if (weakness) throw new ConfigError(`${name} ${weakness}: production needs a random secret of at least 32 bytes; ${GENERATE_SECRET}`);
     return raw;
   }
-  if (production) throw new ConfigError(`${name} is required when NODE_ENV=production`);
+  if (production) throw new ConfigError(`${name} is required when NODE_ENV=production; ${GENERATE_SECRET}`);
   const file = path.join(dataDir, 'secrets', name.toLowerCase());
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
