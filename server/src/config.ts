@@ -163,7 +163,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwtRefreshSecret,
     adminEmail: adminEmail?.toLowerCase() ?? null,
     adminPassword: adminPassword || null,
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    // A production database gets the demo catalogue only when asked for explicitly.
+    seedDemo: bool(env, 'SEED_DEMO', !production),
     redisUrl,
     redisPrefix: str(env, 'REDIS_PREFIX') ?? 'tembea:rl:',
     clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { log } from '../../common/logger.js';
 import { api, mailsTo, signUpAndLogin } from '../../modules/auth/testing/helpers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { ensureAdmins } from './seed.js';
+import { User } from '../../modules/users/user.entity.js';
+import { Tour } from '../../modules/tours/tour.entity.js';
+import { DEMO_ADMIN_EMAIL, ensureAdmins } from './seed.js';
 
 describe('ADMIN_EMAIL given to an account that already exists', () => {
   let s: TestServer;
@@ -15,7 +18,7 @@ describe('ADMIN_EMAIL given to an account that already exists', () => {
   });
 
   const ADMIN_EMAIL = 'operator@tembea.test';
-  const ensure = (adminPassword: string) => ensureAdmins(s.orm.em.fork(), { adminEmail: ADMIN_EMAIL, adminPassword, seedDemo: false });
+  const ensure = (adminPassword: string) => ensureAdmins(s.orm.em.fork(), { adminEmail: ADMIN_EMAIL, adminPassword, seedDemo: false, production: false });
   const profile = (token: string) => api(s, 'GET', '/users/profile', undefined, { token });
 
   it("promotion ends the squatter's sessions and reset links: only ADMIN_PASSWORD gets in, and a warning is logged", async () => {
@@ -46,5 +49,63 @@ describe('ADMIN_EMAIL given to an account that already exists', () => {
     expect((await profile(admin.accessToken)).status).toBe(401);
     expect((await api(s, 'POST', '/auth/refresh', { refreshToken: admin.refreshToken })).status).toBe(401);
     expect((await api(s, 'POST', '/auth/login', { email: ADMIN_EMAIL, password: 'Operator-rotated-10' })).status).toBe(200);
+  });
+});
+
+describe('a production start', () => {
+  const secrets = () => ({ JWT_SECRET: randomBytes(48).toString('base64'), JWT_REFRESH_SECRET: randomBytes(48).toString('base64') });
+
+  /** Starts a production server and returns it with everything it printed while starting. */
+  async function startProduction(env: Record<string, string>) {
+    const printed: string[] = [];
+    const capture = (stream: NodeJS.WriteStream) =>
+      vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        printed.push(String(chunk));
+        return true;
+      });
+    const spies = [capture(process.stdout), capture(process.stderr)];
+    try {
+      const s = await startTestServer({ env: { NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: '', ...secrets(), ...env } });
+      return { s, printed: printed.join('') };
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  }
+
+  it('without SEED_DEMO loads no demo tours, makes no demo admin, prints no password, and warns that there is no admin', async () => {
+    const { s, printed } = await startProduction({});
+    try {
+      expect(s.config.seedDemo).toBe(false);
+      expect((await s.rest('GET', '/api/tours?limit=5')).body.tours).toEqual([]);
+      expect(await s.orm.em.fork().count(Tour, {})).toBe(0);
+      expect(await s.orm.em.fork().count(User, {})).toBe(0);
+      expect(printed).not.toMatch(/password:/i);
+      expect(printed).not.toContain(DEMO_ADMIN_EMAIL);
+      expect(printed).toMatch(/WARN .*there is no admin account: set ADMIN_EMAIL and ADMIN_PASSWORD/);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('with SEED_DEMO=true loads the demo tours but still no demo admin nor password', async () => {
+    const { s, printed } = await startProduction({ SEED_DEMO: 'true' });
+    try {
+      expect(await s.orm.em.fork().count(Tour, {})).toBeGreaterThan(0);
+      expect(await s.orm.em.fork().count(User, { email: DEMO_ADMIN_EMAIL })).toBe(0);
+      expect(printed).not.toMatch(/password:/i);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('with ADMIN_EMAIL and ADMIN_PASSWORD has that admin and no warning', async () => {
+    const { s, printed } = await startProduction({ ADMIN_EMAIL: 'ops@tembea.test', ADMIN_PASSWORD: 'Operator-chosen-9' });
+    try {
+      expect((await api(s, 'POST', '/auth/login', { email: 'ops@tembea.test', password: 'Operator-chosen-9' })).body.user.role).toBe('admin');
+      expect(printed).not.toMatch(/no admin account/);
+      expect(printed).not.toMatch(/password:/i);
+    } finally {
+      await s.stop();
+    }
   });
 });

@@ -82,7 +82,9 @@ export const DEMO_ADMIN_EMAIL = 'admin@tembea.local';
 
 /**
  * Ensures the admins: ADMIN_EMAIL/ADMIN_PASSWORD when given (created, or promoted and its password
- * set), and on a first demo start a demo admin with a random password printed once.
+ * set), and on a first demo start outside production a demo admin with a random password printed
+ * once. Production never gets a demo admin nor prints a password: ADMIN_EMAIL/ADMIN_PASSWORD is how
+ * an operator gets one, and a start without any admin says so.
  *
  * An account that already holds ADMIN_EMAIL may have been registered by someone else before the
  * operator chose that address. Promoting it therefore ends every session and voids every reset link
@@ -92,7 +94,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@tembea.local';
  */
 export async function ensureAdmins(
   em: EntityManager,
-  opts: { adminEmail: string | null; adminPassword: string | null; seedDemo: boolean },
+  opts: { adminEmail: string | null; adminPassword: string | null; seedDemo: boolean; production: boolean },
 ): Promise<void> {
   if (opts.adminEmail && opts.adminPassword) {
     const { adminEmail, adminPassword } = opts;
@@ -125,8 +127,11 @@ export async function ensureAdmins(
       }
     }
   }
-  if (!opts.seedDemo) return;
   if ((await em.count(User, { role: 'admin' })) > 0) return;
+  if (!opts.seedDemo || opts.production) {
+    log.warn('there is no admin account: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create one');
+    return;
+  }
   const password = randomBytes(12).toString('base64url');
   em.persist(em.create(User, { name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, passwordHash: await hashPassword(password), role: 'admin' }));
   await em.flush();
