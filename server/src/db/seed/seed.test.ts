@@ -52,7 +52,8 @@ describe('ADMIN_EMAIL given to an account that already exists', () => {
   });
 });
 
-describe('a production start', () => {
+// Each test boots a server of its own, which can take a while on a busy machine.
+describe('a production start', { timeout: 120_000 }, () => {
   const secrets = () => ({ JWT_SECRET: randomBytes(48).toString('base64'), JWT_REFRESH_SECRET: randomBytes(48).toString('base64') });
 
   /** Starts a production server and returns it with everything it printed while starting. */
