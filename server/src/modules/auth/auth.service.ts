@@ -10,10 +10,10 @@ import { validateLogin, validateRegister } from './auth.validation.js';
 
 export const REGISTERED_MESSAGE = 'Account created successfully. Please log in.';
 export const BAD_CREDENTIALS = 'Invalid email or password';
+
 /** Sign-ups per address: each one costs an argon2 hash, so a flood of them is a denial of service. */
 export const SIGNUP_LIMIT = { limit: 30, windowMs: 60 * 60_000 } as const;
 export const SIGNUP_LOCKED = 'Too many sign-ups from this address. Please try again later.';
-
 
 function signUpAttemptMail(ctx: RequestContext, to: string): MailMessage {
   const login = `${ctx.config.publicUrl}/login`;
