@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, searchDateMinimums } from './validation.js';
+import { PASSWORD_MAX, PASSWORD_MIN, isEmail, passwordLengthError, searchDateMinimums } from './validation.js';
 
 describe('searchDateMinimums (spec 5)', () => {
   it('sets the departure minimum to today and the return minimum to today without a departure', () => {
@@ -18,5 +18,20 @@ describe('isEmail', () => {
   it('accepts addresses and refuses malformed or overlong ones', () => {
     expect(isEmail('amina@example.co.tz')).toBe(true);
     for (const bad of ['', 'a@b', 'a b@c.d', '@c.d', 'a@', 'a\u0000@b.co', 'a@b\u0007.co', null, undefined, `${'a'.repeat(250)}@x.io`]) expect(isEmail(bad)).toBe(false);
+  });
+});
+
+describe('passwordLengthError', () => {
+  it('asks for 8 to 256 characters, counting characters rather than UTF-16 units', () => {
+    expect(PASSWORD_MIN).toBe(8);
+    expect(PASSWORD_MAX).toBe(256);
+    expect(passwordLengthError('1234567')).toBe('Password must be at least 8 characters');
+    expect(passwordLengthError('')).toBe('Password must be at least 8 characters');
+    expect(passwordLengthError('12345678')).toBeNull();
+    expect(passwordLengthError('x'.repeat(256))).toBeNull();
+    expect(passwordLengthError('x'.repeat(257))).toBe('Password must be at most 256 characters');
+    // Four emoji are eight UTF-16 units but four characters.
+    expect(passwordLengthError('🦁🐘🦒🦓')).toBe('Password must be at least 8 characters');
+    expect(passwordLengthError('🦁🐘🦒🦓🦛🐆🐊🦏')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 /** Field rules shared by the client forms and the server's input validation (spec 5). */
 // Control characters are refused too: PostgreSQL text cannot hold a NUL, and none belongs in an address.
 export const EMAIL_RE = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
-export const SIGNUP_PASSWORD_MIN = 8;
-export const RESET_PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+/** Every password the server sets (sign-up, reset, ADMIN_PASSWORD) is 8 to 256 characters. */
+export const PASSWORD_MIN = 8;
+// Long passphrases are welcome: argon2 hashes any length at the same cost; the cap only bounds the request.
+export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const PHONE_MAX = 32;
@@ -30,4 +31,15 @@ const PHONE_RE = /^\+?[0-9 ().-]+$/;
 /** A telephone number: digits, spaces, dots, dashes and brackets, an optional leading +, at least 6 digits. */
 export function isPhone(value: string | null | undefined): boolean {
   return !!value && value.length <= PHONE_MAX && PHONE_RE.test(value) && value.replace(/\D/g, '').length >= 6;
+}
+
+/**
+ * The length rule of a new password, counted in characters (code points, so an emoji counts once;
+ * a password is never trimmed or cut): the message to show, or null when the length is fine.
+ */
+export function passwordLengthError(password: string): string | null {
+  const n = [...password].length;
+  if (n < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
+  if (n > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  return null;
 }

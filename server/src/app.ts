@@ -4,6 +4,7 @@ import express, { type Express, type Request, type Response, type NextFunction }
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
+import { BackgroundJobs } from './common/background.js';
 import type { RequestContext } from './common/context.js';
 import { NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
@@ -15,7 +16,8 @@ import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
 import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
 import { authenticate } from './modules/auth/authenticate.js';
-import { createRateLimiter, type RateLimiter } from './common/rate-limit.js';
+import { deviceTokenOf } from './modules/auth/device-token.js';
+import { createRateLimiter } from './common/rate-limit.js';
 import { restRouters } from './modules/index.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
@@ -24,7 +26,9 @@ export interface AppHandle {
   app: Express;
   /** Sends queued mail; flush() sends what is due now (tests). */
   outbox: MailOutbox;
-  /** Stops Apollo Server (the ORM is closed by the caller). */
+  /** Work started by requests that runs after their answers. */
+  jobs: BackgroundJobs;
+  /** Lets the background jobs finish and stops Apollo Server (the ORM is closed by the caller). */
   close(): Promise<void>;
 }
 
@@ -36,11 +40,15 @@ function clientIp(req: Request): string {
 /** What every request context shares: the configuration and the app's long-lived services. */
 type SharedServices = Pick<RequestContext, 'config' | 'mailer' | 'outbox' | 'limiter' | 'files'>;
 
-function contextFactory(orm: MikroORM, shared: SharedServices) {
+function contextFactory(orm: MikroORM, shared: SharedServices, jobs: BackgroundJobs) {
   return async (req: Request, res?: Response): Promise<RequestContext> => {
     const em = orm.em.fork();
     const { user, authError } = await authenticate(em, req.get('authorization'), shared.config.jwtSecret);
-    return { ...shared, em, user, authError, requestId: req.requestId ?? '', ip: clientIp(req), req, res };
+    const requestId = req.requestId ?? '';
+    return {
+      ...shared, em, user, authError, requestId, ip: clientIp(req), deviceToken: deviceTokenOf(req), req, res,
+      afterResponse: (label, work) => jobs.afterResponse(res, requestId, label, work),
+    };
   };
 }
 
@@ -50,6 +58,24 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/**
+ * Answers that carry tokens or a user's data must not be kept by the browser's or a proxy's cache
+ * (a shared computer, a back button after logout). On /api those are the account paths, errors included.
+ */
+function noStoreOnAccountPaths(req: Request, res: Response, next: NextFunction): void {
+  if (/^\/(auth|users)(\/|$)/.test(req.path)) res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
+/**
+ * On /graphql any answer may carry tokens (login, refresh) or a user's data; only an anonymous GET
+ * (a catalogue query) may be cached.
+ */
+function noStoreUnlessAnonymousGet(req: Request, res: Response, next: NextFunction): void {
+  if (req.method !== 'GET' || req.get('authorization')) res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
 /** The one Express app: /graphql, /api, /uploads, /health and the built client with an SPA fallback. */
 export async function createApp(orm: MikroORM, config: Config): Promise<AppHandle> {
   const app = express();
@@ -57,8 +83,11 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.use(requestId);
-  app.use((_req, res, next) => {
+  const hsts = config.hstsMaxAge > 0 ? `max-age=${config.hstsMaxAge}; includeSubDomains` : null;
+  app.use((req, res, next) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    // Only over HTTPS (directly, or per X-Forwarded-Proto from a trusted proxy): browsers ignore it on HTTP.
+    if (hsts && req.secure) res.setHeader('Strict-Transport-Security', hsts);
     next();
   });
 
@@ -68,7 +97,8 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const outbox = new MailOutbox(orm, mailer);
   outbox.start();
   const files = new LocalFileStore(path.join(config.dataDir, 'uploads'));
-  const makeContext = contextFactory(orm, { config, limiter, mailer, outbox, files });
+  const jobs = new BackgroundJobs(orm);
+  const makeContext = contextFactory(orm, { config, limiter, mailer, outbox, files }, jobs);
 
   app.use('/health', healthRouter(orm));
 
@@ -76,6 +106,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const apollo = await createApolloServer(config.production);
   app.use(
     '/graphql',
+    noStoreUnlessAnonymousGet,
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
     // A multipart request already has its context: the caller was checked before its body was read.
@@ -85,6 +116,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
 
   app.use(
     '/api',
+    noStoreOnAccountPaths,
     express.json({ limit: '1mb' }),
     async (req: Request, res: Response, next: NextFunction) => {
       req.ctx = await makeContext(req, res);
@@ -152,7 +184,10 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   return {
     app,
     outbox,
+    jobs,
     async close() {
+      jobs.resume();
+      await jobs.idle();
       await outbox.stop();
       await apollo.stop();
       await limiter.close();

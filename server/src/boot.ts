@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type AppHandle } from './app.js';
+import type { BackgroundJobs } from './common/background.js';
 import type { Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
@@ -16,6 +17,8 @@ export interface Running {
   server: Server;
   /** Queued mail (bookings); tests call outbox.flush() to send what is due. */
   outbox: AppHandle['outbox'];
+  /** Work that requests run after their answers (a test can wait for it). */
+  jobs: BackgroundJobs;
   stop(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
     orm,
     server,
     outbox: handle.outbox,
+    jobs: handle.jobs,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {

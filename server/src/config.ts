@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { passwordPolicyError } from './modules/users/password-policy.js';
 
 /** Every environment variable the server reads, parsed once (design.md runtime contract). */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client IP). */
   trustProxy: number;
+  /** Strict-Transport-Security max-age (seconds) sent on HTTPS answers; 0 sends none. */
+  hstsMaxAge: number;
   mailFrom: string;
   /** Where new-booking notices go (MAIL_OPERATOR; the sender's address by default). */
   mailOperator: string;
@@ -77,14 +80,40 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+const GENERATE_SECRET =
+  `generate one with \`openssl rand -base64 48\` or ` +
+  `\`node -e "console.log(require('crypto').randomBytes(48).toString('base64url'))"\``;
+
+/**
+ * Why a signing secret does not look random, or null. Anyone who guesses it can sign tokens for any
+ * account, so production refuses one character or a short word repeated, few different characters,
+ * or less than an estimated 128 bits (its length times the Shannon entropy of its characters). Real
+ * random secrets of 32 bytes pass with a wide margin (hex: at least 12 characters and 220 bits).
+ */
+export function secretWeakness(value: string): string | null {
+  if (value.length < 32) return 'is shorter than 32 characters';
+  for (let period = 1; period <= value.length / 2; period++) {
+    if (value.slice(period) === value.slice(0, value.length - period)) return 'repeats a short piece';
+  }
+  const counts = new Map<string, number>();
+  for (const c of value) counts.set(c, (counts.get(c) ?? 0) + 1);
+  if (counts.size < 10) return 'uses fewer than 10 different characters';
+  let bitsPerChar = 0;
+  for (const n of counts.values()) bitsPerChar -= (n / value.length) * Math.log2(n / value.length);
+  if (bitsPerChar < 3 || bitsPerChar * value.length < 128) return 'is not random enough';
+  return null;
+}
+
 /** A signing secret: from the environment, else generated once and kept under DATA_DIR. */
 function secret(env: Env, name: string, dataDir: string, production: boolean): string {
   const raw = str(env, name);
   if (raw !== null) {
-    if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long`);
+    if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long; ${GENERATE_SECRET}`);
+    const weakness = production ? secretWeakness(raw) : null;
+    if (weakness) throw new ConfigError(`${name} ${weakness}: production needs a random secret of at least 32 bytes; ${GENERATE_SECRET}`);
     return raw;
   }
-  if (production) throw new ConfigError(`${name} is required when NODE_ENV=production`);
+  if (production) throw new ConfigError(`${name} is required when NODE_ENV=production; ${GENERATE_SECRET}`);
   const file = path.join(dataDir, 'secrets', name.toLowerCase());
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -116,9 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL is not an email address: "${adminEmail}"`);
   }
-  if (adminPassword && (adminPassword.length < 8 || adminPassword.length > 128)) {
-    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters long');
-  }
+  const adminPasswordProblem = adminPassword ? passwordPolicyError(adminPassword) : null;
+  if (adminPasswordProblem) throw new ConfigError(`ADMIN_PASSWORD is refused: ${adminPasswordProblem}`);
   const logLevel = (str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info')) as Config['logLevel'];
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of debug, info, warn, error, silent`);
@@ -140,12 +168,14 @@ export function loadConfig(env: Env = process.env): Config {
     jwtRefreshSecret,
     adminEmail: adminEmail?.toLowerCase() ?? null,
     adminPassword: adminPassword || null,
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    // A production database gets the demo catalogue only when asked for explicitly.
+    seedDemo: bool(env, 'SEED_DEMO', !production),
     redisUrl,
     redisPrefix: str(env, 'REDIS_PREFIX') ?? 'tembea:rl:',
     clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),
     logLevel,
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),
+    hstsMaxAge: int(env, 'HSTS_MAX_AGE', 31_536_000, 0, 63_072_000),
     mailFrom,
     mailOperator: str(env, 'MAIL_OPERATOR') ?? mailFrom,
     bookingsPerHour: int(env, 'BOOKING_RATE_LIMIT', 30, 1, 1_000_000),

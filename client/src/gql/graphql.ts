@@ -28,7 +28,7 @@ export type RegisterInput = {
   email: string;
   /** Full name. */
   name: string;
-  /** Password, 8 to 128 characters. */
+  /** Password, 8 to 256 characters; the most common passwords are refused. */
   password: string;
   /** Phone number, including the country code. */
   phone: string;

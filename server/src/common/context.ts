@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
 import type { FileStore } from './file-store.js';
+import type { BackgroundWork } from './background.js';
 import type { Mailer } from './mail.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -20,6 +21,8 @@ export interface RequestContext {
   authError?: Error | null;
   requestId: string;
   ip: string;
+  /** The device token the client sent (a cookie set at an earlier login), unverified; null without one. */
+  deviceToken: string | null;
   /** The app's configuration and shared services. */
   config: Config;
   mailer: Mailer;
@@ -29,6 +32,11 @@ export interface RequestContext {
   outbox: MailOutbox;
   /** Attempt counters (login, password reset), one per app; shared through Redis when REDIS_URL is set. */
   limiter: RateLimiter;
+  /**
+   * Runs work after the answer has been sent, in its own unit of work, errors logged: for anything
+   * whose cost or outcome must not show in the answer (whether an account exists, say).
+   */
+  afterResponse(label: string, work: BackgroundWork): void;
   req?: Request;
   res?: Response;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -54,6 +54,16 @@ Business hours: ${escapeHtml(OPERATOR.hours)}</p>
 }
 
 /**
+ * Saved mails hold live links (a password reset link signs into the account), so only the server's
+ * own user may list or read them: the folder is 0700, tightened if it existed with wider rights,
+ * and each file is written 0600.
+ */
+function privateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+/**
  * Sends mail through SMTP_URL, or, when none is set, saves each message as an .eml file under
  * DATA_DIR/mail and logs where it went (so a demo or a test can read it).
  */
@@ -84,9 +94,9 @@ export class Mailer {
       log.info('mail sent', { to: msg.to, subject: msg.subject });
       return { via: 'smtp', messageId: String(info.messageId) };
     }
-    mkdirSync(this.outbox, { recursive: true });
+    privateFolder(this.outbox);
     const file = path.join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-    writeFileSync(file, (info as unknown as { message: Buffer }).message);
+    writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
     log.info(`mail saved to ${file}`, { to: msg.to, subject: msg.subject });
     return { via: file, messageId: String(info.messageId) };
   }

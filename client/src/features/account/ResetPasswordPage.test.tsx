@@ -1,11 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockClient, Providers } from '../../auth/test-utils';
+import { mockClient, Providers, type MockResult } from '../../auth/test-utils';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
-function renderReset(path: string) {
-  const mock = mockClient(() => ({ data: { resetPassword: { __typename: 'MessagePayload', message: 'Your password has been reset.' } } }));
+const RESET_OK: MockResult = { data: { resetPassword: { __typename: 'MessagePayload', message: 'Your password has been reset.' } } };
+
+function renderReset(path: string, answer: MockResult = RESET_OK) {
+  const mock = mockClient(() => answer);
   render(
     <Providers client={mock.client} path={path}>
       <Routes>
@@ -53,5 +55,24 @@ describe('ResetPasswordPage', () => {
     renderReset('/reset-password');
     expect(screen.getByText('Invalid reset link. Please request a new password reset.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it("shows the server's password policy message: a 7-character or a common password passes the form's 6-character check", async () => {
+    for (const message of ['Password must be at least 8 characters', 'This password is too common. Please choose another.']) {
+      const refused: MockResult = { errors: [{ message, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password', message }] } }] };
+      const { calls } = renderReset('/reset-password?token=abc', refused);
+      fill(/^New password/, 'sunset7');
+      fill(/^Confirm password/, 'sunset7');
+      fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+      expect((await screen.findByRole('alert')).textContent).toContain(message);
+      expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
+      expect(calls).toHaveLength(1);
+      cleanup();
+    }
+  });
+
+  it('tells the server rule in the hint', () => {
+    renderReset('/reset-password?token=abc');
+    expect(screen.getByText('At least 8 characters, not a common password')).toBeTruthy();
   });
 });

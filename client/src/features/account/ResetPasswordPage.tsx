@@ -2,12 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { RESET_PASSWORD_MIN } from '@tembea/schema';
+import { PASSWORD_MIN } from '@tembea/schema';
 import { RESET_PASSWORD } from './api/account.operations';
 import { focusFirstInvalid, PasswordField, usePageTitle, useDelayedAction } from './components/fields';
 import { errorMessage, serverFieldErrors } from './errors';
 import { RESET_REDIRECT_MS } from './timing';
-import { validateReset, type FieldErrors } from './validation';
+import { RESET_PASSWORD_MIN, validateReset, type FieldErrors } from './validation';
 import './account.css';
 
 export const INVALID_RESET_LINK = 'Invalid reset link. Please request a new password reset.';
@@ -82,7 +82,7 @@ export function ResetPasswordPage() {
             autoComplete="new-password"
             required
             minLength={RESET_PASSWORD_MIN}
-            hint={`At least ${RESET_PASSWORD_MIN} characters`}
+            hint={`At least ${PASSWORD_MIN} characters, not a common password`}
             value={password}
             error={errors.password}
             onChange={(e) => setPassword(e.target.value)}

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SIGNUP_PASSWORD_MIN } from '@tembea/schema';
+import { PASSWORD_MIN } from '@tembea/schema';
 import { REGISTER } from './api/account.operations';
 import { focusFirstInvalid, PasswordField, TextField, useDelayedAction, usePageTitle } from './components/fields';
 import { errorMessage, serverFieldErrors } from './errors';
@@ -81,8 +81,8 @@ export function SignupPage() {
             name="password"
             autoComplete="new-password"
             required
-            minLength={SIGNUP_PASSWORD_MIN}
-            hint={`At least ${SIGNUP_PASSWORD_MIN} characters`}
+            minLength={PASSWORD_MIN}
+            hint={`At least ${PASSWORD_MIN} characters, not a common password`}
             value={values.password}
             error={errors.password}
             onChange={set('password')}

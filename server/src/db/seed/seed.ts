@@ -5,7 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../common/logger.js';
 import { Tour } from '../../modules/tours/tour.entity.js';
 import { User } from '../../modules/users/user.entity.js';
-import { hashPassword } from '../../modules/users/password.js';
+import { sessionService } from '../../modules/auth/session.service.js';
+import { hashPassword, verifyPassword } from '../../modules/users/password.js';
 import { DEMO_TOURS, type DemoTour } from './demo-tours.js';
 
 const ASSETS = path.resolve(import.meta.dirname, '../../../assets/tours');
@@ -81,26 +82,56 @@ export const DEMO_ADMIN_EMAIL = 'admin@tembea.local';
 
 /**
  * Ensures the admins: ADMIN_EMAIL/ADMIN_PASSWORD when given (created, or promoted and its password
- * set), and on a first demo start a demo admin with a random password printed once.
+ * set), and on a first demo start outside production a demo admin with a random password printed
+ * once. Production never gets a demo admin nor prints a password: ADMIN_EMAIL/ADMIN_PASSWORD is how
+ * an operator gets one, and a start without any admin says so.
+ *
+ * An account that already holds ADMIN_EMAIL may have been registered by someone else before the
+ * operator chose that address. Promoting it therefore ends every session and voids every reset link
+ * it has, so that only whoever knows ADMIN_PASSWORD can get in; the same happens when its password is
+ * changed to a new ADMIN_PASSWORD. An admin whose password is already ADMIN_PASSWORD keeps its
+ * sessions across restarts.
  */
 export async function ensureAdmins(
   em: EntityManager,
-  opts: { adminEmail: string | null; adminPassword: string | null; seedDemo: boolean },
+  opts: { adminEmail: string | null; adminPassword: string | null; seedDemo: boolean; production: boolean },
 ): Promise<void> {
   if (opts.adminEmail && opts.adminPassword) {
-    const existing = await em.findOne(User, { email: opts.adminEmail });
-    const passwordHash = await hashPassword(opts.adminPassword);
-    if (existing) {
-      existing.role = 'admin';
-      existing.passwordHash = passwordHash;
+    const { adminEmail, adminPassword } = opts;
+    const existing = await em.findOne(User, { email: adminEmail }, { populate: ['passwordHash'] });
+    if (!existing) {
+      em.persist(em.create(User, { name: 'Administrator', email: adminEmail, passwordHash: await hashPassword(adminPassword), role: 'admin' }));
+      await em.flush();
+      log.info(`admin account created: ${adminEmail}`);
     } else {
-      em.persist(em.create(User, { name: 'Administrator', email: opts.adminEmail, passwordHash, role: 'admin' }));
+      const promoted = existing.role !== 'admin';
+      const passwordChanged = !(await verifyPassword(existing.passwordHash, adminPassword));
+      if (promoted || passwordChanged) {
+        const passwordHash = passwordChanged ? await hashPassword(adminPassword) : existing.passwordHash;
+        const ended = await em.transactional(async (tx) => {
+          await tx.nativeUpdate(User, { id: existing.id }, { role: 'admin', passwordHash });
+          return sessionService.endAllAndResetLinks(tx, existing.id);
+        });
+        em.clear();
+        if (promoted) {
+          log.warn(
+            `ADMIN_EMAIL ${adminEmail} already had an ordinary account (registered ${existing.createdAt.toISOString()}): ` +
+              `it is now the admin with ADMIN_PASSWORD, and its sessions (${ended.refreshTokens} refresh tokens) and ${ended.resetLinks} unused reset link(s) were ended. ` +
+              `Check its name, phone and bookings if you did not create it yourself.`,
+          );
+        } else {
+          log.info(`admin password of ${adminEmail} set from ADMIN_PASSWORD; its sessions (${ended.refreshTokens} refresh tokens) were ended`);
+        }
+      } else {
+        log.info(`admin account ensured: ${adminEmail}`);
+      }
     }
-    await em.flush();
-    log.info(`admin account ensured: ${opts.adminEmail}`);
   }
-  if (!opts.seedDemo) return;
   if ((await em.count(User, { role: 'admin' })) > 0) return;
+  if (!opts.seedDemo || opts.production) {
+    log.warn('there is no admin account: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create one');
+    return;
+  }
   const password = randomBytes(12).toString('base64url');
   em.persist(em.create(User, { name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, passwordHash: await hashPassword(password), role: 'admin' }));
   await em.flush();

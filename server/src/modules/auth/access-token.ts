@@ -1,16 +1,26 @@
 import jwt from 'jsonwebtoken';
-import { normalizeRole } from '@tembea/schema';
 import type { AuthUser } from '../../common/context.js';
 import { UnauthenticatedError } from '../../common/errors.js';
 
-/** Access tokens live 15 minutes (issue 4). */
+/** Access tokens live 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ALGORITHM = 'HS256' as const;
 const TYPE = 'access';
+const INVALID = 'Invalid token. Please login again.';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Signs a short-lived access token carrying the user id, role and its type. */
-export function signAccessToken(user: AuthUser, secret: string): string {
-  return jwt.sign({ sub: String(user.id), role: user.role, typ: TYPE }, secret, {
+/** What a verified access token states: who, and which session (refresh-token family) it belongs to. */
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * Signs a short-lived access token carrying the user id, role, its type and its session (`sid`,
+ * the id of the refresh-token family), so that it dies with its session rather than 15 minutes later.
+ */
+export function signAccessToken(user: AuthUser, sessionId: string, secret: string): string {
+  return jwt.sign({ sub: String(user.id), role: user.role, typ: TYPE, sid: sessionId }, secret, {
     algorithm: ALGORITHM,
     expiresIn: ACCESS_TOKEN_TTL_SECONDS,
   });
@@ -18,20 +28,29 @@ export function signAccessToken(user: AuthUser, secret: string): string {
 
 /**
  * Verifies an access token with the pinned algorithm and its type, so that no other kind of token
- * (or `alg: none`) passes. Throws UnauthenticatedError with the spec's texts.
+ * (or `alg: none`) passes. A token must carry an expiry and a session id: one without could never
+ * be ended. Throws UnauthenticatedError with the spec's texts.
  */
-export function verifyAccessToken(token: string, secret: string): AuthUser {
+export function verifyAccessToken(token: string, secret: string): AccessClaims {
   let payload: jwt.JwtPayload | string;
   try {
     payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
   } catch (e) {
     if (e instanceof jwt.TokenExpiredError) throw new UnauthenticatedError('Session expired. Please login again.');
-    throw new UnauthenticatedError('Invalid token. Please login again.');
+    throw new UnauthenticatedError(INVALID);
   }
-  if (typeof payload === 'string' || payload.typ !== TYPE || typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub)) {
-    throw new UnauthenticatedError('Invalid token. Please login again.');
+  if (
+    typeof payload === 'string' ||
+    payload.typ !== TYPE ||
+    typeof payload.exp !== 'number' ||
+    typeof payload.sub !== 'string' ||
+    !/^\d{1,10}$/.test(payload.sub) ||
+    typeof payload.sid !== 'string' ||
+    !UUID_RE.test(payload.sid)
+  ) {
+    throw new UnauthenticatedError(INVALID);
   }
-  return { id: Number(payload.sub), role: normalizeRole(payload.role) };
+  return { userId: Number(payload.sub), sessionId: payload.sid };
 }
 
 /** The bearer token of an Authorization header, or null. */

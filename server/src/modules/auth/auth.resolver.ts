@@ -2,13 +2,14 @@ import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
 import { toUserType } from '../users/user.mapper.js';
 import { authService } from './auth.service.js';
+import { setDeviceCookie } from './device-token.js';
 import { AuthPayload, LoginInput, MessagePayload, RegisterInput, RegisterPayload, TokenPair } from './auth.types.js';
 import { passwordResetService } from './password-reset.service.js';
 
 @Resolver()
 export class AuthResolver {
   @Mutation(() => RegisterPayload, {
-    description: 'Creates an account (name, email, phone, password of 8-128 characters). Answers alike whether or not the email already has one.',
+    description: 'Creates an account (name, email, phone, password of 8-256 characters that is not one of the most common). Answers alike whether or not the email already has one.',
   })
   async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<RegisterPayload> {
     const { user, message } = await authService.register(ctx, { ...input });
@@ -16,10 +17,11 @@ export class AuthResolver {
   }
 
   @Mutation(() => AuthPayload, {
-    description: "Logs in: an access token (15 minutes) and a refresh token. Wrong password and unknown email both answer 'Invalid email or password'; 10 failures per account and address lock it for 15 minutes (RATE_LIMITED).",
+    description: "Logs in: an access token (15 minutes) and a refresh token, and an HttpOnly device cookie that exempts this client from the limits below on its next logins to this account. Wrong password and unknown email both answer 'Invalid email or password'. RATE_LIMITED: 10 failures per account and address lock that pair for 15 minutes; 100 failures from one address block it for a day; 20 failures on one account from several addresses slow it down for 15 seconds to 5 minutes.",
   })
   async login(@Ctx() ctx: RequestContext, @Arg('input', () => LoginInput) input: LoginInput): Promise<AuthPayload> {
-    const { accessToken, refreshToken, user } = await authService.login(ctx, { ...input });
+    const { accessToken, refreshToken, user, deviceToken } = await authService.login(ctx, { ...input });
+    setDeviceCookie(ctx.res, ctx.req, deviceToken);
     return { accessToken, refreshToken, user: toUserType(user) };
   }
 
@@ -54,7 +56,7 @@ export class AuthResolver {
   }
 
   @Mutation(() => MessagePayload, {
-    description: 'Sets a new password (6-128 characters) with the token of a reset link, once; ends every session of the account.',
+    description: 'Sets a new password (8-256 characters, not one of the most common) with the token of a reset link, once; ends every session of the account.',
   })
   resetPassword(
     @Ctx() ctx: RequestContext,

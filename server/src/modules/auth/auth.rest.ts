@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { ctxOf, route } from '../../common/rest.js';
 import { toRestUser } from '../users/user.mapper.js';
 import { authService } from './auth.service.js';
+import { setDeviceCookie } from './device-token.js';
 import { passwordResetService } from './password-reset.service.js';
 
 function body(req: Request): Record<string, unknown> {
@@ -16,8 +17,9 @@ export function authRestRouter(): Router {
     res.status(201);
     return { success: true, message, user: toRestUser(user) };
   }));
-  r.post('/auth/login', route(async (req) => {
-    const { accessToken, refreshToken, user } = await authService.login(ctxOf(req), body(req));
+  r.post('/auth/login', route(async (req, res) => {
+    const { accessToken, refreshToken, user, deviceToken } = await authService.login(ctxOf(req), body(req));
+    setDeviceCookie(res, req, deviceToken);
     // `token` is the older name of the access token that the spec's client also reads.
     return { success: true, accessToken, token: accessToken, refreshToken, user: toRestUser(user) };
   }));

@@ -2,38 +2,18 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RequestContext } from '../../common/context.js';
 import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
-import { log } from '../../common/logger.js';
 import { User } from '../users/user.entity.js';
 import { dummyHash, hashPassword, verifyPassword } from '../users/password.js';
+import { loginProtection } from './login-protection.js';
 import { sessionService, type Tokens } from './session.service.js';
 import { validateLogin, validateRegister } from './auth.validation.js';
 
 export const REGISTERED_MESSAGE = 'Account created successfully. Please log in.';
 export const BAD_CREDENTIALS = 'Invalid email or password';
-export const LOGIN_LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
-
-/** Failed logins per (account, IP) and per account from anywhere, checked before any hashing. */
-export const LOGIN_LIMITS = {
-  pair: { limit: 10, windowMs: 15 * 60_000 },
-  account: { limit: 100, windowMs: 60 * 60_000 },
-} as const;
 
 /** Sign-ups per address: each one costs an argon2 hash, so a flood of them is a denial of service. */
 export const SIGNUP_LIMIT = { limit: 30, windowMs: 60 * 60_000 } as const;
 export const SIGNUP_LOCKED = 'Too many sign-ups from this address. Please try again later.';
-
-const pairKey = (email: string, ip: string) => `login:pair:${email}|${ip}`;
-export const accountKey = (email: string) => `login:acct:${email}`;
-
-/**
- * Sends a mail after the answer has gone: whether a mail is sent depends on whether an account
- * exists, and the answer must not take longer in that case. Failures are logged.
- */
-export function sendInBackground(ctx: RequestContext, msg: MailMessage): void {
-  ctx.mailer.send(msg).catch((e: unknown) => {
-    log.error('mail could not be sent', { requestId: ctx.requestId, subject: msg.subject, error: String((e as Error)?.message ?? e) });
-  });
-}
 
 function signUpAttemptMail(ctx: RequestContext, to: string): MailMessage {
   const login = `${ctx.config.publicUrl}/login`;
@@ -84,41 +64,31 @@ export const authService = {
       id: Number(seq!.id), name: data.name, email: data.email, phone: data.phone, role: 'user' as const,
       profileImage: null, lastLoginAt: null, createdAt: now, updatedAt: now,
     });
-    sendInBackground(ctx, signUpAttemptMail(ctx, data.email));
+    // Whether a mail goes out depends on the account existing: sent after the answer, so it cannot lengthen it.
+    const mail = signUpAttemptMail(ctx, data.email);
+    ctx.afterResponse('sign-up attempt mail', () => ctx.mailer.send(mail));
     return { user: decoy, message: REGISTERED_MESSAGE };
   },
 
   /**
    * Checks the credentials and starts a session. An unknown email and a wrong password answer
-   * alike, and the unknown one is verified against a dummy hash so both take the same time.
+   * alike, and the unknown one is verified against a dummy hash so both take the same time. The
+   * login limits refuse before any hashing; a success also returns a device token for the account.
    */
-  async login(ctx: RequestContext, input: Record<string, unknown>): Promise<Tokens & { user: User }> {
+  async login(ctx: RequestContext, input: Record<string, unknown>): Promise<Tokens & { user: User; deviceToken: string }> {
     const { email, password } = validateLogin(input);
-    const pk = pairKey(email, ctx.ip);
-    const ak = accountKey(email);
-    const [pair, account] = await Promise.all([
-      ctx.limiter.check(pk, LOGIN_LIMITS.pair.limit),
-      ctx.limiter.check(ak, LOGIN_LIMITS.account.limit),
-    ]);
-    if (!pair.allowed) throw new RateLimitedError(LOGIN_LOCKED, pair.retryAfterSeconds);
-    if (!account.allowed) {
-      const minutes = Math.max(1, Math.ceil(account.retryAfterSeconds / 60));
-      throw new RateLimitedError(`Too many login attempts. Please try again in ${minutes} minutes.`, account.retryAfterSeconds);
-    }
+    const attempt = await loginProtection.check(ctx, email);
     const user = await ctx.em.findOne(User, { email }, { populate: ['passwordHash'] });
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
     if (!user || !ok) {
-      await Promise.all([
-        ctx.limiter.hit(pk, LOGIN_LIMITS.pair.limit, LOGIN_LIMITS.pair.windowMs),
-        ctx.limiter.hit(ak, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs),
-      ]);
+      await loginProtection.failed(ctx, attempt);
       throw new UnauthenticatedError(BAD_CREDENTIALS);
     }
-    await ctx.limiter.reset(pk);
+    const deviceToken = await loginProtection.succeeded(ctx, attempt);
     user.lastLoginAt = new Date();
     await ctx.em.flush();
     const tokens = await sessionService.start(ctx, user);
-    return { ...tokens, user };
+    return { ...tokens, user, deviceToken };
   },
 
   /**

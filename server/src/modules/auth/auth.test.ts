@@ -74,17 +74,31 @@ describe('sign-up', () => {
     }
   });
 
-  it('refuses a password shorter than 8 or longer than 128 characters, never cutting it', async () => {
+  it('refuses a password shorter than 8 or longer than 256 characters, never cutting it', async () => {
     const short = await gql(s, REGISTER, { input: newUser({ password: '1234567' }) });
     expect(short.body.errors[0]).toMatchObject({ message: 'Password must be at least 8 characters', extensions: { code: 'BAD_USER_INPUT' } });
-    const long = await api(s, 'POST', '/auth/register', newUser({ password: 'x'.repeat(129) }));
+    const long = await api(s, 'POST', '/auth/register', newUser({ password: 'x'.repeat(257) }));
     expect(long.status).toBe(400);
-    expect(long.body.message).toBe('Password must be at most 128 characters');
-    // Exactly 128 works, and its 127-character prefix does not log in.
-    const u = newUser({ password: 'p'.repeat(127) + 'Q' });
+    expect(long.body.message).toBe('Password must be at most 256 characters');
+    // Exactly 256 works, and its 255-character prefix does not log in.
+    const u = newUser({ password: 'p'.repeat(255) + 'Q' });
     expect((await api(s, 'POST', '/auth/register', u)).status).toBe(201);
-    expect((await api(s, 'POST', '/auth/login', { email: u.email, password: 'p'.repeat(127) })).status).toBe(401);
+    expect((await api(s, 'POST', '/auth/login', { email: u.email, password: 'p'.repeat(255) })).status).toBe(401);
     expect((await api(s, 'POST', '/auth/login', { email: u.email, password: u.password })).status).toBe(200);
+  });
+
+  it('refuses the most common passwords, whatever their case, in both APIs, and creates nothing', async () => {
+    const TOO_COMMON = 'This password is too common. Please choose another.';
+    for (const password of ['password', 'Password1', '12345678', 'iloveyou', 'QWERTYUIOP', 'football']) {
+      const u = newUser({ password });
+      const rest = await api(s, 'POST', '/auth/register', u);
+      expect(rest, password).toMatchObject({ status: 400, body: { message: TOO_COMMON, code: 'BAD_USER_INPUT', errors: [{ field: 'password', message: TOO_COMMON }] } });
+      const g = await gql(s, REGISTER, { input: u });
+      expect(g.body.errors[0]).toMatchObject({ message: TOO_COMMON, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password', message: TOO_COMMON }] } });
+      expect(await countUsers(u.email)).toBe(0);
+    }
+    // A long passphrase of common words is fine.
+    expect((await api(s, 'POST', '/auth/register', newUser({ password: 'correct horse battery staple' }))).status).toBe(201);
   });
 
   it('refuses non-string fields and a body that is not JSON with 400, not 500', async () => {
@@ -118,7 +132,7 @@ describe('login', () => {
     expect(user).toMatchObject({ email: u.email, role: 'user' });
     expect(new Date(user.lastLoginAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const claims = jwt.decode(accessToken) as jwt.JwtPayload;
-    expect(claims).toMatchObject({ sub: user.id, role: 'user', typ: 'access' });
+    expect(claims).toMatchObject({ sub: user.id, role: 'user', typ: 'access', sid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(claims.exp! - claims.iat!).toBe(15 * 60);
   });
 
@@ -153,7 +167,7 @@ describe('login', () => {
     expect((await api(s, 'POST', '/auth/login', {})).body.errors.map((e: any) => e.field)).toEqual(['email', 'password']);
     const bad = await gql(s, LOGIN, { input: { email: 'not-an-email', password: 'whatever1' } });
     expect(bad.body.errors[0]).toMatchObject({ message: 'Please enter a valid email address', extensions: { code: 'BAD_USER_INPUT' } });
-    const long = await api(s, 'POST', '/auth/login', { email: 'a@example.com', password: 'y'.repeat(129) });
+    const long = await api(s, 'POST', '/auth/login', { email: 'a@example.com', password: 'y'.repeat(257) });
     expect(long.status).toBe(400);
   });
 });
@@ -202,7 +216,8 @@ describe('access tokens', () => {
 
   it('reads the role from the account, not only the token', async () => {
     const a = await signUpAndLogin(s);
-    const claimsAdmin = jwt.sign({ sub: String(a.id), role: 'admin', typ: 'access' }, secret(), { algorithm: 'HS256', expiresIn: 600 });
+    const { sid } = jwt.decode(a.accessToken) as jwt.JwtPayload;
+    const claimsAdmin = jwt.sign({ sub: String(a.id), role: 'admin', typ: 'access', sid }, secret(), { algorithm: 'HS256', expiresIn: 600 });
     const me = await gql(s, ME, {}, { token: claimsAdmin });
     expect(me.body.data.me.role).toBe('user');
     expect(me.body.data.me.permissions).toEqual(['bookings:own']);

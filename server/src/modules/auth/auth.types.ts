@@ -9,7 +9,7 @@ export class RegisterInput {
   @Field({ description: 'Email address; stored lower-cased.' })
   email!: string;
 
-  @Field({ description: 'Password, 8 to 128 characters.' })
+  @Field({ description: 'Password, 8 to 256 characters; the most common passwords are refused.' })
   password!: string;
 
   @Field({ description: 'Phone number, including the country code.' })
@@ -36,7 +36,7 @@ export class RegisterPayload {
 
 @ObjectType({ description: 'A new session: tokens to send and keep, and the signed-in user.' })
 export class AuthPayload {
-  @Field({ description: 'Access token (JWT, 15 minutes): send as `Authorization: Bearer <token>`.' })
+  @Field({ description: 'Access token (JWT, 15 minutes, refused as soon as its session ends): send as `Authorization: Bearer <token>`.' })
   accessToken!: string;
 
   @Field({ description: 'Refresh token (single use, rotated): exchange it with `refreshToken` for a new pair.' })
@@ -48,7 +48,7 @@ export class AuthPayload {
 
 @ObjectType({ description: 'A fresh access token and the refresh token that replaces the one presented.' })
 export class TokenPair {
-  @Field({ description: 'Access token (JWT, 15 minutes).' })
+  @Field({ description: 'Access token (JWT, 15 minutes) of the same session.' })
   accessToken!: string;
 
   @Field({ description: 'The next refresh token; the one presented can no longer be used.' })

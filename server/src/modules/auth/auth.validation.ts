@@ -1,5 +1,6 @@
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX, RESET_PASSWORD_MIN, SIGNUP_PASSWORD_MIN, isEmail } from '@tembea/schema';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX, isEmail } from '@tembea/schema';
 import { BadInputError, type FieldError } from '../../common/errors.js';
+import { passwordPolicyError } from '../users/password-policy.js';
 
 /** Both APIs send loosely typed bodies (REST JSON may hold anything): only strings count. */
 function text(v: unknown): string {
@@ -31,12 +32,12 @@ function email(raw: unknown, errors: FieldError[]): string {
   return v;
 }
 
-function password(raw: unknown, min: number, errors: FieldError[], field = 'password'): string {
+/** A new password (sign-up, reset): required, then the password policy. */
+function newPassword(raw: unknown, errors: FieldError[], field = 'password'): string {
   const v = text(raw);
   if (notText(raw, field, 'Password', errors)) return v;
-  if (!v) errors.push({ field, message: 'Password is required' });
-  else if (chars(v) < min) errors.push({ field, message: `Password must be at least ${min} characters` });
-  else if (chars(v) > PASSWORD_MAX) errors.push({ field, message: `Password must be at most ${PASSWORD_MAX} characters` });
+  const problem = v ? passwordPolicyError(v) : 'Password is required';
+  if (problem) errors.push({ field, message: problem });
   return v;
 }
 
@@ -50,7 +51,7 @@ export interface RegisterData {
   password: string;
 }
 
-/** Sign-up rules (spec 5): name, email, phone and password required; password 8 to 128 characters. */
+/** Sign-up rules: name, email, phone and password required; the password policy (8 to 256 characters, not a common one). */
 export function validateRegister(input: Record<string, unknown>): RegisterData {
   const errors: FieldError[] = [];
   const name = text(input.name).trim();
@@ -66,7 +67,7 @@ export function validateRegister(input: Record<string, unknown>): RegisterData {
       errors.push({ field: 'phone', message: 'Please enter a valid phone number, including the country code' });
     }
   }
-  const pw = password(input.password, SIGNUP_PASSWORD_MIN, errors);
+  const pw = newPassword(input.password, errors);
   fail(errors);
   return { name, email: mail, phone, password: pw };
 }
@@ -92,12 +93,12 @@ export function validateEmail(raw: unknown): string {
   return mail;
 }
 
-/** Reset rules (spec 5): a token ('Invalid reset token' when missing), password 6 to 128 characters. */
+/** Reset rules: a token ('Invalid reset token' when missing) and a password that meets the same policy as sign-up. */
 export function validateReset(input: Record<string, unknown>): { token: string; password: string } {
   const token = text(input.token).trim();
   if (!token) throw new BadInputError('Invalid reset token', [{ field: 'token', message: 'Invalid reset token' }]);
   const errors: FieldError[] = [];
-  const pw = password(input.password, RESET_PASSWORD_MIN, errors);
+  const pw = newPassword(input.password, errors);
   fail(errors);
   return { token, password: pw };
 }

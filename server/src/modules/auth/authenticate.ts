@@ -1,14 +1,18 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { normalizeRole } from '@tembea/schema';
 import type { AuthUser } from '../../common/context.js';
 import { AppError, UnauthenticatedError } from '../../common/errors.js';
 import { User } from '../users/user.entity.js';
-import { bearerToken, verifyAccessToken } from './access-token.js';
+import { bearerToken, verifyAccessToken, type AccessClaims } from './access-token.js';
+import { SESSION_EXPIRED } from './session.service.js';
 
 /**
  * The caller of a request from its Authorization header. A valid signature is not enough: the
- * account must still exist (a deleted user's token is refused at once, not after 15 minutes) and
- * its role is read from the database, so a demoted admin loses the rights with the next request.
+ * token's session must still be open (not logged out, not revoked for reuse or by a password reset,
+ * not past its absolute expiry) and the account must still exist. Both are checked by the one
+ * statement that loads the user, whose role is read from the database, so a demoted admin loses
+ * the rights with the next request. The user is loaded as an entity into the request's unit of
+ * work, so services asking for it again cost no second statement.
  */
 export async function authenticate(
   em: EntityManager,
@@ -17,13 +21,20 @@ export async function authenticate(
 ): Promise<{ user: AuthUser | null; authError: AppError | null }> {
   const token = bearerToken(authorization);
   if (!token) return { user: null, authError: null };
-  let claims: AuthUser;
+  let claims: AccessClaims;
   try {
     claims = verifyAccessToken(token, secret);
   } catch (e) {
     return { user: null, authError: e as AppError };
   }
-  const row = await em.findOne(User, { id: claims.id });
-  if (!row) return { user: null, authError: new UnauthenticatedError('Session expired. Please login again.') };
+  const row = await em.findOne(User, {
+    id: claims.userId,
+    [raw(
+      (alias: string) =>
+        `exists (select 1 from "refresh_tokens" t where t."family_id" = ? and t."user_id" = ${alias}."id" and t."revoked_at" is null and t."expires_at" > now())`,
+      [claims.sessionId],
+    )]: [],
+  });
+  if (!row) return { user: null, authError: new UnauthenticatedError(SESSION_EXPIRED) };
   return { user: { id: row.id, role: normalizeRole(row.role) }, authError: null };
 }

@@ -3,8 +3,8 @@ import { BadInputError, RateLimitedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
 import { User } from '../users/user.entity.js';
 import { hashPassword } from '../users/password.js';
-import { accountKey, sendInBackground } from './auth.service.js';
 import { validateEmail, validateReset } from './auth.validation.js';
+import { loginProtection } from './login-protection.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { randomToken, tokenHash } from './secrets.js';
 import { sessionService } from './session.service.js';
@@ -41,7 +41,11 @@ function resetMail(ctx: RequestContext, to: string, name: string, token: string)
 
 /** Forgotten passwords: a single-use link by mail, valid one hour. */
 export const passwordResetService = {
-  /** Mails a reset link when the account exists; answers the same either way. */
+  /**
+   * Mails a reset link when the account exists; answers the same either way, in the same time: the
+   * answer depends only on the address as typed (format and rate limits). Looking the account up,
+   * storing the token and mailing the link happen after the answer has been sent.
+   */
   async forgot(ctx: RequestContext, rawEmail: unknown): Promise<{ message: string }> {
     const email = validateEmail(rawEmail);
     const [byIp, byEmail] = await Promise.all([
@@ -49,16 +53,17 @@ export const passwordResetService = {
       ctx.limiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.email.limit, FORGOT_LIMITS.email.windowMs),
     ]);
     for (const s of [byIp, byEmail]) if (!s.allowed) throw new RateLimitedError(FORGOT_LOCKED, s.retryAfterSeconds);
-    const user = await ctx.em.findOne(User, { email });
-    if (user) {
+    ctx.afterResponse('password reset link', async (em) => {
+      const user = await em.findOne(User, { email });
+      if (!user) return;
       const token = randomToken();
-      await ctx.em.insert(PasswordResetToken, {
+      await em.insert(PasswordResetToken, {
         user: user.id,
         tokenHash: tokenHash(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
       });
-      sendInBackground(ctx, resetMail(ctx, user.email, user.name, token));
-    }
+      await ctx.mailer.send(resetMail(ctx, user.email, user.name, token));
+    });
     return { message: FORGOT_MESSAGE };
   },
 
@@ -83,13 +88,12 @@ export const passwordResetService = {
       user.passwordHash = passwordHash;
       await em.flush();
       // Other links sent earlier die with this one, and every session ends.
-      await em.nativeUpdate(PasswordResetToken, { user: row.user_id, usedAt: null }, { usedAt: new Date() });
-      await sessionService.endAll(em, row.user_id);
+      await sessionService.endAllAndResetLinks(em, row.user_id);
       return user.email;
     });
     if (!email) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);
-    // The owner proved access to the mailbox: lift the account-wide login lock.
-    await ctx.limiter.reset(accountKey(email));
+    // The owner proved access to the mailbox: lift the account-wide login slow-down.
+    await loginProtection.lift(ctx, email);
     return { message: RESET_DONE_MESSAGE };
   },
 };

@@ -36,14 +36,16 @@ export const sessionService = {
   /** Starts a new session family for a user who just proved who they are. */
   async start(ctx: RequestContext, user: Pick<User, 'id' | 'role'>): Promise<Tokens> {
     const refreshToken = randomToken();
+    const familyId = randomUUID();
     await ctx.em.insert(RefreshToken, {
       user: user.id,
-      familyId: randomUUID(),
+      familyId,
       tokenHash: tokenHash(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
       ...clientInfo(ctx),
     });
-    return { accessToken: signAccessToken({ id: user.id, role: normalizeRole(user.role) }, ctx.config.jwtSecret), refreshToken };
+    const accessToken = signAccessToken({ id: user.id, role: normalizeRole(user.role) }, familyId, ctx.config.jwtSecret);
+    return { accessToken, refreshToken };
   },
 
   /**
@@ -80,7 +82,8 @@ export const sessionService = {
         expiresAt: dateOf(row.expires_at),
         ...info,
       });
-      const accessToken = signAccessToken({ id: row.user_id, role: normalizeRole(row.role) }, ctx.config.jwtSecret);
+      // The session id stays the family's: the new access token ends with the same session.
+      const accessToken = signAccessToken({ id: row.user_id, role: normalizeRole(row.role) }, row.family_id, ctx.config.jwtSecret);
       return { ok: true, tokens: { accessToken, refreshToken } };
     });
     if (result.ok) return result.tokens;
@@ -100,9 +103,19 @@ export const sessionService = {
     if (row) await revokeFamily(ctx.em, row.family_id);
   },
 
-  /** Ends every session of a user (logout without a refresh token, password reset). */
+  /** Ends every session of a user (logout without a refresh token); their access tokens die too. */
   async endAll(em: EntityManager, userId: number): Promise<number> {
     return em.nativeUpdate(RefreshToken, { user: userId, revokedAt: null }, { revokedAt: new Date() });
+  },
+
+  /**
+   * Ends every session and voids every unused reset link of a user, so that only someone who knows
+   * the password set now can get in (a password reset, an account taken over as the operator's admin).
+   */
+  async endAllAndResetLinks(em: EntityManager, userId: number): Promise<{ refreshTokens: number; resetLinks: number }> {
+    const refreshTokens = await sessionService.endAll(em, userId);
+    const resetLinks = await em.nativeUpdate(PasswordResetToken, { user: userId, usedAt: null }, { usedAt: new Date() });
+    return { refreshTokens, resetLinks };
   },
 
   /** Removes a user's sessions and reset tokens (account deletion). */

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { RefreshToken } from './refresh-token.entity.js';
@@ -124,5 +126,85 @@ describe('logout', () => {
     const g = await gql(s, `mutation { logout }`);
     expect(g.body.errors[0]).toMatchObject({ message: 'Authentication required. Please login.', extensions: { code: 'UNAUTHENTICATED' } });
     expect((await api(s, 'POST', '/auth/logout')).status).toBe(401);
+  });
+});
+
+describe('access tokens end with their session', () => {
+  const profile = (token: string) => api(s, 'GET', '/users/profile', undefined, { token });
+  const sid = (token: string) => (jwt.decode(token) as jwt.JwtPayload).sid as string;
+
+  it('carry the session id, which rotation keeps', async () => {
+    const a = await signUpAndLogin(s);
+    const family = (await row(a.refreshToken)).familyId;
+    expect(sid(a.accessToken)).toBe(family);
+    const next = await refreshRest(a.refreshToken);
+    expect(sid(next.body.accessToken)).toBe(family);
+    expect((await profile(next.body.accessToken)).status).toBe(200);
+  });
+
+  it('are refused after logout, over REST and GraphQL', async () => {
+    const a = await signUpAndLogin(s);
+    expect((await profile(a.accessToken)).status).toBe(200);
+    expect((await api(s, 'POST', '/auth/logout', undefined, { token: a.accessToken })).status).toBe(200);
+    expect(await profile(a.accessToken)).toMatchObject({ status: 401, body: { message: EXPIRED, code: 'UNAUTHENTICATED' } });
+
+    const b = await signUpAndLogin(s);
+    await gql(s, `mutation($t: String) { logout(refreshToken: $t) }`, { t: b.refreshToken }, { token: b.accessToken });
+    expect((await gql(s, ME, {}, { token: b.accessToken })).body.errors[0]).toMatchObject({ message: EXPIRED, extensions: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('only the ended session: another session of the same user keeps working', async () => {
+    const a = await signUpAndLogin(s);
+    const other = (await api(s, 'POST', '/auth/login', { email: a.email, password: a.password })).body;
+    await api(s, 'POST', '/auth/logout', { refreshToken: a.refreshToken });
+    expect((await profile(a.accessToken)).status).toBe(401);
+    expect((await profile(other.accessToken)).status).toBe(200);
+  });
+
+  it('are refused once a refresh token is reused (every access token of the family)', async () => {
+    const a = await signUpAndLogin(s);
+    const next = (await refreshRest(a.refreshToken)).body;
+    expect((await profile(next.accessToken)).status).toBe(200);
+    expect((await refreshRest(a.refreshToken)).status).toBe(401);
+    expect((await profile(a.accessToken)).status).toBe(401);
+    expect((await profile(next.accessToken)).status).toBe(401);
+  });
+
+  it('are refused after the absolute expiry of their session', async () => {
+    const a = await signUpAndLogin(s);
+    await s.orm.em.fork().nativeUpdate(RefreshToken, { tokenHash: tokenHash(a.refreshToken) }, { expiresAt: new Date(Date.now() - 1000) });
+    expect((await profile(a.accessToken)).status).toBe(401);
+  });
+
+  it('are refused without an expiry or a session id, even with a valid signature', async () => {
+    const a = await signUpAndLogin(s);
+    const claims = jwt.decode(a.accessToken) as jwt.JwtPayload;
+    const noExp = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: claims.sid }, s.config.jwtSecret, { algorithm: 'HS256' });
+    const noSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access' }, s.config.jwtSecret, { algorithm: 'HS256', expiresIn: 600 });
+    const badSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: "x' or 1=1 --" }, s.config.jwtSecret, { algorithm: 'HS256', expiresIn: 600 });
+    const otherSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: randomUUID() }, s.config.jwtSecret, { algorithm: 'HS256', expiresIn: 600 });
+    for (const token of [noExp, noSid, badSid]) {
+      expect(await profile(token), token).toMatchObject({ status: 401, body: { message: 'Invalid token. Please login again.' } });
+    }
+    expect(await profile(otherSid)).toMatchObject({ status: 401, body: { message: EXPIRED } });
+    // Someone else's session id does not open this account either.
+    const b = await signUpAndLogin(s);
+    const crossed = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: sid(b.accessToken) }, s.config.jwtSecret, { algorithm: 'HS256', expiresIn: 600 });
+    expect((await profile(crossed)).status).toBe(401);
+  });
+
+  it('checking the session costs no extra statement: a profile read is one SQL statement', async () => {
+    const a = await signUpAndLogin(s);
+    const knex = s.orm.em.getConnection().getKnex();
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string }) => statements.push(q.sql);
+    knex.on('query', onQuery);
+    try {
+      expect((await profile(a.accessToken)).status).toBe(200);
+    } finally {
+      knex.off('query', onQuery);
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "users".*exists \(select 1 from "refresh_tokens"/s);
   });
 });

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { RequestContext } from '../../common/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../../common/errors.js';
 import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';

@@ -1,0 +1,82 @@
+import type { ServerResponse } from 'node:http';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { log } from './logger.js';
+
+/** Work done for a request without making its answer wait, in a unit of work of its own. */
+export type BackgroundWork = (em: EntityManager) => Promise<unknown>;
+
+/**
+ * Jobs that a request starts but does not wait for. A job starts only once the answer has been
+ * sent, so whatever it does (look up an account, write, mail) can neither delay nor change that
+ * answer: an answer that must not reveal whether an account exists stays the same in content and
+ * in time. Each job gets a fresh EntityManager; a failure is logged with the request id.
+ */
+export class BackgroundJobs {
+  private readonly pending = new Set<Promise<void>>();
+  private held: (() => void)[] | null = null;
+
+  constructor(private readonly orm: MikroORM) {}
+
+  /** Runs `work` after `res` has been sent (or closed), or soon when there is no response. */
+  afterResponse(res: ServerResponse | undefined, requestId: string, label: string, work: BackgroundWork): void {
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    this.pending.add(finished);
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      const run = () => {
+        this.execute(requestId, label, work).finally(() => {
+          this.pending.delete(finished);
+          done();
+        });
+      };
+      if (this.held) this.held.push(run);
+      else run();
+    };
+    if (!res || res.writableFinished) setImmediate(start);
+    else {
+      res.once('finish', start);
+      res.once('close', start);
+    }
+  }
+
+  private async execute(requestId: string, label: string, work: BackgroundWork): Promise<void> {
+    try {
+      await work(this.orm.em.fork());
+    } catch (e) {
+      log.error(`background job failed: ${label}`, { requestId, error: String((e as Error)?.stack ?? e) });
+    }
+  }
+
+  /**
+   * Resolves once every job scheduled so far has finished (a clean shutdown, tests), or after
+   * `timeoutMs` with a warning; true when none is left.
+   */
+  async idle(timeoutMs = 10_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.pending.size) {
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        log.warn('background jobs still running', { jobs: this.pending.size });
+        return false;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all([...this.pending]), new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+      clearTimeout(timer);
+    }
+    return true;
+  }
+
+  /** Holds jobs back after their answer has gone, until `resume` (tests prove with it that an answer waits for none). */
+  pause(): void {
+    this.held ??= [];
+  }
+
+  resume(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const run of held) run();
+  }
+}
