@@ -1,5 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RequestContext } from '../../common/context.js';
+import { queryRows, sql } from '../../common/sql.js';
 import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
 import { User } from '../users/user.entity.js';
@@ -58,7 +59,7 @@ export const authService = {
         em.clear();
       }
     }
-    const [seq] = await em.execute<{ id: string }[]>(`select nextval(pg_get_serial_sequence('users', 'id')) as "id"`);
+    const [seq] = await queryRows<{ id: string }>(em, sql`select nextval(pg_get_serial_sequence('users', 'id')) as "id"`);
     const now = new Date();
     const decoy = Object.assign(new User(), {
       id: Number(seq!.id), name: data.name, email: data.email, phone: data.phone, role: 'user' as const,

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../common/context.js';
+import { queryRows, sql } from '../../common/sql.js';
 import { BadInputError, RateLimitedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
 import { User } from '../users/user.entity.js';
@@ -76,12 +77,10 @@ export const passwordResetService = {
     if (!candidate) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);
     const passwordHash = await hashPassword(password);
     const email = await ctx.em.transactional(async (em) => {
-      const [row] = await em.execute<{ user_id: number }[]>(
-        `update "password_reset_tokens" set "used_at" = now()
-          where "token_hash" = ? and "used_at" is null and "expires_at" > now()
-        returning "user_id"`,
-        [hash],
-      );
+      const [row] = await queryRows<{ user_id: number }>(em, sql`
+        update "password_reset_tokens" set "used_at" = now()
+         where "token_hash" = ${hash} and "used_at" is null and "expires_at" > now()
+        returning "user_id"`);
       if (!row) return null;
       const user = await em.findOne(User, { id: row.user_id });
       if (!user) return null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizeRole } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
+import { queryRows, sql } from '../../common/sql.js';
 import { UnauthenticatedError } from '../../common/errors.js';
 import { log } from '../../common/logger.js';
 import type { User } from '../users/user.entity.js';
@@ -58,20 +59,15 @@ export const sessionService = {
     const hash = tokenHash(presented);
     const info = clientInfo(ctx);
     const result = await ctx.em.transactional(async (em): Promise<Rotation> => {
-      const claimed = await em.execute<{ user_id: number; family_id: string; expires_at: unknown; role: string }[]>(
-        `update "refresh_tokens" t set "used_at" = now()
-           from "users" u
-          where t."token_hash" = ? and t."used_at" is null and t."revoked_at" is null and t."expires_at" > now()
-            and u."id" = t."user_id"
-        returning t."user_id", t."family_id", t."expires_at", u."role"`,
-        [hash],
-      );
-      const row = claimed[0];
+      const [row] = await queryRows<{ user_id: number; family_id: string; expires_at: unknown; role: string }>(em, sql`
+        update "refresh_tokens" t set "used_at" = now()
+          from "users" u
+         where t."token_hash" = ${hash} and t."used_at" is null and t."revoked_at" is null and t."expires_at" > now()
+           and u."id" = t."user_id"
+        returning t."user_id", t."family_id", t."expires_at", u."role"`);
       if (!row) {
-        const [seen] = await em.execute<{ family_id: string; used_at: unknown; revoked_at: unknown }[]>(
-          `select "family_id", "used_at", "revoked_at" from "refresh_tokens" where "token_hash" = ?`,
-          [hash],
-        );
+        const [seen] = await queryRows<{ family_id: string; used_at: unknown; revoked_at: unknown }>(em, sql`
+          select "family_id", "used_at", "revoked_at" from "refresh_tokens" where "token_hash" = ${hash}`);
         return { ok: false, reusedFamily: seen && (seen.used_at || seen.revoked_at) ? seen.family_id : null };
       }
       const refreshToken = randomToken();
@@ -96,10 +92,8 @@ export const sessionService = {
 
   /** Ends the session a refresh token belongs to (unknown tokens are ignored: logging out twice is fine). */
   async endByToken(ctx: RequestContext, presented: string): Promise<void> {
-    const [row] = await ctx.em.execute<{ family_id: string }[]>(
-      `select "family_id" from "refresh_tokens" where "token_hash" = ?`,
-      [tokenHash(presented)],
-    );
+    const [row] = await queryRows<{ family_id: string }>(ctx.em, sql`
+      select "family_id" from "refresh_tokens" where "token_hash" = ${tokenHash(presented)}`);
     if (row) await revokeFamily(ctx.em, row.family_id);
   },
 

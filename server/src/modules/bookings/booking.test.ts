@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, sql } from '../../common/sql.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { api, gql, mails, mailsTo, signUpAndLogin } from '../auth/testing/helpers.js';
 import {
@@ -108,7 +109,7 @@ describe('createBooking', () => {
     expect(tooMany.body.message).toBe('Only 1 seat left on this departure');
     const gql2 = await book(s, other.accessToken, request(tourId, { numberOfPeople: 3 }));
     expect(gql2.body.errors[0]).toMatchObject({ message: 'Only 1 seat left on this departure', extensions: { code: 'CONFLICT' } });
-    await s.orm.em.fork().getConnection().execute(`update departures set closed = true where tour_id = ${tourId}`);
+    await queryRows(s.orm.em.fork(), sql`update departures set closed = true where tour_id = ${tourId}`);
     const closed = await bookRest(s, other.accessToken, tourId, request(tourId));
     expect(closed.status).toBe(409);
     expect(closed.body.message).toMatch(/closed/);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { queryRows, sql } from '../../common/sql.js';
 
 /** GET /health: 200 with the database status, 503 when the database cannot be reached. */
 export function healthRouter(orm: MikroORM): Router {
@@ -9,7 +10,7 @@ export function healthRouter(orm: MikroORM): Router {
     res.setHeader('Cache-Control', 'no-store');
     try {
       await Promise.race([
-        orm.em.getConnection().execute('select 1'),
+        queryRows(orm.em.fork(), sql`select 1`),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000)),
       ]);
       res.json({ status: 'ok', database: { status: 'up', latencyMs: Date.now() - started }, uptimeSeconds: Math.round(process.uptime()) });
