@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../auth/AuthProvider';
 import { ConfirmDialog, Dialog } from '../../../components/Dialog';
-import { errorMessage } from '../errors';
+import { errorMessage } from '../../../lib/errors';
 import { splitName } from '../name';
 import { PictureUpload } from './PictureUpload';
 import '../account.css';

@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { BOOKING_TYPES, bookingButtonLabel, formatUsd, isBookingDisabled, localIsoDate } from '@tembea/schema';
 import { TOUR_QUOTE } from '../api/tour-detail.queries';
-import { formatDay, titleCase, type ViewTour } from '../lib/tour-view';
+import { formatDay, titleCase } from '../../../lib/format';
+import type { ViewTour } from '../lib/tour-view';
 
 /** The day a quote is priced for: the tour's next departure, or today when it has none or it passed. */
 export function quoteStartDate(t: ViewTour, today = localIsoDate()): string {

@@ -2,6 +2,7 @@ import {
   CONTACT_FOR_PRICE, DEFAULT_TIER, TOUR_DEFAULTS, formatUsd, parseTiers, unitPrice,
 } from '@tembea/schema';
 import type { TourDetailQuery } from '../../../gql/graphql';
+import { titleCase } from '../../../lib/format';
 
 /** The full tour of the detail query. */
 export type DetailTour = NonNullable<TourDetailQuery['tour']>;
@@ -21,14 +22,6 @@ export function formatDateTime(value: string | null | undefined): string {
     timeZone: TZ, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit',
   });
 }
-
-/** A YYYY-MM-DD day as "12 Mar 2027". */
-export function formatDay(day: string): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-export const titleCase = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 /** Tiers offered (first is the default), from the list or the comma-separated text. */
 export function tourTiers(t: ViewTour): string[] {
