@@ -11,6 +11,8 @@ import { LoginPage } from '../features/account/LoginPage';
 import { SignupPage } from '../features/account/SignupPage';
 import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
+import { RequireAuth } from '../auth/RequireAuth';
+import { TourBookingModal } from './TourBookingModal';
 
 // Visitor screens load on demand (Suspense in the layouts) so the first page's JS stays small.
 const AboutPage = lazy(() => import('../features/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
@@ -20,8 +22,9 @@ const ToursPage = lazy(() => import('../features/tours/ToursPage').then((m) => (
 const FilteredToursPage = lazy(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
 const FilteredViewPage = lazy(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
 const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
+const MyBookingsPage = lazy(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
 
-/** Every route of spec section 2; /admin paths use the admin layout. */
+/** Every route of spec section 2 and My bookings; /admin paths use the admin layout. */
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
@@ -35,7 +38,8 @@ export const router = createBrowserRouter([
       { path: '/blog', element: <BlogPage /> },
       { path: '/contact-us', element: <ContactPage /> },
       { path: '/tours', element: <ToursPage /> },
-      { path: '/tour/:id', element: <TourDetailPage /> },
+      { path: '/tour/:id', element: <TourDetailPage bookingModal={TourBookingModal} /> },
+      { path: '/my-bookings', element: <RequireAuth><MyBookingsPage /></RequireAuth> },
       { path: '/tourfilter', element: <FilteredToursPage /> },
       { path: '/filtered', element: <FilteredViewPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },

@@ -20,3 +20,20 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   }
   return out;
 }
+
+/** An error asking the user to sign in: 'Authentication required' / 'Please login' in its text. */
+export function isLoginError(message: string): boolean {
+  return /authentication required|please login/i.test(message);
+}
+
+/** A failed call that needs a signed-in user: an UNAUTHENTICATED answer or a text asking to log in. */
+export function needsLogin(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return true;
+  return error instanceof Error && isLoginError(error.message);
+}
+
+/** A failure as '{what failed}. {why}' with the server's reason when it gave one, else the bare text. */
+export function failureWithReason(error: unknown, failed: string): string {
+  const reason = errorMessage(error, '');
+  return reason && reason !== failed ? `${failed} ${reason}` : failed;
+}

@@ -29,12 +29,6 @@ export function tourTiers(t: ViewTour): string[] {
   return t.tier !== undefined ? parseTiers(t.tier) : [DEFAULT_TIER];
 }
 
-/** The tour's own booking type when it is one of the two, else group. */
-export function defaultBookingType(t: ViewTour): 'group' | 'private' {
-  const b = (t.bookingType ?? '').trim().toLowerCase();
-  return b === 'private' ? 'private' : 'group';
-}
-
 /** Price line of the header for the chosen booking type and tier: '$…' or 'Contact for price'. */
 export function headerPrice(t: ViewTour, bookingType: string, tier: string): { now: string; was: string | null; off: string | null } {
   const unit = unitPrice(t, bookingType, tier);
