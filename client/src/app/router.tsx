@@ -23,6 +23,7 @@ const FilteredToursPage = lazy(() => import('../features/tours/FilteredToursPage
 const FilteredViewPage = lazy(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
 const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
 const MyBookingsPage = lazy(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
+const AdminBookingsPage = lazy(() => import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })));
 
 /** Every route of spec section 2 and My bookings; /admin paths use the admin layout. */
 export const router = createBrowserRouter([
@@ -57,7 +58,7 @@ export const router = createBrowserRouter([
       { index: true, element: <SimplePage title="Admin Dashboard" /> },
       { path: 'new-tour', element: <SimplePage title="New Tour" /> },
       { path: 'edit/:id', element: <SimplePage title="Edit Tour" /> },
-      { path: 'bookings', element: <SimplePage title="Bookings Management" /> },
+      { path: 'bookings', element: <AdminBookingsPage /> },
     ],
   },
 ]);
