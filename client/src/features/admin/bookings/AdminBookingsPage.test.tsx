@@ -157,11 +157,13 @@ describe('AdminBookingsPage', () => {
     expect(tour.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('No tour has this title or id.')).toBeTruthy();
     fireEvent.change(tour, { target: { value: '#4' } });
+    expect((tour as HTMLInputElement).value).toBe('#4');
     fireEvent.change(screen.getByLabelText('Starting from'), { target: { value: '2031-06-01' } });
     fireEvent.change(screen.getByLabelText('Starting until'), { target: { value: '2031-08-31' } });
     await waitFor(() => expect(m.lists().at(-1)?.variables).toEqual({ filter: { status: 'Confirmed', tourId: '4', from: '2031-06-01', to: '2031-08-31' }, first: 25 }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(m.lists().at(-1)?.variables.filter).toEqual({}));
+    expect((tour as HTMLInputElement).value).toBe('');
   });
 
   it('downloads the manifest of a tour and date with the bearer token', async () => {

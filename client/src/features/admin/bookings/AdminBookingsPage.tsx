@@ -89,7 +89,8 @@ export function AdminBookingsPage() {
       <p className="admin-bookings__notice" role="status">{notice}</p>
       {page && error ? <p className="admin-bookings__error" role="alert">{errorMessage(error, FETCH_FAILED)}</p> : null}
       {body}
-      <ManifestDownload tours={tours} tourId={filter.tourId} date={filter.from || localIsoDate()} />
+      {/* Starts from the filtered tour and start date, and again whenever they change. */}
+      <ManifestDownload key={`${filter.tourId}|${filter.from}`} tours={tours} tourId={filter.tourId} date={filter.from || localIsoDate()} />
     </section>
   );
 }

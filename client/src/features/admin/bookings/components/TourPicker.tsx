@@ -29,10 +29,20 @@ export function TourPicker({ label, value, tours, onChange, hint }: {
 }) {
   const id = useId();
   const [text, setText] = useState(() => textOf(value, tours));
-  const [shownFor, setShownFor] = useState(value);
-  // A value set from outside (cleared filters, catalogue loaded) shows as its title.
-  if (value !== shownFor) {
-    setShownFor(value);
+  const [typed, setTyped] = useState(false);
+  const [prevValue, setPrevValue] = useState(value);
+  // The last id this picker sent: the value coming back from the parent (perhaps renders later,
+  // through the address) is the user's own choice and keeps the text as typed.
+  const [sent, setSent] = useState<string | null>(null);
+  // A value set from outside (cleared filters, a linked address) shows as its title, also once the
+  // catalogue arrives after it.
+  if (value !== prevValue) {
+    setPrevValue(value);
+    if (value !== sent) {
+      setTyped(false);
+      setText(textOf(value, tours));
+    }
+  } else if (!typed && text !== textOf(value, tours)) {
     setText(textOf(value, tours));
   }
   const unknown = text.trim() !== '' && tourIdOf(text, tours) === null;
@@ -51,10 +61,11 @@ export function TourPicker({ label, value, tours, onChange, hint }: {
         aria-describedby={describedBy}
         onChange={(e) => {
           const next = e.target.value;
+          setTyped(true);
           setText(next);
           const tourId = next.trim() ? tourIdOf(next, tours) : '';
           if (tourId !== null && tourId !== value) {
-            setShownFor(tourId);
+            setSent(tourId);
             onChange(tourId);
           }
         }}
