@@ -41,7 +41,7 @@ describe('authorizedFetch', () => {
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-2');
   });
 
-  it('ends the session with the spec text when the refresh is refused', async () => {
+  it("ends the session with 'Session expired. Please login again.' when the refresh is refused", async () => {
     localStorage.setItem(TOKEN_KEY, oldToken);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
     vi.stubGlobal('fetch', server(newToken, { errors: [{ message: 'Invalid refresh token' }] }));

@@ -51,7 +51,7 @@ export function NavBar() {
             {user ? link({ to: '/my-bookings', label: 'My Bookings', end: false }) : null}
           </ul>
           <a className="navbar__phone" href={COMPANY.phoneHref}>
-            <span aria-hidden="true">☎ </span>{COMPANY.phone}
+            <span aria-hidden="true">☎ </span><span className="navbar__phone-number">{COMPANY.phone}</span>
           </a>
           <ProfileButton />
         </nav>
