@@ -191,4 +191,24 @@ describe('AdminBookingsPage', () => {
     expect(new Headers(init.headers).get('authorization')).toMatch(/^Bearer /);
     vi.unstubAllGlobals();
   });
+
+  it('takes a tour title typed before the catalogue has arrived once it arrives', async () => {
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => { release = r; });
+    localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 900 }));
+    const mock = mockClient(async (call) => {
+      if (call.operationName === 'AdminTourChoices') {
+        await arrived;
+        return tours;
+      }
+      return page([pending]);
+    });
+    render(<Providers client={mock.client} path="/admin/bookings"><AdminBookingsPage /></Providers>);
+    await screen.findByTestId('booking-row');
+    fireEvent.change(screen.getByLabelText('Tour'), { target: { value: 'Serengeti Safari' } });
+    expect(screen.getByText('No tour has this title or id.')).toBeTruthy();
+    release();
+    await waitFor(() => expect(mock.calls.filter((c) => c.operationName === 'AdminBookings').at(-1)?.variables.filter).toEqual({ tourId: '9' }));
+    expect(screen.queryByText('No tour has this title or id.')).toBeNull();
+  });
 });

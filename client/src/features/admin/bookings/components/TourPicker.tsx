@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 export interface TourChoice { id: string; title: string }
 
@@ -45,6 +45,15 @@ export function TourPicker({ label, value, tours, onChange, hint }: {
   } else if (!typed && text !== textOf(value, tours)) {
     setText(textOf(value, tours));
   }
+  // A title typed before the catalogue arrived names its tour once it has.
+  useEffect(() => {
+    const tourId = typed && text.trim() ? tourIdOf(text, tours) : null;
+    if (tourId !== null && tourId !== value) {
+      setSent(tourId);
+      onChange(tourId);
+    }
+    // Typing sends its own changes; this is for the catalogue arriving only.
+  }, [tours.length]);
   const unknown = text.trim() !== '' && tourIdOf(text, tours) === null;
   const describedBy = [`${id}-hint`, unknown ? `${id}-error` : ''].filter(Boolean).join(' ');
 
