@@ -57,6 +57,7 @@ for (const s of SCREENS) {
 }
 
 test('the open destinations popup and its detail view have no serious axe violation', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.goto('/about');
   await page.getByRole('button', { name: 'Destinations' }).click();
   await expect(page.getByRole('region', { name: 'Destinations' })).toBeVisible();
@@ -67,6 +68,7 @@ test('the open destinations popup and its detail view have no serious axe violat
 });
 
 test('the itinerary and inclusions tabs have no serious axe violation', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.goto('/tour/1');
   await page.getByRole('tab', { name: 'Itinerary' }).click();
   await page.getByRole('button', { name: /^Day 1/ }).click();

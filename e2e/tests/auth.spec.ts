@@ -161,6 +161,8 @@ test('a logout in one tab logs out the other tabs', async ({ page, context, requ
 });
 
 test('the account screens have no serious accessibility violations', async ({ page }) => {
+  // Six axe runs: about 25 s on a busy two-core machine.
+  test.setTimeout(60_000);
   for (const path of ['/login', '/signup', '/forgot-password', '/reset-password?token=x', '/reset-password']) {
     await page.goto(path);
     await expect(page.locator('.account-card h1')).toBeVisible();
