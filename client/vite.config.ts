@@ -1,13 +1,79 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+// A template without substitutions (`$` is allowed: GraphQL variables; `${` is not).
+const CALL = /\bgraphql\(\s*`((?:[^`$\\]|\$(?!\{))*)`\s*\)/g;
+const DEFINITION = /^\s*(query|mutation|subscription|fragment)\s+([A-Za-z_][A-Za-z0-9_]*)/;
+const GENERATED = /^export const (\w+) = (\{"kind":"Document".*\}) as unknown as DocumentNode<.*>;$/gm;
+
+/** The export of the generated graphql.ts that holds a document: `TourDetailDocument`, `TourCardFieldsFragmentDoc`. */
+function documentExport(source: string): string | null {
+  const m = DEFINITION.exec(source);
+  if (!m) return null;
+  return m[1] === 'fragment' ? `${m[2]}FragmentDoc` : `${m[2]}Document`;
+}
+
+/**
+ * Replaces each `graphql(\`…\`)` call of the app with that document itself, as codegen generated
+ * it in graphql.ts (its fragments included). The generated `graphql()` looks documents up in a
+ * map of every document of the app, and graphql.ts is one module holding them all, so either way
+ * the first page would carry the admin screens' queries too; inlined, each chunk carries only the
+ * documents it uses. A call naming a document that codegen has not generated fails the build.
+ */
+function graphqlDocuments(gqlDir: string): Plugin {
+  // The visitor's operations and the admin screens' own codegen output.
+  const outputs = [path.join(gqlDir, 'graphql.ts'), path.join(gqlDir, 'admin', 'graphql.ts')];
+  const generated = outputs.join(' and ');
+  let cache: { mtime: string; docs: Map<string, string> } | null = null;
+  const documents = () => {
+    const mtime = outputs.map((f) => statSync(f).mtimeMs).join(',');
+    if (cache?.mtime !== mtime) {
+      const docs = new Map(outputs.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(GENERATED)].map((m) => [m[1], m[2]] as [string, string])));
+      cache = { mtime, docs };
+    }
+    return cache.docs;
+  };
+  return {
+    name: 'tembea-graphql-documents',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0];
+      if (!/\.(ts|tsx)$/.test(file) || file.startsWith(gqlDir) || !code.includes('graphql(')) return null;
+      const docs = documents();
+      let changed = false;
+      const out = code.replace(CALL, (call, source: string) => {
+        const name = documentExport(source);
+        if (!name) return call;
+        const doc = docs.get(name);
+        if (!doc) this.error(`${name} is not a generated document of ${generated}: run \`npm run codegen\` (or codegen's output format changed)`);
+        changed = true;
+        // As many lines as the call had, so every later line keeps its number in source maps.
+        return `(${doc})` + '\n'.repeat(call.split('\n').length - 1);
+      });
+      return changed ? { code: out, map: null } : null;
+    },
+  };
+}
 
 const api = process.env.TEMBEA_API ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react()],
-  // No source maps in the build: served next to the bundle they would hand every visitor the
-  // original sources. The dev server keeps its own maps for debugging.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  plugins: [graphqlDocuments(path.resolve(import.meta.dirname, 'src/gql')), react()],
+  build: {
+    outDir: 'dist',
+    // No source maps in the build: served next to the bundle they would hand every visitor the
+    // original sources. The dev server keeps its own maps for debugging.
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Everything the first page needs in one chunk: left alone, the bundler splits the modules the
+      // lazy screens share with it into several small chunks, and the first load fetches them all.
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/graphql': api, '/api': api, '/uploads': api, '/health': api, '/sitemap.xml': api },

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
+import { gql, loginViaApi, loginViaUi, registerViaApi, tourByTitle, uniqueEmail } from './support.js';
 
 /** Every visitor screen and what shows it is ready. */
 const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }[] = [
@@ -56,6 +57,7 @@ for (const s of SCREENS) {
 }
 
 test('the open destinations popup and its detail view have no serious axe violation', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.goto('/about');
   await page.getByRole('button', { name: 'Destinations' }).click();
   await expect(page.getByRole('region', { name: 'Destinations' })).toBeVisible();
@@ -66,6 +68,7 @@ test('the open destinations popup and its detail view have no serious axe violat
 });
 
 test('the itinerary and inclusions tabs have no serious axe violation', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.goto('/tour/1');
   await page.getByRole('tab', { name: 'Itinerary' }).click();
   await page.getByRole('button', { name: /^Day 1/ }).click();
@@ -134,5 +137,71 @@ test('the delete confirmation and the admin profile modal have no serious axe vi
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Admin Profile' }).click();
   await expect(page.getByRole('dialog', { name: 'Admin Profile' })).toBeVisible();
+async function fitsWidth(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** Checks a signed-in screen at desktop width and on a 375 px phone, with a screenshot of each. */
+async function checkScreen(page: Page, name: string, open: () => Promise<void>) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await open();
+    expect(await seriousViolations(page), `${name} at ${width}px`).toEqual([]);
+    if (width === 375) await fitsWidth(page);
+    await page.screenshot({ path: test.info().outputPath(`${name}${width === 375 ? '-375' : ''}.png`), fullPage: true });
+  }
+}
+
+/** A new user with one booking on a tour, made over the API. */
+async function userWithBooking(request: APIRequestContext, tag: string, title: string) {
+  const tour = await tourByTitle(request, title);
+  const email = uniqueEmail(tag);
+  await registerViaApi(request, 'Neema Access', email, 'access-2026');
+  const token = await loginViaApi(request, email, 'access-2026');
+  const start = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await gql(request, 'mutation($input: BookingInput!) { createBooking(input: $input) { booking { id } } }', {
+    input: { tourId: tour.id, startDate: start, endDate: start, numberOfPeople: 2, name: 'Neema Access', email, phone: '+255 754 000 111' },
+  }, token);
+  return { tour, email, password: 'access-2026' };
+}
+
+test('the booking modal and My bookings: no serious axe violation, fit 375 px, screenshots', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { tour, email, password } = await userWithBooking(request, 'a11y-booker', 'Stone Town Walking & Spice Farm Tour');
+  await loginViaUi(page, email, password);
+
+  await checkScreen(page, 'my-bookings', async () => {
+    await page.goto('/my-bookings');
+    await expect(page.getByTestId('my-booking')).toHaveCount(1);
+  });
+  await page.getByRole('button', { name: /^Cancel/ }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Cancel Booking' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await checkScreen(page, 'booking-modal', async () => {
+    await page.goto(`/tour/${tour.id}`);
+    await page.getByRole('button', { name: 'Book Tour' }).click();
+    await expect(page.getByRole('dialog').getByTestId('booking-total')).toBeVisible();
+  });
+  // The form with its errors shown.
+  await page.getByLabel('Full Name').fill('');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByText('Full name is required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('Bookings Management: no serious axe violation, fits 375 px, screenshots', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await userWithBooking(request, 'a11y-admin-view', 'Stone Town Walking & Spice Farm Tour');
+  await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await checkScreen(page, 'admin-bookings', async () => {
+    await page.goto('/admin/bookings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bookings Management' })).toBeVisible();
+    await expect(page.getByTestId('booking-row').first()).toBeVisible();
+  });
+  await page.goto('/admin/bookings?status=Cancelled&from=2099-01-01');
+  await expect(page.getByText('No bookings found.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

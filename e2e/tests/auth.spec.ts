@@ -1,55 +1,10 @@
-/// <reference lib="dom" />
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
-
-const PORT = Number(process.env.E2E_PORT ?? 4310);
-const MAIL_DIR = path.resolve(import.meta.dirname, `../.data-${PORT}/mail`);
+import { loginViaUi, newestMailTo, registerViaApi, uniqueEmail } from './support.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>): Promise<T> {
-  const res = await request.post('/graphql', { data: { query, variables } });
-  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors[0].message);
-  return body.data as T;
-}
-
-async function registerViaApi(request: APIRequestContext, name: string, email: string, password: string) {
-  await gql(request, 'mutation($input: RegisterInput!) { register(input: $input) { message } }', {
-    input: { name, email, password, phone: '+255 754 000 111' },
-  });
-}
-
-async function loginViaUi(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('alertdialog', { name: 'Welcome!' })).toBeVisible();
-}
-
-/** Reads the newest .eml sent to `to`, with quoted-printable soft breaks and escapes decoded. */
-function newestMailTo(to: string): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  const mails = files
-    .map((f) => path.join(MAIL_DIR, f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((f) => readFileSync(f, 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
-  return mails.find((m) => m.includes(to)) ?? null;
-}
 
 test('sign up, log in, see the profile, upload a picture and log out', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -206,6 +161,8 @@ test('a logout in one tab logs out the other tabs', async ({ page, context, requ
 });
 
 test('the account screens have no serious accessibility violations', async ({ page }) => {
+  // Six axe runs: about 25 s on a busy two-core machine.
+  test.setTimeout(60_000);
   for (const path of ['/login', '/signup', '/forgot-password', '/reset-password?token=x', '/reset-password']) {
     await page.goto(path);
     await expect(page.locator('.account-card h1')).toBeVisible();

@@ -1,28 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-
-async function firstTour(request: APIRequestContext, filter: Record<string, unknown>, search?: string) {
-  const res = await request.post('/graphql', {
-    data: {
-      query: 'query($f: TourFilter, $s: String) { tours(filter: $f, search: $s, first: 1) { nodes { id title status priceText price } } }',
-      variables: { f: filter, s: search ?? null },
-    },
-  });
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  const tour = body.data.tours.nodes[0] as { id: string; title: string; status: string; priceText: string | null; price: number | null };
-  expect(tour).toBeTruthy();
-  return tour;
-}
+import { expect, test } from '@playwright/test';
+import { firstTour, tourByTitle } from './support.js';
 
 const MIGRATION = 'Serengeti Great Migration Safari';
-
-async function tourByTitle(request: APIRequestContext, title: string) {
-  const res = await request.post('/graphql', { data: { query: '{ tours(first: 100) { nodes { id title status priceText price } } }' } });
-  const body = await res.json();
-  const tour = (body.data.tours.nodes as { id: string; title: string; priceText: string | null }[]).find((t) => t.title === title);
-  expect(tour, title).toBeTruthy();
-  return tour!;
-}
 
 test('a tour shows every part: facts, badges, price, tabs, itinerary, inclusions, SEO', async ({ page, request }) => {
   const tour = await tourByTitle(request, MIGRATION);
@@ -109,7 +88,7 @@ test('the booking button follows the status: Book Tour, Currently Unavailable, C
   const active = await firstTour(request, { status: 'active' });
   await page.goto(`/tour/${active.id}`);
   await page.getByRole('button', { name: 'Book Tour' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alertdialog', { name: 'Login Required' })).toBeVisible();
 });
 
 test('a missing tour shows Tour Not Found with a way back to the tours', async ({ page }) => {

@@ -210,3 +210,23 @@ export function defaultBookingTier(tourTier: string | null | undefined): string 
 export function defaultEndDate(startDate: string, durationNights: number | null | undefined): string {
   return addDays(startDate, Math.max(0, durationNights ?? 0));
 }
+
+/**
+ * The dates a booking form starts with: the tour's departure day when it is today or later (else
+ * today), and its return day when that departure is kept and the return is not before it (else the
+ * start plus the tour's nights). Date-times are read as their UTC calendar day.
+ */
+export function defaultBookingDates(
+  tour: { departureTime?: string | null; returnTime?: string | null; durationNights?: number | null },
+  today: string,
+): { startDate: string; endDate: string } {
+  const day = (v: string | null | undefined) => {
+    const d = v ? v.slice(0, 10) : '';
+    return isIsoDay(d) ? d : null;
+  };
+  const departure = day(tour.departureTime);
+  const startDate = departure && departure >= today ? departure : today;
+  const ret = day(tour.returnTime);
+  const endDate = startDate === departure && ret && ret >= startDate ? ret : defaultEndDate(startDate, tour.durationNights);
+  return { startDate, endDate };
+}

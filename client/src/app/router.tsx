@@ -3,7 +3,6 @@ import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { RouteFallback } from '../components/RouteFallback';
 import { HomePage } from '../features/home/HomePage';
-import { SimplePage } from '../features/pages/SimplePage';
 import { UnauthorizedPage } from '../features/pages/UnauthorizedPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { AdminGuard } from '../auth/AdminGuard';
@@ -11,6 +10,8 @@ import { LoginPage } from '../features/account/LoginPage';
 import { SignupPage } from '../features/account/SignupPage';
 import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
+import { RequireAuth } from '../auth/RequireAuth';
+import { TourBookingModal } from './TourBookingModal';
 
 // Visitor screens load on demand (Suspense in the layouts) so the first page's JS stays small.
 const AboutPage = lazy(() => import('../features/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
@@ -24,8 +25,10 @@ const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage
 const AdminLayout = lazy(() => import('../components/layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
 const TourFormPage = lazy(() => import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })));
+const MyBookingsPage = lazy(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
+const AdminBookingsPage = lazy(() => import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })));
 
-/** Every route of spec section 2; /admin paths use the admin layout. */
+/** Every route of spec section 2 and My bookings; /admin paths use the admin layout. */
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
@@ -39,7 +42,8 @@ export const router = createBrowserRouter([
       { path: '/blog', element: <BlogPage /> },
       { path: '/contact-us', element: <ContactPage /> },
       { path: '/tours', element: <ToursPage /> },
-      { path: '/tour/:id', element: <TourDetailPage /> },
+      { path: '/tour/:id', element: <TourDetailPage bookingModal={TourBookingModal} /> },
+      { path: '/my-bookings', element: <RequireAuth><MyBookingsPage /></RequireAuth> },
       { path: '/tourfilter', element: <FilteredToursPage /> },
       { path: '/filtered', element: <FilteredViewPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
@@ -59,7 +63,7 @@ export const router = createBrowserRouter([
       { index: true, element: <AdminDashboardPage /> },
       { path: 'new-tour', element: <TourFormPage /> },
       { path: 'edit/:id', element: <TourFormPage /> },
-      { path: 'bookings', element: <SimplePage title="Bookings Management" /> },
+      { path: 'bookings', element: <AdminBookingsPage /> },
     ],
   },
 ]);

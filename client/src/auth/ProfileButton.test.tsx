@@ -50,6 +50,7 @@ describe('ProfileButton and profile modal', () => {
     expect(within(modal).getByText('Mushi Kileo')).toBeTruthy();
     expect(within(modal).getByText('+255 754 000 111')).toBeTruthy();
     expect(within(modal).getByText('amani@example.com')).toBeTruthy();
+    expect(within(modal).getByRole('link', { name: 'My Bookings' }).getAttribute('href')).toBe('/my-bookings');
 
     fireEvent.click(within(modal).getByRole('tab', { name: 'Logout' }));
     fireEvent.click(within(modal).getByRole('button', { name: 'Delete Account' }));

@@ -1,8 +1,8 @@
 import { print, type GraphQLFormattedError } from 'graphql';
 import type { TypedDocumentNode } from '@apollo/client';
+import { withSession } from './authorized';
 import { AUTH_MESSAGES, NetworkError, SessionError } from './messages';
-import { GRAPHQL_PATH, prepareAuth, refreshAccessToken } from './session';
-import { clearTokens, getRefreshToken } from './token-storage';
+import { GRAPHQL_PATH } from './session';
 
 /** A GraphQL answer that carried errors, with the first one's message and code. */
 export class UploadError extends Error {
@@ -53,7 +53,7 @@ export type UploadFiles = Record<string, File | readonly File[]>;
 /**
  * Runs a mutation with file variables as a GraphQL multipart request
  * (https://github.com/jaydenseric/graphql-multipart-request-spec), reporting upload progress.
- * Like the Apollo link it refreshes an expired token first and retries once after an
+ * Like every authorised call it refreshes an expired token first and retries once after an
  * UNAUTHENTICATED answer.
  */
 export async function uploadWithProgress<TData, TVars extends Record<string, unknown>>(
@@ -97,21 +97,12 @@ export async function uploadFiles<TData, TVars extends Record<string, unknown>>(
     return f;
   };
 
-  const auth = await prepareAuth();
-  let answer = await send<TData>(form(), auth.token, onProgress);
-  if (isUnauthenticated(answer) && auth.token) {
-    if (!getRefreshToken()) {
-      clearTokens();
-      throw new UploadError(AUTH_MESSAGES.authFailed, 'UNAUTHENTICATED');
-    }
-    try {
-      answer = await send<TData>(form(), await refreshAccessToken(auth.token), onProgress);
-    } catch (e) {
-      if (e instanceof SessionError) throw new UploadError(AUTH_MESSAGES.sessionExpired, 'UNAUTHENTICATED');
-      throw e;
-    }
-  } else if (isUnauthenticated(answer) && auth.lostSession) {
-    throw new UploadError(auth.lostSession, 'UNAUTHENTICATED');
+  let answer: Answer<TData>;
+  try {
+    answer = await withSession((token) => send<TData>(form(), token, onProgress), isUnauthenticated);
+  } catch (e) {
+    if (e instanceof SessionError) throw new UploadError(e.message, 'UNAUTHENTICATED');
+    throw e;
   }
   const first = answer.errors?.[0];
   if (first) throw new UploadError(first.message, first.extensions?.code as string | undefined, answer.errors);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { COMPANY } from './contact-info';
+import { useAuth } from '../../auth/AuthProvider';
 import { ProfileButton } from '../../auth/ProfileButton';
 import { DestinationsMenu } from '../../features/destinations/DestinationsMenu';
 import './navbar.css';
@@ -15,10 +16,11 @@ const AFTER = [
   { to: '/contact-us', label: 'Contacts', end: false },
 ];
 
-/** Public navigation bar; below 860 px the same items fold into a menu button. */
+/** Public navigation bar (My Bookings when signed in); below 860 px the same items fold into a menu button. */
 export function NavBar() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const { user } = useAuth();
   useEffect(() => setOpen(false), [pathname]);
   const link = (l: (typeof BEFORE)[number]) => (
     <li key={l.to}>
@@ -46,9 +48,10 @@ export function NavBar() {
             {BEFORE.map(link)}
             <li><DestinationsMenu /></li>
             {AFTER.map(link)}
+            {user ? link({ to: '/my-bookings', label: 'My Bookings', end: false }) : null}
           </ul>
           <a className="navbar__phone" href={COMPANY.phoneHref}>
-            <span aria-hidden="true">☎ </span>{COMPANY.phone}
+            <span aria-hidden="true">☎ </span><span className="navbar__phone-number">{COMPANY.phone}</span>
           </a>
           <ProfileButton />
         </nav>

@@ -3,8 +3,9 @@ import { flushSync } from 'react-dom';
 import { useMutation } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { FORGOT_PASSWORD } from './api/account.operations';
-import { focusFirstInvalid, TextField, usePageTitle } from './components/fields';
-import { errorMessage } from './errors';
+import { focusFirstInvalid, TextField } from '../../components/FormField';
+import { usePageTitle } from './components/fields';
+import { errorMessage } from '../../lib/errors';
 import { validateForgot, type FieldErrors } from './validation';
 import './account.css';
 

@@ -1,22 +1,33 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { destinationDetail, ZONES } from './destinations-data';
+import { useHoverIntent } from './hover-intent';
 import './destinations.css';
 
 /**
- * "Destinations" disclosure of the navigation bar: opens on hover, click or keyboard; Escape or
- * leaving closes it. It shows four zones; a destination opens its guide with a Back to Zones control.
+ * "Destinations" disclosure of the navigation bar: opens on hover, click or keyboard; Escape, a
+ * click outside or focus leaving closes it. It shows four zones; a destination opens its guide
+ * with a Back to Zones control.
+ *
+ * Opened by hover, it stays open while the pointer heads from the trigger into the popup: the
+ * popup is far wider than its trigger, so the way to a far column crosses the bar beside the
+ * trigger, and closing on that first step out dropped the click that followed. Clicking the
+ * trigger pins it open until the user closes it.
  */
 export function DestinationsMenu() {
   const [open, setOpen] = useState(false);
-  // A ref, not state: mouseenter and the click that follows can arrive before a re-render.
+  // Refs, not state: pointerenter and the click that follows can arrive before a re-render.
   const byHover = useRef(false);
-  // While a pointer is down, focus leaving is part of a click: closing then would move the click's target.
-  const pointerDown = useRef(false);
+  // While a pointer is pressed, focus leaving is part of a click: the click itself decides, since
+  // closing at mousedown would shift the mobile menu's layout under the pointer before mouseup.
+  const pointerPressed = useRef(false);
   const [selected, setSelected] = useState<string | null>(null);
+  const [focusFirst, setFocusFirst] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const detailHeadingRef = useRef<HTMLHeadingElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
+  const intent = useHoverIntent(panelRef, () => close(false));
   const detail = selected ? destinationDetail(selected) : null;
 
   useEffect(() => {
@@ -24,26 +35,45 @@ export function DestinationsMenu() {
   }, [detail]);
 
   useEffect(() => {
+    if (!focusFirst) return;
+    setFocusFirst(false);
+    rootRef.current?.querySelector<HTMLButtonElement>('[data-destination]')?.focus();
+  }, [focusFirst]);
+
+  useEffect(() => {
     if (!open) return;
-    const onDown = () => { pointerDown.current = true; };
+    const onDown = () => { pointerPressed.current = true; };
+    const onUp = () => { pointerPressed.current = false; };
+    // Capture phase: the click's path is taken before any handler re-renders the popup.
     const onClick = (e: MouseEvent) => {
-      pointerDown.current = false;
-      // The path, not contains(): the clicked button may already be replaced by the detail view.
       if (rootRef.current && !e.composedPath().includes(rootRef.current)) close(false);
     };
     document.addEventListener('pointerdown', onDown, true);
-    document.addEventListener('click', onClick);
+    document.addEventListener('pointerup', onUp, true);
+    document.addEventListener('pointercancel', onUp, true);
+    document.addEventListener('click', onClick, true);
     return () => {
+      pointerPressed.current = false;
       document.removeEventListener('pointerdown', onDown, true);
-      document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerup', onUp, true);
+      document.removeEventListener('pointercancel', onUp, true);
+      document.removeEventListener('click', onClick, true);
     };
   }, [open]);
 
   function close(returnFocus: boolean) {
+    intent.stay();
     byHover.current = false;
     setOpen(false);
     setSelected(null);
     if (returnFocus) buttonRef.current?.focus();
+  }
+
+  function openPinned(focusFirstDestination: boolean) {
+    intent.stay();
+    byHover.current = false;
+    setOpen(true);
+    if (focusFirstDestination) setFocusFirst(true);
   }
 
   function onKeyDown(e: KeyboardEvent) {
@@ -66,10 +96,24 @@ export function DestinationsMenu() {
     <div
       ref={rootRef}
       className={`destinations-menu${open ? ' is-open' : ''}`}
-      onMouseEnter={() => { if (!open) { setOpen(true); byHover.current = true; } }}
-      onMouseLeave={() => { if (byHover.current) close(false); }}
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        intent.stay();
+        if (!open) {
+          byHover.current = true;
+          setOpen(true);
+        }
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType === 'mouse' && byHover.current) intent.leave({ x: e.clientX, y: e.clientY });
+      }}
       onKeyDown={onKeyDown}
-      onBlur={(e) => { if (open && !pointerDown.current && e.relatedTarget && !e.currentTarget.contains(e.relatedTarget as Node)) close(false); }}
+      onBlur={(e) => {
+        // Only focus moving elsewhere on the page (Tab onwards) closes it; a focused button replaced
+        // by the guide leaves focus nowhere (relatedTarget null), which is not leaving.
+        const to = e.relatedTarget as Node | null;
+        if (open && !pointerPressed.current && to && !e.currentTarget.contains(to)) close(false);
+      }}
     >
       <button
         ref={buttonRef}
@@ -78,15 +122,20 @@ export function DestinationsMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
-          const hovered = byHover.current;
-          byHover.current = false;
-          setOpen((o) => (hovered ? true : !o));
+          // A click on a hover-opened popup pins it open; otherwise the trigger toggles.
+          if (open && !byHover.current) close(false);
+          else openPinned(false);
         }}
-        onKeyDown={(e) => { if (e.key === 'ArrowDown' && !open) { e.preventDefault(); setOpen(true); byHover.current = false; } }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            openPinned(true);
+          }
+        }}
       >
         Destinations <span aria-hidden="true">▾</span>
       </button>
-      <div id={panelId} className="destinations-panel" role="region" aria-label="Destinations" hidden={!open}>
+      <div ref={panelRef} id={panelId} className="destinations-panel" role="region" aria-label="Destinations" hidden={!open}>
         {detail ? (
           <article className="destination-detail" data-testid="destination-detail">
             <button type="button" className="btn btn--ghost destination-detail__back" onClick={backToZones}>

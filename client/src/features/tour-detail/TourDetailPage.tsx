@@ -4,7 +4,9 @@ import { TOUR_DEFAULTS } from '@tembea/schema';
 import { Spinner } from '../../components/Spinner';
 import { usePageMeta } from '../../components/usePageMeta';
 import { TOUR_DETAIL } from './api/tour-detail.queries';
-import { ErrorLoadingTour, isLoginError, LoginRequiredDialog, TourNotFound } from './components/DetailStates';
+import { isLoginError } from '../../lib/errors';
+import type { BookingModalSlot } from './components/BookingModalSlot';
+import { ErrorLoadingTour, LoginRequiredDialog, TourNotFound } from './components/DetailStates';
 import { TourView } from './components/TourView';
 import { tourJsonLd } from './lib/tour-json-ld';
 import type { ViewTour } from './lib/tour-view';
@@ -21,8 +23,11 @@ function BackButton() {
   );
 }
 
-/** /tour/{id}: the card's tour from navigation state paints at once, then the server's replaces it. */
-export function TourDetailPage() {
+/**
+ * /tour/{id}: the card's tour from navigation state paints at once, then the server's replaces it.
+ * `bookingModal` is the booking feature's modal, composed in by the app.
+ */
+export function TourDetailPage({ bookingModal }: { bookingModal?: BookingModalSlot }) {
   const { id = '' } = useParams();
   const location = useLocation();
   const passed = (location.state as { tour?: ViewTour } | null)?.tour;
@@ -37,7 +42,7 @@ export function TourDetailPage() {
   let body;
   if (!id) body = <ErrorLoadingTour message="No tour ID provided" />;
   else if (error && !data?.tour) body = isLoginError(error.message) ? <LoginRequiredDialog /> : <ErrorLoadingTour message={error.message} />;
-  else if (tour) body = <TourView key={tour.id} tour={tour} />;
+  else if (tour) body = <TourView key={tour.id} tour={tour} loaded={!!data?.tour} BookingModal={bookingModal} />;
   else if (loading) body = <Spinner label="Loading tour…" />;
   else body = <TourNotFound />;
 

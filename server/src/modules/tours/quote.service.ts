@@ -1,4 +1,4 @@
-import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, isoDate, maxPeople, quote, travellerToday } from '@tembea/schema';
+import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, maxPeople, quote, travellerToday } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, NotFoundError, type FieldError } from '../../common/errors.js';
 import { parseDay } from './tour-filter.js';
@@ -39,7 +39,9 @@ export class QuoteService {
     if (!tier || tier.length > TIER_MAX) errors.push({ field: 'tier', message: `Tier is required (at most ${TIER_MAX} characters)` });
     if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
 
-    const today = isoDate(now);
+    // The same today as the booking that follows prices with, or the quote shown would differ
+    // from the price booked a moment later (the early-bird day, the balance due date).
+    const today = travellerToday(now);
     const q = quote(tour, { startDate, numberOfPeople: people, bookingType, tier }, today);
     const seats = await departureService.availability(ctx, tour, startDate);
     const base = {

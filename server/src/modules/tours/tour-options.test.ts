@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESTINATIONS, TRAVEL_TYPES, addDays, addMonths, isoDate } from '@tembea/schema';
+import { DESTINATIONS, TRAVEL_TYPES, addDays, addMonths, travellerToday } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { DEMO_TOURS } from '../../db/seed/demo-tours.js';
 
@@ -68,7 +68,8 @@ describe('tour filter options of an empty catalogue', () => {
 
 describe('quote', () => {
   let s: TestServer;
-  const today = isoDate(new Date());
+  // Quotes count days from the traveller's today, as bookings do.
+  const today = travellerToday();
   const numericTour = DEMO_TOURS.findIndex((t) => t.price !== null && t.discount > 0) + 1;
   const textTour = DEMO_TOURS.findIndex((t) => t.priceText?.includes('private luxury')) + 1;
   beforeAll(async () => {

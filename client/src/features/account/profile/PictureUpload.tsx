@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useAuth } from '../../../auth/AuthProvider';
 import { UPLOAD_PROFILE_IMAGE } from '../../../auth/api/auth.operations';
 import { uploadWithProgress } from '../../../auth/upload';
-import { errorMessage } from '../errors';
+import { errorMessage } from '../../../lib/errors';
 import { Avatar } from './Avatar';
 
 /** Profile picture: pick an image, see it, upload it with a progress bar (spec 2, profile modal). */

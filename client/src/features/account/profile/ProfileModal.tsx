@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../auth/AuthProvider';
 import { ConfirmDialog, Dialog } from '../../../components/Dialog';
-import { errorMessage } from '../errors';
+import { errorMessage } from '../../../lib/errors';
 import { splitName } from '../name';
 import { PictureUpload } from './PictureUpload';
 import '../account.css';
@@ -81,6 +81,9 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
             {tab === 'password' ? <ChangePassword onClose={onClose} /> : null}
             {tab === 'logout' ? <LogoutTab /> : null}
           </div>
+          <p className="profile-links">
+            <Link className="btn btn--secondary" to="/my-bookings" onClick={onClose}>My Bookings</Link>
+          </p>
         </>
       )}
     </Dialog>

@@ -1,17 +1,21 @@
+import type { ComponentType } from 'react';
 import type { ViewTour } from '../lib/tour-view';
 
+/**
+ * What the tour page hands the booking modal composed into it by the app (features do not import
+ * each other): the tour, the booking type and tier chosen here, and what to do once booked or
+ * when the server asks for a login.
+ */
 export interface BookingModalSlotProps {
   open: boolean;
   tour: ViewTour;
+  /** False while only the list card's subset of the tour is known. */
+  loaded: boolean;
   bookingType: string;
   tier: string;
   onClose: () => void;
+  onBooked: () => void;
+  onLoginRequired: () => void;
 }
 
-/**
- * PLACEHOLDER for the booking modal ('Book {tour title}', built by the booking issue). The tour
- * screen already opens it for a signed-in visitor; until then it renders nothing.
- */
-export function BookingModalSlot(_props: BookingModalSlotProps) {
-  return null;
-}
+export type BookingModalSlot = ComponentType<BookingModalSlotProps>;

@@ -1,19 +1,29 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { BOOKING_TYPES, bookingButtonLabel, formatUsd, isBookingDisabled, localIsoDate } from '@tembea/schema';
+import { BOOKING_TYPES, bookingButtonLabel, defaultBookingDates, formatUsd, isBookingDisabled, localIsoDate } from '@tembea/schema';
 import { TOUR_QUOTE } from '../api/tour-detail.queries';
-import { formatDay, titleCase, type ViewTour } from '../lib/tour-view';
+import { formatDay, titleCase } from '../../../lib/format';
+import type { ViewTour } from '../lib/tour-view';
 
-/** The day a quote is priced for: the tour's next departure, or today when it has none or it passed. */
-export function quoteStartDate(t: ViewTour, today = localIsoDate()): string {
-  const dep = t.departureTime ? t.departureTime.slice(0, 10) : '';
-  return dep && dep >= today ? dep : today;
+
+/** Replaces the booking button once a request is received; takes the focus the closed modal leaves. */
+function BookedBanner() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} className="booking-banner" role="status" tabIndex={-1} data-testid="booking-banner">
+      <h3 className="booking-banner__title">Booking Request Received!</h3>
+      <p>We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!</p>
+    </div>
+  );
 }
 
 /**
  * Booking type and tier selectors, the server's quote for them (unit price, early bird, 3% deposit,
- * balance and its due date) and the booking button labelled by the tour's status.
+ * balance and its due date) and the booking button labelled by the tour's status, or the banner
+ * once booked.
  */
-export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, onTier, onBook }: {
+export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, onTier, onBook, booked = false }: {
   tour: ViewTour;
   tiers: string[];
   bookingType: string;
@@ -21,9 +31,11 @@ export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, on
   onBookingType: (v: string) => void;
   onTier: (v: string) => void;
   onBook: () => void;
+  booked?: boolean;
 }) {
   const { data, loading } = useQuery(TOUR_QUOTE, {
-    variables: { tourId: tour.id, startDate: quoteStartDate(tour), numberOfPeople: 1, bookingType, tier },
+    // Priced for the day the booking form starts on: the tour's next departure, or today.
+    variables: { tourId: tour.id, startDate: defaultBookingDates(tour, localIsoDate()).startDate, numberOfPeople: 1, bookingType, tier },
   });
   const q = data?.quote;
   const status = tour.status;
@@ -69,14 +81,18 @@ export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, on
           </>
         ) : loading ? <p className="booking-panel__muted">Checking the price…</p> : null}
       </div>
-      <button
-        type="button"
-        className="btn btn--primary booking-panel__book"
-        disabled={isBookingDisabled(status)}
-        onClick={onBook}
-      >
-        {bookingButtonLabel(status)}
-      </button>
+      {booked ? (
+        <BookedBanner />
+      ) : (
+        <button
+          type="button"
+          className="btn btn--primary booking-panel__book"
+          disabled={isBookingDisabled(status)}
+          onClick={onBook}
+        >
+          {bookingButtonLabel(status)}
+        </button>
+      )}
     </aside>
   );
 }

@@ -1,25 +1,37 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/Dialog';
 
-/** An error asking the visitor to sign in ('Authentication required' / 'Please login', spec 2). */
-export function isLoginError(message: string): boolean {
-  return /authentication required|please login/i.test(message);
+/** Where the login screen sends the user back to: the tour they wanted to book. */
+export interface BookingLoginState {
+  from: 'booking';
+  returnTo: string;
 }
 
-export function LoginRequiredDialog() {
+/**
+ * 'Login Required' for booking: 'Yes, login now' goes to /login noting it came from booking and
+ * this tour (the login screen returns here); 'Browse Tours' goes to /tours. Escape calls
+ * `onDismiss` (stay on the tour) or, with nothing behind the dialog, goes to /tours as well.
+ */
+export function LoginRequiredDialog({ open = true, onDismiss }: { open?: boolean; onDismiss?: () => void }) {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const browse = () => navigate('/tours');
+  const login = () => {
+    const state: BookingLoginState = { from: 'booking', returnTo: `${pathname}${search}` };
+    navigate('/login', { state });
+  };
   return (
     <Dialog
-      open
+      open={open}
       role="alertdialog"
       title="Login Required"
       describedBy="login-required-text"
-      onClose={() => navigate('/tours')}
+      onClose={onDismiss ?? browse}
       hideClose
       actions={
         <>
-          <button type="button" className="btn btn--secondary" onClick={() => navigate('/tours')}>Browse Tours</button>
-          <button type="button" className="btn btn--primary" onClick={() => navigate('/login', { state: { from: 'booking' } })}>Yes, login now</button>
+          <button type="button" className="btn btn--secondary" onClick={browse}>Browse Tours</button>
+          <button type="button" className="btn btn--primary" onClick={login}>Yes, login now</button>
         </>
       }
     >

@@ -1,7 +1,8 @@
 import { durationLabel, reviewCountLabel, tourStatusLabel, TOUR_DEFAULTS } from '@tembea/schema';
 import { Stars } from '../../../components/Stars';
 import { TourImage } from '../../../components/TourImage';
-import { formatDateTime, headerPrice, titleCase, type ViewTour } from '../lib/tour-view';
+import { titleCase } from '../../../lib/format';
+import { formatDateTime, headerPrice, type ViewTour } from '../lib/tour-view';
 
 /** The duration text, else days and nights from the counts, else 'Not specified'. */
 function durationText(t: ViewTour): string {

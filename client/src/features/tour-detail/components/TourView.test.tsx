@@ -2,14 +2,18 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthProvider } from '../../../auth/AuthProvider';
+import { TOKEN_KEY } from '@tembea/schema';
+import { AuthProvider, useAuth } from '../../../auth/AuthProvider';
+import { fakeJwt, mockClient, Providers, TEST_USER } from '../../../auth/test-utils';
+import type { BookingModalSlotProps } from './BookingModalSlot';
 import { TourView } from './TourView';
-import { isLoginError } from './DetailStates';
+import { isLoginError } from '../../../lib/errors';
 import type { ViewTour } from '../lib/tour-view';
 
 function LoginProbe() {
   const l = useLocation();
-  return <p data-testid="login">{`${l.pathname} from=${(l.state as { from?: string } | null)?.from}`}</p>;
+  const state = l.state as { from?: string; returnTo?: string } | null;
+  return <p data-testid="login">{`${l.pathname} from=${state?.from} returnTo=${state?.returnTo}`}</p>;
 }
 
 function renderTour(tour: ViewTour) {
@@ -111,7 +115,7 @@ describe('TourView', () => {
     }
   });
 
-  it('labels and disables the booking button by status, and sends a visitor to log in', () => {
+  it('labels and disables the booking button by status, and asks a visitor to log in first', () => {
     renderTour({ ...full, status: 'inactive' });
     expect((screen.getByRole('button', { name: 'Currently Unavailable' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
@@ -120,12 +124,67 @@ describe('TourView', () => {
     cleanup();
     renderTour(full);
     fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
-    expect(screen.getByTestId('login').textContent).toBe('/login from=booking');
+    const prompt = screen.getByRole('alertdialog', { name: 'Login Required' });
+    expect(prompt.textContent).toContain('You need to login to book this tour. Would you like to login now?');
+    // Escape keeps the visitor on the tour.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tarangire Safari');
+    fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, login now' }));
+    expect(screen.getByTestId('login').textContent).toBe('/login from=booking returnTo=/tour/9');
   });
 
   it('recognises the errors that ask for a login', () => {
     expect(isLoginError('Authentication required. Please login.')).toBe(true);
     expect(isLoginError('Please login again')).toBe(true);
     expect(isLoginError('Failed to fetch tour')).toBe(false);
+  });
+
+  /** A signed-in user on the tour page, with a stand-in for the booking modal the app composes in. */
+  async function renderSignedIn(loaded = true) {
+    localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 900 }));
+    const { client } = mockClient((call) => (call.operationName === 'Me' ? { data: { me: TEST_USER } } : { data: null }));
+    const seen: BookingModalSlotProps[] = [];
+    function FakeModal(p: BookingModalSlotProps) {
+      seen.push(p);
+      if (!p.open) return null;
+      return (
+        <div role="dialog" aria-label="fake booking">
+          <button type="button" onClick={p.onBooked}>Booked</button>
+          <button type="button" onClick={p.onLoginRequired}>Server wants login</button>
+        </div>
+      );
+    }
+    function SignedIn() {
+      return <p>{useAuth().user?.name ?? 'checking'}</p>;
+    }
+    render(<Providers client={client}><SignedIn /><TourView tour={full} loaded={loaded} BookingModal={FakeModal} /></Providers>);
+    // Until the session check ends, a click is not taken for a logged-out visitor's.
+    await screen.findByText(TEST_USER.name);
+    localStorage.clear();
+    return seen;
+  }
+
+  it("opens the composed booking modal with the tour page's choices; a login request from it asks to log in", async () => {
+    const seen = await renderSignedIn(false);
+    fireEvent.change(screen.getByLabelText('Travel Tier'), { target: { value: 'Luxury' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
+    expect(seen.at(-1)).toMatchObject({ open: true, loaded: false, bookingType: 'private', tier: 'Luxury', tour: { id: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Server wants login' }));
+    expect(screen.queryByRole('dialog', { name: 'fake booking' })).toBeNull();
+    expect(screen.getByRole('alertdialog', { name: 'Login Required' })).toBeTruthy();
+  });
+
+  it('replaces the booking button with the banner once booked, and moves focus to it', async () => {
+    await renderSignedIn();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Booked' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Book Tour' })).toBeNull();
+    const banner = screen.getByTestId('booking-banner');
+    expect(within(banner).getByRole('heading', { name: 'Booking Request Received!' })).toBeTruthy();
+    expect(banner.textContent).toContain("We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!");
+    expect(document.activeElement).toBe(banner);
   });
 });

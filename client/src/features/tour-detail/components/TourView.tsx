@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { TOUR_DEFAULTS } from '@tembea/schema';
+import { TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { BookingPanel } from './BookingPanel';
-import { BookingModalSlot } from './BookingModalSlot';
+import type { BookingModalSlot } from './BookingModalSlot';
+import { LoginRequiredDialog } from './DetailStates';
 import { ItineraryList } from './ItineraryList';
 import { TourHeader } from './TourHeader';
 import { TourTabs, type TabDef } from './TourTabs';
-import { defaultBookingType, overviewRows, tourTiers, type ViewTour } from '../lib/tour-view';
+import { overviewRows, tourTiers, type ViewTour } from '../lib/tour-view';
 
 function Chips({ label, items }: { label: string; items?: readonly string[] }) {
   if (!items?.length) return null;
@@ -35,29 +35,29 @@ function Inclusions({ included, notIncluded }: { included: readonly string[]; no
 }
 
 /**
- * A loaded tour: header, selectors that re-price it, chips and the tabs. `onBook` is the hook the
- * booking issue plugs into; by default a visitor is sent to log in and a user opens the modal slot.
+ * A tour: header, selectors that re-price it, chips and the tabs. Booking asks a visitor to log in
+ * first and opens the booking modal (`BookingModal`, composed in by the app) for a signed-in user;
+ * once the request is received the banner replaces the booking button.
  */
-export function TourView({ tour, onBook }: { tour: ViewTour; onBook?: (choice: { bookingType: string; tier: string }) => void }) {
-  const navigate = useNavigate();
-  const { user } = useAuth();
+export function TourView({ tour, loaded = true, BookingModal }: { tour: ViewTour; loaded?: boolean; BookingModal?: BookingModalSlot }) {
+  const { user, loading: authLoading } = useAuth();
   const tiers = tourTiers(tour);
   const [tierChoice, setTierChoice] = useState<string | null>(null);
   const [typeChoice, setTypeChoice] = useState<string | null>(null);
   const [bookingOpen, setBookingOpen] = useState(false);
+  const [askLogin, setAskLogin] = useState(false);
+  const [booked, setBooked] = useState(false);
   const tier = tierChoice && tiers.includes(tierChoice) ? tierChoice : tiers[0];
-  const bookingType = typeChoice ?? defaultBookingType(tour);
+  const bookingType = typeChoice ?? defaultBookingType(tour.bookingType);
   const description = tour.description?.trim() || TOUR_DEFAULTS.description;
   const included = tour.included ?? [];
   const notIncluded = tour.notIncluded ?? [];
 
   function book() {
-    if (onBook) return onBook({ bookingType, tier });
-    if (!user) {
-      navigate('/login', { state: { from: 'booking' } });
-      return;
-    }
-    setBookingOpen(true);
+    // Until the stored session has been checked, nobody is known to be logged out.
+    if (authLoading) return;
+    if (user) setBookingOpen(true);
+    else setAskLogin(true);
   }
 
   const tabs: TabDef[] = [
@@ -102,9 +102,28 @@ export function TourView({ tour, onBook }: { tour: ViewTour; onBook?: (choice: {
           onBookingType={setTypeChoice}
           onTier={setTierChoice}
           onBook={book}
+          booked={booked}
         />
       </div>
-      <BookingModalSlot open={bookingOpen} tour={tour} bookingType={bookingType} tier={tier} onClose={() => setBookingOpen(false)} />
+      {BookingModal ? (
+        <BookingModal
+          open={bookingOpen}
+          tour={tour}
+          loaded={loaded}
+          bookingType={bookingType}
+          tier={tier}
+          onClose={() => setBookingOpen(false)}
+          onBooked={() => {
+            setBookingOpen(false);
+            setBooked(true);
+          }}
+          onLoginRequired={() => {
+            setBookingOpen(false);
+            setAskLogin(true);
+          }}
+        />
+      ) : null}
+      <LoginRequiredDialog open={askLogin} onDismiss={() => setAskLogin(false)} />
     </article>
   );
 }

@@ -2,6 +2,7 @@ import {
   CONTACT_FOR_PRICE, DEFAULT_TIER, TOUR_DEFAULTS, formatUsd, parseTiers, unitPrice,
 } from '@tembea/schema';
 import type { TourDetailQuery } from '../../../gql/graphql';
+import { titleCase } from '../../../lib/format';
 
 /** The full tour of the detail query. */
 export type DetailTour = NonNullable<TourDetailQuery['tour']>;
@@ -22,24 +23,10 @@ export function formatDateTime(value: string | null | undefined): string {
   });
 }
 
-/** A YYYY-MM-DD day as "12 Mar 2027". */
-export function formatDay(day: string): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-export const titleCase = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
-
 /** Tiers offered (first is the default), from the list or the comma-separated text. */
 export function tourTiers(t: ViewTour): string[] {
   if (t.tiers && t.tiers.length) return [...t.tiers];
   return t.tier !== undefined ? parseTiers(t.tier) : [DEFAULT_TIER];
-}
-
-/** The tour's own booking type when it is one of the two, else group. */
-export function defaultBookingType(t: ViewTour): 'group' | 'private' {
-  const b = (t.bookingType ?? '').trim().toLowerCase();
-  return b === 'private' ? 'private' : 'group';
 }
 
 /** Price line of the header for the chosen booking type and tier: '$…' or 'Contact for price'. */

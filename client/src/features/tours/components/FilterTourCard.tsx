@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { discountedPrice, durationLabel, formatUsd, priceLabel } from '@tembea/schema';
 import { TourImage } from '../../../components/TourImage';
 import type { CatalogueToursQuery } from '../../../gql/graphql';
+import { titleCase } from '../../../lib/format';
 
 type ListTour = CatalogueToursQuery['tours']['nodes'][number];
 
@@ -13,8 +14,6 @@ export function filterCardPrice(t: Pick<ListTour, 'price' | 'priceText' | 'origi
   }
   return priceLabel(t);
 }
-
-const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A card of the filtered list: title, desc, days and destination, price, tier, booking type, Featured. */
 export function FilterTourCard({ tour }: { tour: ListTour }) {

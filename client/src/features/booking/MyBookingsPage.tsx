@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { cancellationTerms, travellerToday } from '@tembea/schema';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Spinner } from '../../components/Spinner';
+import { usePageMeta } from '../../components/usePageMeta';
+import { errorMessage, failureWithReason } from '../../lib/errors';
+import { formatDay } from '../../lib/format';
+import { CANCEL_MY_BOOKING, MY_BOOKINGS } from './api/booking.operations';
+import { BookingCard, type TravellerBooking } from './components/BookingCard';
+import './booking.css';
+
+export const CANCEL_FAILED = 'Failed to cancel booking.';
+
+/** Asks before cancelling, stating the refund rule for a cancellation today. */
+function CancelDialog({ booking, onDone, onClose }: { booking: TravellerBooking | null; onDone: (b: TravellerBooking) => void; onClose: () => void }) {
+  const [cancel, { loading }] = useMutation(CANCEL_MY_BOOKING);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!booking) return;
+    setError(null);
+    try {
+      await cancel({ variables: { id: booking.id } });
+      onDone(booking);
+    } catch (e) {
+      setError(failureWithReason(e, CANCEL_FAILED));
+    }
+  };
+  const terms = booking ? cancellationTerms(booking.startDate, travellerToday()) : null;
+  return (
+    <ConfirmDialog
+      open={!!booking}
+      title="Cancel Booking"
+      message={
+        booking && terms ? (
+          <>
+            Cancel your booking of {booking.tourTitle} starting {formatDay(booking.startDate)}?{' '}
+            <strong data-testid="refund-terms">{terms.text}</strong>
+          </>
+        ) : null
+      }
+      confirmLabel={loading ? 'Cancelling...' : 'Yes, cancel booking'}
+      cancelLabel="Keep booking"
+      danger
+      busy={loading}
+      error={error}
+      onConfirm={confirm}
+      onCancel={close}
+    />
+  );
+}
+
+/** /my-bookings: the signed-in user's bookings, the next trip first, each cancellable while allowed. */
+export function MyBookingsPage() {
+  usePageMeta('My Bookings');
+  const { data, loading, error, refetch } = useQuery(MY_BOOKINGS, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const [cancelling, setCancelling] = useState<TravellerBooking | null>(null);
+  const [notice, setNotice] = useState('');
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // The cancelled booking's button is gone: focus goes to the message saying it is done.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  const bookings = data?.myBookings;
+
+  let body;
+  if (bookings === undefined && loading) body = <Spinner label="Loading your bookings…" />;
+  else if (error && !bookings) {
+    body = (
+      <div className="my-bookings__state" role="alert">
+        <h2>We could not load your bookings</h2>
+        <p>{errorMessage(error, 'Failed to fetch bookings.')}</p>
+        <button type="button" className="btn btn--primary" onClick={() => void refetch().catch(() => undefined)}>Try Again</button>
+      </div>
+    );
+  } else if (!bookings?.length) {
+    body = (
+      <div className="my-bookings__state">
+        <h2>No bookings yet</h2>
+        <p>When you book a tour it appears here, with its status and price.</p>
+        <Link className="btn btn--primary" to="/tours">Browse Tours</Link>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="my-bookings__list">
+        {bookings.map((b) => <li key={b.id}><BookingCard booking={b} onCancel={setCancelling} /></li>)}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="section my-bookings" aria-labelledby="my-bookings-title">
+      <h1 id="my-bookings-title">My Bookings</h1>
+      <p ref={noticeRef} className="my-bookings__notice" role="status" tabIndex={-1}>{notice}</p>
+      {body}
+      <CancelDialog
+        booking={cancelling}
+        onClose={() => setCancelling(null)}
+        onDone={(b) => {
+          setCancelling(null);
+          setNotice(`Your booking of ${b.tourTitle} has been cancelled.`);
+        }}
+      />
+    </section>
+  );
+}

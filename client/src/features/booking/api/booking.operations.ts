@@ -1,0 +1,80 @@
+import { graphql } from '../../../gql';
+
+/** What the traveller sees of a booking: the trip, its state and its frozen price. */
+export const TRAVELLER_BOOKING_FIELDS = graphql(`
+  fragment TravellerBookingFields on Booking {
+    id
+    tourId
+    tourTitle
+    startDate
+    endDate
+    numberOfPeople
+    bookingType
+    tier
+    status
+    canCancel
+    price {
+      priced
+      earlyBird
+      earlyBirdDiscount
+      total
+      deposit
+      balance
+      balanceDueDate
+      currency
+    }
+  }
+`);
+
+/** Seats left and the price of the booking being filled in. */
+export const BOOKING_QUOTE = graphql(`
+  query BookingQuote($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {
+    quote(tourId: $tourId, startDate: $startDate, numberOfPeople: $numberOfPeople, bookingType: $bookingType, tier: $tier) {
+      tourId
+      startDate
+      numberOfPeople
+      bookingType
+      tier
+      seatsLeft
+      availability
+      priced
+      priceLabel
+      unitPrice
+      subtotal
+      earlyBird
+      earlyBirdDiscount
+      total
+      deposit
+      balance
+      balanceDueDate
+    }
+  }
+`);
+
+export const CREATE_BOOKING = graphql(`
+  mutation CreateBooking($input: BookingInput!) {
+    createBooking(input: $input) {
+      message
+      booking {
+        ...TravellerBookingFields
+      }
+    }
+  }
+`);
+
+export const MY_BOOKINGS = graphql(`
+  query MyBookings {
+    myBookings {
+      ...TravellerBookingFields
+    }
+  }
+`);
+
+/** Answers the booking with its new status; the cache updates the list in place. */
+export const CANCEL_MY_BOOKING = graphql(`
+  mutation CancelMyBooking($id: ID!) {
+    cancelMyBooking(id: $id) {
+      ...TravellerBookingFields
+    }
+  }
+`);

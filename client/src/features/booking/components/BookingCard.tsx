@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import { CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
+import { BookingStatusBadge } from '../../../components/BookingStatusBadge';
+import type { TravellerBookingFieldsFragment } from '../../../gql/graphql';
+import { formatDay, formatDayRange, peopleCount, titleCase } from '../../../lib/format';
+
+export type TravellerBooking = TravellerBookingFieldsFragment;
+
+function PriceLines({ price }: { price: TravellerBooking['price'] }) {
+  if (!price.priced || price.total == null) return <p className="my-booking__price" data-testid="booking-price">{CONTACT_FOR_PRICING}</p>;
+  return (
+    <dl className="my-booking__price" data-testid="booking-price">
+      <div><dt>Total</dt><dd>{formatUsd(price.total)}</dd></div>
+      {price.deposit != null ? <div><dt>Deposit (3%, non-refundable)</dt><dd>{formatUsd(price.deposit)}</dd></div> : null}
+      {price.balance != null ? (
+        <div>
+          <dt>Balance{price.balanceDueDate ? `, due ${formatDay(price.balanceDueDate)}` : ''}</dt>
+          <dd>{formatUsd(price.balance)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** One of the traveller's bookings: the trip, its status and price, and Cancel while allowed. */
+export function BookingCard({ booking, onCancel }: { booking: TravellerBooking; onCancel: (b: TravellerBooking) => void }) {
+  const headingId = `booking-${booking.id}-title`;
+  return (
+    <article className="my-booking" aria-labelledby={headingId} data-testid="my-booking">
+      <header className="my-booking__header">
+        <h2 id={headingId} className="my-booking__title">
+          {booking.tourId ? <Link to={`/tour/${booking.tourId}`}>{booking.tourTitle}</Link> : booking.tourTitle}
+        </h2>
+        <BookingStatusBadge status={booking.status} />
+      </header>
+      <dl className="my-booking__facts">
+        <div><dt>Dates</dt><dd>{formatDayRange(booking.startDate, booking.endDate)}</dd></div>
+        <div><dt>People</dt><dd>{peopleCount(booking.numberOfPeople)}</dd></div>
+        <div><dt>Booking</dt><dd>{titleCase(booking.bookingType)} · {booking.tier}</dd></div>
+      </dl>
+      <PriceLines price={booking.price} />
+      {booking.canCancel ? (
+        <div className="my-booking__actions">
+          <button type="button" className="btn btn--secondary" onClick={() => onCancel(booking)}>
+            Cancel<span className="visually-hidden"> booking of {booking.tourTitle}</span>
+          </button>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { useMutation } from '@apollo/client/react';
+import { TOUR_DEFAULTS, localIsoDate, maxPeople } from '@tembea/schema';
+import { useAuth } from '../../../auth/AuthProvider';
+import { Dialog } from '../../../components/Dialog';
+import { focusFirstInvalid, TextAreaField, TextField } from '../../../components/FormField';
+import { errorMessage, needsLogin, serverFieldErrors } from '../../../lib/errors';
+import { CREATE_BOOKING } from '../api/booking.operations';
+import {
+  canQuote, FORM_FIELDS, initialBookingForm, peopleOf, toBookingValues, validateForm, withStartDate,
+  type BookableTour, type BookingField, type BookingFormState, type FieldErrors,
+} from '../lib/booking-form';
+import { BookingSummary } from './BookingSummary';
+import '../booking.css';
+
+export const BOOKING_FAILED = 'Booking failed';
+
+export interface BookingModalProps {
+  open: boolean;
+  tour: BookableTour;
+  /** False while the tour page only holds the list card's subset of the tour: nothing is sent then. */
+  loaded: boolean;
+  /** The booking type and tier chosen on the tour page. */
+  bookingType: string;
+  tier: string;
+  onClose: () => void;
+  /** The request was received: the tour page shows its banner. */
+  onBooked: () => void;
+  /** The server wants a signed-in user: the tour page asks the visitor to log in. */
+  onLoginRequired: () => void;
+}
+
+/** The booking modal: 'Book {tour title}', a fresh form each time it opens. */
+export function BookingModal(props: BookingModalProps) {
+  const [sending, setSending] = useState(false);
+  const firstField = useRef<HTMLInputElement>(null);
+  const title = props.tour.title?.trim() || TOUR_DEFAULTS.title;
+  return (
+    <Dialog open={props.open} title={`Book ${title}`} onClose={sending ? undefined : props.onClose} className="booking-modal" initialFocus={firstField}>
+      <BookingForm {...props} sending={sending} setSending={setSending} firstField={firstField} />
+    </Dialog>
+  );
+}
+
+function BookingForm({ tour, loaded, bookingType, tier, onClose, onBooked, onLoginRequired, sending, setSending, firstField }: BookingModalProps & {
+  sending: boolean;
+  setSending: (v: boolean) => void;
+  firstField: RefObject<HTMLInputElement | null>;
+}) {
+  const { user } = useAuth();
+  const today = localIsoDate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<BookingFormState>(() => initialBookingForm(tour, user, today));
+  const [endChosen, setEndChosen] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [createBooking] = useMutation(CREATE_BOOKING);
+  const max = maxPeople(tour.capacity);
+
+  const set = (field: BookingField) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    if (field === 'startDate') setForm((f) => withStartDate(f, value, endChosen, tour.durationNights));
+    else setForm((f) => ({ ...f, [field]: value }));
+    if (field === 'endDate') setEndChosen(true);
+    if (errors[field]) setErrors((all) => ({ ...all, [field]: undefined }));
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending || !loaded || !tour.id) return;
+    const found = validateForm(form, tour, bookingType, tier, today);
+    flushSync(() => {
+      setErrors(found);
+      setFailure(null);
+    });
+    if (Object.keys(found).length) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setSending(true);
+    try {
+      await createBooking({ variables: { input: { tourId: tour.id, ...toBookingValues(form, bookingType, tier) } } });
+      setSending(false);
+      onBooked();
+    } catch (err) {
+      setSending(false);
+      if (needsLogin(err)) return onLoginRequired();
+      const byField = serverFieldErrors(err);
+      const shown = Object.fromEntries(FORM_FIELDS.filter((f) => byField[f]).map((f) => [f, byField[f]])) as FieldErrors;
+      const others = Object.entries(byField).filter(([f]) => !(FORM_FIELDS as readonly string[]).includes(f)).map(([, m]) => m);
+      flushSync(() => {
+        setErrors(shown);
+        setFailure(others.length ? others.join(' ') : Object.keys(shown).length ? null : errorMessage(err, BOOKING_FAILED));
+      });
+      if (Object.keys(shown).length) focusFirstInvalid(formRef.current);
+    }
+  };
+
+  const quoteVars = canQuote(form, tour, today)
+    ? { tourId: tour.id!, startDate: form.startDate, numberOfPeople: peopleOf(form), bookingType, tier }
+    : null;
+
+  return (
+    <form ref={formRef} className="booking-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
+      {failure ? <p className="booking-form__failure" role="alert">{failure}</p> : null}
+      <div className="booking-form__grid">
+        <TextField ref={firstField} label="Full Name" requiredMark required name="name" autoComplete="name" value={form.name} error={errors.name} onChange={set('name')} />
+        <TextField label="Email" requiredMark required type="email" name="email" autoComplete="email" value={form.email} error={errors.email} onChange={set('email')} />
+        <TextField label="Phone" requiredMark required type="tel" name="phone" autoComplete="tel" value={form.phone} error={errors.phone} onChange={set('phone')}
+          hint="Include the country code, e.g. +255 754 123 456" />
+        <TextField label="Number of People" requiredMark required type="number" name="numberOfPeople" inputMode="numeric" min={1} max={max} step={1}
+          value={form.numberOfPeople} error={errors.numberOfPeople} onChange={set('numberOfPeople')} hint={`From 1 to ${max}`} />
+        <TextField label="Start Date" requiredMark required type="date" name="startDate" min={today} value={form.startDate} error={errors.startDate} onChange={set('startDate')} />
+        <TextField label="End Date" requiredMark required type="date" name="endDate" min={form.startDate >= today ? form.startDate : today}
+          value={form.endDate} error={errors.endDate} onChange={set('endDate')} />
+      </div>
+      <TextAreaField label="Special Requests" name="notes" rows={3} value={form.notes} error={errors.notes} onChange={set('notes')}
+        placeholder="Dietary restrictions, accessibility needs or anything else we should know" />
+      <p className="booking-form__choice">
+        <span>{bookingType === 'private' ? 'Private' : 'Group'} booking</span> · <span>{tier}</span> tier
+      </p>
+      <BookingSummary variables={quoteVars} />
+      <div className="booking-form__actions">
+        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={sending}>Cancel</button>
+        <button type="submit" className="btn btn--primary" disabled={sending}>{sending ? 'Processing...' : 'Confirm Booking'}</button>
+      </div>
+    </form>
+  );
+}
