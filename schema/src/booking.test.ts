@@ -72,7 +72,7 @@ describe('booking form rules', () => {
     startDate: '2027-01-10', endDate: '2027-01-12', numberOfPeople: 2,
   };
   const rules = { today: '2027-01-01', capacity: 12 };
-  const fields = (v: Partial<BookingFormValues>, r = rules) => validateBookingForm({ ...ok, ...v }, r).map((e) => e.field);
+  const fields = (v: Partial<BookingFormValues>, r: { today: string; capacity: number | null } = rules) => validateBookingForm({ ...ok, ...v }, r).map((e) => e.field);
 
   it('accepts a complete request', () => {
     expect(validateBookingForm(ok, rules)).toEqual([]);

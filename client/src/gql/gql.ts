@@ -25,12 +25,6 @@ type Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
     "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
-    "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": typeof types.AdminBookingFieldsFragmentDoc,
-    "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.AdminBookingsDocument,
-    "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": typeof types.AdminTourChoicesDocument,
-    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.ConfirmBookingDocument,
-    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CompleteBookingDocument,
-    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CancelBookingDocument,
     "\n  fragment TravellerBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    bookingType\n    tier\n    status\n    canCancel\n    price {\n      priced\n      earlyBird\n      earlyBirdDiscount\n      total\n      deposit\n      balance\n      balanceDueDate\n      currency\n    }\n  }\n": typeof types.TravellerBookingFieldsFragmentDoc,
     "\n  query BookingQuote($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {\n    quote(tourId: $tourId, startDate: $startDate, numberOfPeople: $numberOfPeople, bookingType: $bookingType, tier: $tier) {\n      tourId\n      startDate\n      numberOfPeople\n      bookingType\n      tier\n      seatsLeft\n      availability\n      priced\n      priceLabel\n      unitPrice\n      subtotal\n      earlyBird\n      earlyBirdDiscount\n      total\n      deposit\n      balance\n      balanceDueDate\n    }\n  }\n": typeof types.BookingQuoteDocument,
     "\n  mutation CreateBooking($input: BookingInput!) {\n    createBooking(input: $input) {\n      message\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": typeof types.CreateBookingDocument,
@@ -56,12 +50,6 @@ const documents: Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
     "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n": types.ResetPasswordDocument,
-    "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": types.AdminBookingFieldsFragmentDoc,
-    "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.AdminBookingsDocument,
-    "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": types.AdminTourChoicesDocument,
-    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.ConfirmBookingDocument,
-    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CompleteBookingDocument,
-    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CancelBookingDocument,
     "\n  fragment TravellerBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    bookingType\n    tier\n    status\n    canCancel\n    price {\n      priced\n      earlyBird\n      earlyBirdDiscount\n      total\n      deposit\n      balance\n      balanceDueDate\n      currency\n    }\n  }\n": types.TravellerBookingFieldsFragmentDoc,
     "\n  query BookingQuote($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {\n    quote(tourId: $tourId, startDate: $startDate, numberOfPeople: $numberOfPeople, bookingType: $bookingType, tier: $tier) {\n      tourId\n      startDate\n      numberOfPeople\n      bookingType\n      tier\n      seatsLeft\n      availability\n      priced\n      priceLabel\n      unitPrice\n      subtotal\n      earlyBird\n      earlyBirdDiscount\n      total\n      deposit\n      balance\n      balanceDueDate\n    }\n  }\n": types.BookingQuoteDocument,
     "\n  mutation CreateBooking($input: BookingInput!) {\n    createBooking(input: $input) {\n      message\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": types.CreateBookingDocument,
@@ -134,30 +122,6 @@ export function graphql(source: "\n  mutation ForgotPassword($email: String!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n"): (typeof documents)["\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

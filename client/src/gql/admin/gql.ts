@@ -17,6 +17,12 @@ type Documents = {
     "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": typeof types.DeleteTourDocument,
+    "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": typeof types.AdminBookingFieldsFragmentDoc,
+    "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.AdminBookingsDocument,
+    "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": typeof types.AdminTourChoicesDocument,
+    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.ConfirmBookingDocument,
+    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CompleteBookingDocument,
+    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CancelBookingDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.UpdateTourDocument,
@@ -30,6 +36,12 @@ const documents: Documents = {
     "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": types.DeleteTourDocument,
+    "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": types.AdminBookingFieldsFragmentDoc,
+    "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.AdminBookingsDocument,
+    "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": types.AdminTourChoicesDocument,
+    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.ConfirmBookingDocument,
+    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CompleteBookingDocument,
+    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CancelBookingDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.UpdateTourDocument,
@@ -66,6 +78,30 @@ export function graphql(source: "\n  query AdminTours($first: Int!, $after: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n"): (typeof documents)["\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,4 +1,4 @@
-import { graphql } from '../../../../gql';
+import { graphql } from '../../../../gql/admin';
 
 /** A booking as the bookings table shows it, with the account that booked. */
 export const ADMIN_BOOKING_FIELDS = graphql(`

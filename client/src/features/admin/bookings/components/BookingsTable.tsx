@@ -4,7 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { bookingActions, nextBookingStatus, parseBookingStatus, type BookingAction } from '@tembea/schema';
 import { BookingStatusBadge } from '../../../../components/BookingStatusBadge';
 import { ConfirmDialog } from '../../../../components/Dialog';
-import type { AdminBookingFieldsFragment } from '../../../../gql/graphql';
+import type { AdminBookingFieldsFragment } from '../../../../gql/admin/graphql';
 import { failureWithReason } from '../../../../lib/errors';
 import { formatDayRange } from '../../../../lib/format';
 import { CANCEL_BOOKING, COMPLETE_BOOKING, CONFIRM_BOOKING } from '../api/admin-bookings.operations';
