@@ -137,6 +137,9 @@ test('the delete confirmation and the admin profile modal have no serious axe vi
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Admin Profile' }).click();
   await expect(page.getByRole('dialog', { name: 'Admin Profile' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 async function fitsWidth(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
