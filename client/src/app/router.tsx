@@ -28,7 +28,7 @@ const TourFormPage = lazy(() => import('../features/admin/tour-form/TourFormPage
 const MyBookingsPage = lazy(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
 const AdminBookingsPage = lazy(() => import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })));
 
-/** Every route of spec section 2 and My bookings; /admin paths use the admin layout. */
+/** Every route of the site and My bookings; /admin paths use the admin layout. */
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
