@@ -78,7 +78,7 @@ describe('AdminBookingsPage', () => {
     expect(dialog.textContent).toContain('Are you sure you want to confirm this booking?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, confirm' }));
     await waitFor(() => expect(within(rowOf('11')).getByTestId('booking-status').textContent).toBe('Confirmed'));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(buttons('11')).toEqual(['Mark Complete', 'Cancel']);
     expect(screen.getAllByRole('status').some((s) => s.textContent === 'Booking #11 of Neema Kimaro is now Confirmed.')).toBe(true);
 
