@@ -100,7 +100,8 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const jobs = new BackgroundJobs(orm);
   const makeContext = contextFactory(orm, { config, limiter, mailer, outbox, files }, jobs);
 
-  app.use('/health', healthRouter(orm));
+  // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
+  app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
 
   await prepareUploadTempDir(config.dataDir);
   const apollo = await createApolloServer(config.production);

@@ -19,6 +19,8 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitState>;
   check(key: string, limit: number): Promise<RateLimitState>;
   reset(key: string): Promise<void>;
+  /** Resolves when the shared store answers (always, in memory); rejects when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,8 @@ export class MemoryRateLimiter implements RateLimiter {
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.windows.clear();
@@ -128,6 +132,10 @@ export class RedisRateLimiter implements RateLimiter {
     } catch (e) {
       this.failOpen(e, 0);
     }
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

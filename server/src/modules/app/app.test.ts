@@ -19,10 +19,13 @@ afterAll(async () => {
 });
 
 describe('the one port', () => {
-  it('/health answers 200 with the database status', async () => {
-    const r = await s.rest('GET', '/health');
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: 'ok', database: { status: 'up' } });
+  it('/health answers 200 while the process is alive, /ready with the database status', async () => {
+    const alive = await s.rest('GET', '/health');
+    expect(alive.status).toBe(200);
+    expect(alive.body).toMatchObject({ status: 'ok' });
+    const ready = await s.rest('GET', '/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ready', database: { status: 'up' } });
   });
 
   it('serves the app for client routes so that a reload works', async () => {
@@ -52,12 +55,13 @@ describe('the one port', () => {
     expect(await res.text()).toMatch(/sandbox/i);
   });
 
-  it('answers 503 on /health when the database cannot be reached', async () => {
+  it('answers 503 on /ready (and still 200 on /health) when the database cannot be reached', async () => {
     const other = await startTestServer({ seedDemo: false });
     await other.orm.close(true);
-    const r = await other.rest('GET', '/health');
+    const r = await other.rest('GET', '/ready');
     expect(r.status).toBe(503);
-    expect(r.body.database.status).toBe('down');
+    expect(r.body).toMatchObject({ status: 'unavailable', database: { status: 'down' }, message: 'The database cannot be reached' });
+    expect((await other.rest('GET', '/health')).status).toBe(200);
     await other.stop().catch(() => {});
   });
 
@@ -88,5 +92,26 @@ describe('the one port', () => {
     const config = loadConfig({ NODE_ENV: 'test', PORT: String(s.port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
     await expect(startTembea(config, { inMemoryDb: true })).rejects.toThrow(`port ${s.port} is already in use`);
     expect((await s.rest('GET', '/health')).status).toBe(200);
+  });
+});
+
+describe('readiness with Redis', () => {
+  it('reports Redis beside the database when REDIS_URL is set, and 503 when it cannot be reached', async () => {
+    const up = await startTestServer({ seedDemo: false, env: { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `tembea:test:${process.pid}:` } });
+    try {
+      const r = await up.rest('GET', '/ready');
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ status: 'ready', database: { status: 'up' }, redis: { status: 'up' } });
+    } finally {
+      await up.stop();
+    }
+    const down = await startTestServer({ seedDemo: false, env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const r = await down.rest('GET', '/ready');
+      expect(r.status).toBe(503);
+      expect(r.body).toMatchObject({ status: 'unavailable', database: { status: 'up' }, redis: { status: 'down' }, message: 'Not ready: redis cannot be reached' });
+    } finally {
+      await down.stop();
+    }
   });
 });

@@ -2,21 +2,54 @@ import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { queryRows, sql } from '../../common/sql.js';
 
-/** GET /health: 200 with the database status, 503 when the database cannot be reached. */
-export function healthRouter(orm: MikroORM): Router {
+/** A dependency /ready checks: resolves when it answers, rejects when it does not. */
+export type ReadinessCheck = () => Promise<unknown>;
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+async function probe(check: ReadinessCheck): Promise<{ status: 'up' | 'down'; latencyMs?: number }> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'up', latencyMs: Date.now() - started };
+  } catch {
+    return { status: 'down' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /health: the process is alive and answering (a supervisor's liveness probe; no dependency is
+ * touched, so a database outage does not get a healthy process restarted).
+ * GET /ready: the database, and Redis when configured, answer; 503 naming what is down otherwise
+ * (a load balancer's readiness probe: send no traffic here until it is 200).
+ */
+export function healthRouter(orm: MikroORM, extraChecks: Record<string, ReadinessCheck> = {}): Router {
   const r = Router();
-  r.get('/', async (_req, res) => {
-    const started = Date.now();
+  r.get('/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    try {
-      await Promise.race([
-        queryRows(orm.em.fork(), sql`select 1`),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000)),
-      ]);
-      res.json({ status: 'ok', database: { status: 'up', latencyMs: Date.now() - started }, uptimeSeconds: Math.round(process.uptime()) });
-    } catch {
-      res.status(503).json({ status: 'error', database: { status: 'down' }, message: 'The database cannot be reached' });
+    res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
+  });
+  r.get('/ready', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const checks: Record<string, ReadinessCheck> = { database: () => queryRows(orm.em.fork(), sql`select 1`), ...extraChecks };
+    const names = Object.keys(checks);
+    const results = await Promise.all(names.map((name) => probe(checks[name])));
+    const report = Object.fromEntries(names.map((name, i) => [name, results[i]]));
+    const down = names.filter((_, i) => results[i].status === 'down');
+    if (down.length === 0) {
+      res.json({ status: 'ready', ...report });
+      return;
     }
+    const message = down.includes('database') ? 'The database cannot be reached' : `Not ready: ${down.join(', ')} cannot be reached`;
+    res.status(503).json({ status: 'unavailable', ...report, message });
   });
   return r;
 }
