@@ -22,7 +22,7 @@ describe('the one port', () => {
   it('/health answers 200 while the process is alive, /ready with the database status', async () => {
     const alive = await s.rest('GET', '/health');
     expect(alive.status).toBe(200);
-    expect(alive.body).toMatchObject({ status: 'ok' });
+    expect(alive.body).toMatchObject({ status: 'ok', message: 'API is accessible' });
     const ready = await s.rest('GET', '/ready');
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ status: 'ready', database: { status: 'up' } });

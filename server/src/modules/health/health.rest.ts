@@ -35,7 +35,7 @@ export function healthRouter(orm: MikroORM, extraChecks: Record<string, Readines
   const r = Router();
   r.get('/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
+    res.json({ status: 'ok', message: 'API is accessible', uptimeSeconds: Math.round(process.uptime()) });
   });
   r.get('/ready', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
