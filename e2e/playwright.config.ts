@@ -31,7 +31,12 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    // Several server processes, faults and restarts (no browser): one file at a time, as each starts
+    // its own servers. Needs the machine's PostgreSQL and Redis, and PostgreSQL's binaries.
+    { name: 'operations', testDir: './operations', workers: 1, timeout: 300_000, retries: 0 },
+  ],
   webServer: {
     command: 'node serve.mjs',
     url: `http://127.0.0.1:${PORT}/health`,

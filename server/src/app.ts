@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { BackgroundJobs } from './common/background.js';
 import type { RequestContext } from './common/context.js';
-import { NotFoundError } from './common/errors.js';
+import { databaseUnavailable, NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
 import { LocalFileStore } from './common/file-store.js';
@@ -43,7 +43,10 @@ type SharedServices = Pick<RequestContext, 'config' | 'mailer' | 'outbox' | 'lim
 function contextFactory(orm: MikroORM, shared: SharedServices, jobs: BackgroundJobs) {
   return async (req: Request, res?: Response): Promise<RequestContext> => {
     const em = orm.em.fork();
-    const { user, authError } = await authenticate(em, req.get('authorization'), shared.config.jwtSecret);
+    const { user, authError } = await authenticate(em, req.get('authorization'), shared.config.jwtSecret).catch((e: unknown) => {
+      // Raised as a 503 here: Apollo answers any other error from building the context with a 500.
+      throw databaseUnavailable(e) ?? e;
+    });
     const requestId = req.requestId ?? '';
     return {
       ...shared, em, user, authError, requestId, ip: clientIp(req), deviceToken: deviceTokenOf(req), req, res,
@@ -96,7 +99,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const mailer = new Mailer(config);
   const outbox = new MailOutbox(orm, mailer);
   outbox.start();
-  const files = new LocalFileStore(path.join(config.dataDir, 'uploads'));
+  const files = new LocalFileStore(config.uploadsDir);
   const jobs = new BackgroundJobs(orm);
   const makeContext = contextFactory(orm, { config, limiter, mailer, outbox, files }, jobs);
 
@@ -130,11 +133,10 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     restErrorHandler,
   );
 
-  const uploads = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
+  mkdirSync(config.uploadsDir, { recursive: true });
   app.use(
     '/uploads',
-    express.static(uploads, {
+    express.static(config.uploadsDir, {
       index: false,
       dotfiles: 'deny',
       fallthrough: true,

@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type AppHandle } from './app.js';
 import type { BackgroundJobs } from './common/background.js';
-import type { Config } from './config.js';
+import { multiInstanceWarnings, type Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { openDatabase, type DbConnection } from './db/orm.js';
+import { lockStartup } from './db/startup-lock.js';
 import { ensureAdmins, seedDemoCatalogue } from './db/seed/seed.js';
 
 export interface Running {
@@ -30,6 +31,7 @@ export interface BootOptions {
 /** Opens the database (embedded or DATABASE_URL), migrates, seeds, and listens. */
 export async function startTembea(config: Config, opts: BootOptions = {}): Promise<Running> {
   setLogLevel(config.logLevel);
+  for (const warning of multiInstanceWarnings(config)) log.warn(warning);
   let embedded: EmbeddedPostgres | null = null;
   let conn: DbConnection;
   if (config.databaseUrl) {
@@ -39,15 +41,21 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
     conn = embedded.connection;
   }
   let orm: MikroORM;
+  const release = config.databaseUrl ? await lockStartup(config.databaseUrl) : async () => undefined;
   try {
     orm = await openDatabase(conn, { poolMax: embedded ? 1 : 10 });
   } catch (e) {
+    await release();
     await embedded?.stop();
     throw e;
   }
-  const em = orm.em.fork();
-  if (config.seedDemo) await seedDemoCatalogue(em, config.dataDir);
-  await ensureAdmins(em, config);
+  try {
+    const em = orm.em.fork();
+    if (config.seedDemo) await seedDemoCatalogue(em, config.uploadsDir);
+    await ensureAdmins(em, config);
+  } finally {
+    await release();
+  }
 
   const handle = await createApp(orm, config);
   let server: Server;

@@ -32,6 +32,12 @@ export interface Config {
   mailOperator: string;
   /** Booking requests one user may make in an hour. */
   bookingsPerHour: number;
+
+  // Several instances
+  /** Folder of uploaded files served at /uploads (UPLOADS_DIR): one folder every instance shares. */
+  uploadsDir: string;
+  /** Signing secrets generated into DATA_DIR/secrets because the environment left them unset. */
+  generatedSecrets: string[];
 }
 
 export class ConfigError extends Error {
@@ -179,5 +185,26 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     mailOperator: str(env, 'MAIL_OPERATOR') ?? mailFrom,
     bookingsPerHour: int(env, 'BOOKING_RATE_LIMIT', 30, 1, 1_000_000),
+
+    // Several instances
+    uploadsDir: path.resolve(str(env, 'UPLOADS_DIR') ?? path.join(dataDir, 'uploads')),
+    generatedSecrets: ['JWT_SECRET', 'JWT_REFRESH_SECRET'].filter((name) => str(env, name) === null),
   };
+}
+
+/**
+ * What keeps this configuration from serving as one of several instances behind a load balancer
+ * (REDIS_URL set says there are several): an embedded database belongs to one process, and signing
+ * secrets generated under DATA_DIR differ from instance to instance unless DATA_DIR is shared.
+ */
+export function multiInstanceWarnings(config: Config): string[] {
+  if (!config.redisUrl) return [];
+  const warnings: string[] = [];
+  if (!config.databaseUrl) {
+    warnings.push('REDIS_URL is set but the database is embedded in DATA_DIR/pg, which serves this one process only: set DATABASE_URL to a PostgreSQL server every instance shares');
+  }
+  if (config.generatedSecrets.length) {
+    warnings.push(`REDIS_URL is set but ${config.generatedSecrets.join(' and ')} come from ${path.join(config.dataDir, 'secrets')}: every instance must sign with the same secrets, so set them in the environment (or share DATA_DIR)`);
+  }
+  return warnings;
 }

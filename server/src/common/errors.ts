@@ -71,3 +71,41 @@ export class InternalError extends AppError {
     super(GENERIC_ERROR_MESSAGE, ErrorCode.INTERNAL_SERVER_ERROR, requestId ? { requestId } : {});
   }
 }
+
+/**
+ * The database cannot be reached or dropped the connection: 503, worth retrying shortly. The `http`
+ * extension gives Apollo the status when it is raised before a GraphQL operation runs (building the
+ * context); it is never sent to the client.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'The service is briefly unavailable. Please try again in a few seconds.') {
+    super(message, ErrorCode.SERVICE_UNAVAILABLE, { http: { status: 503 } });
+  }
+}
+
+// Connection failures of the driver and the pool: the socket errors, PostgreSQL's connection
+// exception class (08…) and operator intervention class (57P01 shutdown, 57P02 crash, 57P03 starting,
+// 53300 too many connections).
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
+  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
+]);
+const UNREACHABLE_TEXT = /Connection terminated|connection error|Connection ended|Client was closed|not queryable|Timeout acquiring a connection/i;
+
+/**
+ * A ServiceUnavailableError when an error (or one it wraps) says the database connection failed or
+ * was cut, else null: the request failed through no fault of its own and a retry will succeed once
+ * the database answers again.
+ */
+export function databaseUnavailable(err: unknown): ServiceUnavailableError | null {
+  const seen = new Set<unknown>();
+  for (let e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; previous?: unknown } | undefined;
+    e && typeof e === 'object' && !seen.has(e);
+    e = (e.previous ?? e.cause) as typeof e) {
+    seen.add(e);
+    if (e instanceof AppError) return null;
+    if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return new ServiceUnavailableError();
+    if (e.name === 'KnexTimeoutError' || (typeof e.message === 'string' && UNREACHABLE_TEXT.test(e.message))) return new ServiceUnavailableError();
+  }
+  return null;
+}

@@ -18,7 +18,12 @@ export interface FileStore {
 // Generated names only: <folder>/<uuid>[-thumb].<ext>; nothing an outsider can steer elsewhere.
 const KEY = /^(profiles|tours)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?\.(webp|jpg)$/;
 
-/** Files under DATA_DIR/uploads, served by the app at /uploads. */
+/**
+ * Files under UPLOADS_DIR (DATA_DIR/uploads by default), served by the app at /uploads. Several
+ * instances share one folder (NFS and the like): every key is a fresh UUID written with O_EXCL, and
+ * its path reaches the database only after the write, so no instance overwrites or serves another's
+ * half-written file.
+ */
 export class LocalFileStore implements FileStore {
   constructor(private readonly root: string) {}
 

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HTTP_STATUS } from '@tembea/schema';
-import { AppError, BadInputError, InternalError, RateLimitedError } from './errors.js';
+import { AppError, BadInputError, databaseUnavailable, InternalError, RateLimitedError, ServiceUnavailableError } from './errors.js';
 import type { RequestContext } from './context.js';
 import { log } from './logger.js';
 
@@ -32,7 +32,8 @@ export function route(fn: (req: Request, res: Response) => Promise<unknown> | un
 /**
  * The AppError of any error thrown while answering: errors of the body parsers and the router
  * (malformed JSON, a body too large, a malformed %-escape in the path) become 400/413 with a plain
- * text; anything unexpected is logged and becomes a generic 500.
+ * text; a lost or refused database connection becomes a 503; anything unexpected is logged and
+ * becomes a generic 500.
  */
 export function toAppError(err: unknown, req: Request): AppError {
   const anyErr = err as { type?: string; status?: number; statusCode?: number; message?: string };
@@ -42,6 +43,11 @@ export function toAppError(err: unknown, req: Request): AppError {
   if (anyErr?.type === 'entity.too.large' || status === 413) return new AppError('Request body is too large', 'PAYLOAD_TOO_LARGE');
   if (err instanceof URIError) return new BadInputError('The address is malformed');
   if (typeof status === 'number' && status >= 400 && status < 500) return new BadInputError('Bad request');
+  const unavailable = databaseUnavailable(err);
+  if (unavailable) {
+    log.warn('database unavailable', { requestId: req.requestId, path: req.path, error: String((err as Error)?.message ?? err) });
+    return unavailable;
+  }
   log.error('unexpected error', { requestId: req.requestId, path: req.path, error: String((err as Error)?.stack ?? err) });
   return new InternalError(req.requestId);
 }
@@ -62,6 +68,7 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
   if (res.headersSent) return void res.end();
   closeIfBodyUnread(req, res);
   if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
+  if (e instanceof ServiceUnavailableError) res.setHeader('Retry-After', '5');
   const fields = (e.extensions as { fields?: unknown }).fields;
   res.status(HTTP_STATUS[e.code] ?? 500).json({
     success: false,

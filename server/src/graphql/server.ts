@@ -6,7 +6,7 @@ import { ArgumentValidationError } from 'type-graphql';
 import type { ValidationError } from 'class-validator';
 import { GENERIC_ERROR_MESSAGE } from '@tembea/schema';
 import type { RequestContext } from '../common/context.js';
-import { AppError, BadInputError, type FieldError } from '../common/errors.js';
+import { AppError, BadInputError, databaseUnavailable, type FieldError } from '../common/errors.js';
 import { log } from '../common/logger.js';
 import { checkQueryLimits, MAX_TOKENS } from './limits.js';
 import { getSchema } from './schema.js';
@@ -30,7 +30,9 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
   // An AppError arrives wrapped by graphql-js when a resolver threw it, as itself when a plugin did.
   const original = error instanceof AppError ? error : (error as { originalError?: unknown })?.originalError;
   if (original instanceof AppError) {
-    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: original.extensions };
+    // `http` sets Apollo's answer status and stays on the server.
+    const { http: _http, ...extensions } = original.extensions;
+    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions };
   }
   if (original instanceof ArgumentValidationError) {
     const fields = fieldErrors(original.extensions.validationErrors);
@@ -44,6 +46,11 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
   // type-graphql and graphql-js raise plain GraphQLErrors for bad scalar values (e.g. a malformed date).
   if (original && (original as Error).name === 'GraphQLError' && !(original as { originalError?: unknown }).originalError) {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'BAD_USER_INPUT' } };
+  }
+  const unavailable = databaseUnavailable(original);
+  if (unavailable) {
+    log.warn('database unavailable', { path: formatted.path, error: String((original as Error)?.message ?? original) });
+    return { message: unavailable.message, locations: formatted.locations, path: formatted.path, extensions: { code: unavailable.code } };
   }
   log.error('unexpected GraphQL error', { path: formatted.path, error: String((original as Error)?.stack ?? original ?? formatted.message) });
   return { message: GENERIC_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

@@ -12,9 +12,9 @@ import { DEMO_TOURS, type DemoTour } from './demo-tours.js';
 const ASSETS = path.resolve(import.meta.dirname, '../../../assets/tours');
 const DAY_MS = 86_400_000;
 
-/** Copies the demo images shipped in the repository to DATA_DIR/uploads/demo. */
-function installDemoImages(dataDir: string): void {
-  const target = path.join(dataDir, 'uploads', 'demo');
+/** Copies the demo images shipped in the repository to the uploads folder's `demo`. */
+function installDemoImages(uploadsDir: string): void {
+  const target = path.join(uploadsDir, 'demo');
   mkdirSync(target, { recursive: true });
   for (const f of readdirSync(ASSETS)) {
     if (!f.endsWith('.svg')) continue;
@@ -68,8 +68,8 @@ export function demoTourData(d: DemoTour, now: Date = new Date()) {
 }
 
 /** Loads the demo catalogue into an empty tours table. Returns the number of tours added. */
-export async function seedDemoCatalogue(em: EntityManager, dataDir: string): Promise<number> {
-  installDemoImages(dataDir);
+export async function seedDemoCatalogue(em: EntityManager, uploadsDir: string): Promise<number> {
+  installDemoImages(uploadsDir);
   if ((await em.count(Tour, {})) > 0) return 0;
   const now = new Date();
   for (const d of DEMO_TOURS) em.persist(em.create(Tour, demoTourData(d, now)));
