@@ -19,7 +19,7 @@ export function authRestRouter(): Router {
   }));
   r.post('/auth/login', route(async (req, res) => {
     const { accessToken, refreshToken, user, deviceToken } = await authService.login(ctxOf(req), body(req));
-    setDeviceCookie(res, req, deviceToken);
+    setDeviceCookie(res, deviceToken);
     // `token` is the older name of the access token that the spec's client also reads.
     return { success: true, accessToken, token: accessToken, refreshToken, user: toRestUser(user) };
   }));
