@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { passwordPolicyError } from './modules/users/password-policy.js';
+import { passwordPolicyError } from './modules/auth/password-policy.js';
 
 /** Every environment variable the server reads, parsed once (design.md runtime contract). */
 export interface Config {

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { toUserType } from '../users/user.mapper.js';
+import { toUserType } from '../users/user.service.js';
 import { authService } from './auth.service.js';
 import { setDeviceCookie } from './device-token.js';
 import { AuthPayload, LoginInput, MessagePayload, RegisterInput, RegisterPayload, TokenPair } from './auth.types.js';

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { ctxOf, route } from '../../common/rest.js';
-import { toRestUser } from '../users/user.mapper.js';
+import { toRestUser } from '../users/user.service.js';
 import { authService } from './auth.service.js';
 import { setDeviceCookie } from './device-token.js';
 import { passwordResetService } from './password-reset.service.js';

@@ -1,6 +1,6 @@
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX, isEmail } from '@tembea/schema';
 import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
-import { passwordPolicyError } from '../users/password-policy.js';
+import { passwordPolicyError } from './password-policy.js';
 
 /** Both APIs send loosely typed bodies (REST JSON may hold anything): only strings count. */
 function text(v: unknown): string {

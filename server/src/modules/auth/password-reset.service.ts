@@ -3,7 +3,7 @@ import { queryRows, sql } from '../../common/sql.js';
 import { BadInputError, RateLimitedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
 import { User } from '../users/user.entity.js';
-import { hashPassword } from '../users/password.js';
+import { hashPassword } from './password.js';
 import { validateEmail, validateReset } from './auth.validation.js';
 import { loginProtection } from './login-protection.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
-import { requireAdmin, requireUser } from '../auth/guards.js';
+import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
 import { Booking } from './booking.entity.js';

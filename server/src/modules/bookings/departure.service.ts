@@ -3,7 +3,7 @@ import { addDays, departureStatus, isIsoDay, maxPeople, travellerToday, type Dep
 import type { RequestContext } from '../../common/context.js';
 import { ConflictError, NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
-import { requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../../common/guards.js';
 import { tourService } from '../tours/tour.service.js';
 import type { DepartureType } from './booking.types.js';
 

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
-import { requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../../common/guards.js';
 import { Tour } from './tour.entity.js';
 import { parseTourId } from './tour.service.js';
 import type { TourInput } from './tour-admin.inputs.js';

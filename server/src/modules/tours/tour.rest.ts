@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { receiveUpload, type UploadLimits } from '../../common/multipart.js';
 import type { IncomingFile } from '../../common/uploads.js';
-import { requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../../common/guards.js';
 import { formToTourInput } from './tour-admin.form.js';
 import type { TourInput } from './tour-admin.inputs.js';
 import { TOUR_IMAGE_MAX_BYTES, TOUR_MAX_IMAGES, tourAdminService } from './tour-admin.service.js';

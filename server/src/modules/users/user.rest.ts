@@ -3,7 +3,7 @@ import { BadInputError } from '../../common/errors.js';
 import { receiveUpload, type UploadLimits } from '../../common/multipart.js';
 import { ctxOf, route } from '../../common/rest.js';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../common/uploads.js';
-import { requireUser } from '../auth/guards.js';
+import { requireUser } from '../../common/guards.js';
 import { toRestUser } from './user.mapper.js';
 import { userService } from './user.service.js';
 

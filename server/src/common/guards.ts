@@ -1,5 +1,5 @@
-import type { AuthUser, RequestContext } from '../../common/context.js';
-import { ForbiddenError, UnauthenticatedError } from '../../common/errors.js';
+import type { AuthUser, RequestContext } from './context.js';
+import { ForbiddenError, UnauthenticatedError } from './errors.js';
 
 const LOGIN_REQUIRED = 'Authentication required. Please login.';
 
