@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { passwordPolicyError } from './modules/auth/password-policy.js';
 
-/** Every environment variable the server reads, parsed once (design.md runtime contract). */
+/** Every environment variable the server reads, parsed once. */
 export interface Config {
   nodeEnv: string;
   production: boolean;

@@ -2,7 +2,7 @@
 // has been committed (databases have run it): change the entities and generate a new one.
 import { Migration } from '@mikro-orm/migrations';
 
-/** Sessions (rotating refresh tokens, stored hashed) and password reset tokens of issue 4. */
+/** Sessions (rotating refresh tokens, stored hashed) and password reset tokens. */
 export class Migration20261122184627_AuthSessions extends Migration {
 
   override async up(): Promise<void> {

@@ -68,7 +68,7 @@ export function validateRegister(input: Record<string, unknown>): RegisterData {
   return { name, email: mail, phone, password: pw };
 }
 
-/** Login rules (spec 5): email and password required, email format; nothing longer than any password set. */
+/** Login rules: email and password required, email format; nothing longer than any password set. */
 export function validateLogin(input: Record<string, unknown>): { email: string; password: string } {
   const errors: FieldError[] = [];
   const mail = email(input.email, errors);
