@@ -31,7 +31,8 @@ const config: CodegenConfig = {
       config: outputConfig,
     },
   },
-  hooks: { afterAllFileWrite: [] },
+  // Every generated file gets a do-not-edit banner.
+  hooks: { afterOneFileWrite: [`node ${root}/scripts/gql-banner.mjs`] },
 };
 
 export default config;

@@ -3,7 +3,7 @@ import { PLACEHOLDER_IMAGE, apiHost, resolveTourImage } from './image.js';
 
 const API = 'https://api.tembea.example/api';
 
-describe('resolveTourImage (spec 3)', () => {
+describe('resolveTourImage', () => {
   it('prefers bg over the images', () => {
     expect(resolveTourImage({ bg: 'https://cdn.example/bg.jpg', images: ['/uploads/a.jpg'] }, API)).toBe('https://cdn.example/bg.jpg');
   });

@@ -6,7 +6,7 @@ export function apiHost(apiBase: string): string {
 }
 
 /**
- * The image URL a tour shows (spec 3): bg wins, else the first image; absolute http(s) URLs are
+ * The image URL a tour shows: bg wins, else the first image; absolute http(s) URLs are
  * kept; /uploads/ or uploads/ paths are prefixed with the API host; other paths go under /uploads;
  * no image gives the placeholder.
  */

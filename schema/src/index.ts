@@ -8,3 +8,4 @@ export * from './validation.js';
 export * from './booking.js';
 export * from './tour-form.js';
 export * from './tour-images.js';
+export * from './contact.js';

@@ -6,7 +6,7 @@ import {
 
 const TEXT = 'Group Budget:1,450; group mid-range:$1890;PRIVATE Luxury: 4200 ;broken;:99;private budget:';
 
-describe('price text (spec 3)', () => {
+describe('price text', () => {
   it('parses key:value pairs, skipping malformed ones and empty values', () => {
     expect(parsePriceText(TEXT)).toEqual([
       { key: 'Group Budget', value: 1450 },
@@ -75,7 +75,7 @@ describe('dates', () => {
   });
 });
 
-describe('quote (spec 1, 9: 3% deposit, balance 30 days before, 5% early bird at 6 months)', () => {
+describe('quote (3% deposit, balance 30 days before, 5% early bird at 6 months)', () => {
   const today = '2025-07-10';
 
   it('multiplies, takes a 3% deposit and dates the balance 30 days before departure', () => {

@@ -1,6 +1,6 @@
 import { discountedPrice } from './tour.js';
 
-/** Company policy constants (spec 1, 9). */
+/** Company policy constants. */
 export const DEPOSIT_PERCENT = 3;
 export const DEPOSIT_RATE = DEPOSIT_PERCENT / 100;
 export const BALANCE_DUE_DAYS_BEFORE = 30;
@@ -61,7 +61,7 @@ export function unitPrice(tour: PricedTour, bookingType: string, tier: string): 
   return matchPriceText(tour.priceText, bookingType, tier);
 }
 
-/** The price a card shows (spec 2): originalPrice less the discount, rounded, when both exist; else the price. */
+/** The price a card shows: originalPrice less the discount, rounded, when both exist; else the price. */
 export function cardPrice(tour: PricedTour): number | null {
   if (isPrice(tour.originalPrice) && tour.originalPrice > 0 && tour.discount != null && tour.discount > 0) {
     return discountedPrice(tour.originalPrice, tour.discount);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ratingStars, reviewCountLabel, displayRating } from './rating.js';
 
-describe('rating stars (spec 5)', () => {
+describe('rating stars', () => {
   it('shows full stars for the integer part and empty ones to make five', () => {
     expect(ratingStars(4)).toEqual({ value: 4, label: '4.0', full: 4, half: 0, empty: 1 });
     expect(ratingStars(5)).toEqual({ value: 5, label: '5.0', full: 5, half: 0, empty: 0 });
@@ -24,7 +24,7 @@ describe('rating stars (spec 5)', () => {
   });
 });
 
-describe('review count (spec 5)', () => {
+describe('review count', () => {
   it('shows 25+ when missing or 0', () => {
     expect(reviewCountLabel(undefined)).toBe('25+');
     expect(reviewCountLabel(0)).toBe('25+');

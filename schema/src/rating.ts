@@ -1,6 +1,6 @@
-/** Rating shown when a tour has none (spec 5, 9). */
+/** Rating shown when a tour has none. */
 export const DEFAULT_RATING = 4.5;
-/** Review count label when a tour has no count (spec 5, 9). */
+/** Review count label when a tour has no count. */
 export const REVIEW_FALLBACK = '25+';
 
 export interface RatingStars {
@@ -22,7 +22,7 @@ export function displayRating(rating: unknown): number {
 
 /**
  * Stars for a rating: full stars for the integer part, a half star when the fraction is in
- * [0.25, 0.75), empty stars up to five (spec 5).
+ * [0.25, 0.75), empty stars up to five.
  */
 export function ratingStars(rating: unknown): RatingStars {
   const value = displayRating(rating);

@@ -15,14 +15,14 @@ function jwt(payload: unknown): string {
 const NOW_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
 const NOW_S = NOW_MS / 1000;
 
-describe('token storage keys (spec 3, 9)', () => {
+describe('token storage keys', () => {
   it('are token and refreshToken', () => {
     expect(TOKEN_KEY).toBe('token');
     expect(REFRESH_TOKEN_KEY).toBe('refreshToken');
   });
 });
 
-describe('token shape (spec 5)', () => {
+describe('token shape', () => {
   it('is valid with three dot-separated parts and a decodable payload', () => {
     const t = jwt({ sub: '7', role: 'user' });
     expect(isTokenWellFormed(t)).toBe(true);
@@ -53,7 +53,7 @@ describe('token shape (spec 5)', () => {
   });
 });
 
-describe('token expiry, compared in seconds (spec 5, 9)', () => {
+describe('token expiry, compared in seconds', () => {
   it('is expired when exp is before now', () => {
     expect(isTokenExpired(jwt({ exp: NOW_S - 1 }), NOW_MS)).toBe(true);
     expect(isTokenExpired(jwt({ exp: NOW_S - 3600 }), NOW_MS)).toBe(true);
@@ -87,7 +87,7 @@ describe('token expiry, compared in seconds (spec 5, 9)', () => {
   });
 });
 
-describe('admin check (spec 5, 6)', () => {
+describe('admin check', () => {
   it('requires the payload role to equal admin', () => {
     expect(isAdminToken(jwt({ role: 'admin' }))).toBe(true);
     expect(isAdminToken(jwt({ role: 'user' }))).toBe(false);
@@ -102,7 +102,7 @@ describe('admin check (spec 5, 6)', () => {
   });
 });
 
-describe('role normalisation (spec 3)', () => {
+describe('role normalisation', () => {
   it('keeps admin and turns anything else into user', () => {
     expect(normalizeRole('admin')).toBe('admin');
     expect(normalizeRole('user')).toBe('user');

@@ -1,4 +1,4 @@
-/** Local storage keys of the session tokens (spec 3, 9). */
+/** Local storage keys of the session tokens. */
 export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 
@@ -31,7 +31,7 @@ export function decodeToken(token: string | null | undefined): TokenPayload | nu
   }
 }
 
-/** Valid shape: three parts and a decodable payload (spec 5). */
+/** Valid shape: three parts and a decodable payload. */
 export function isTokenWellFormed(token: string | null | undefined): boolean {
   return decodeToken(token) !== null;
 }
@@ -50,7 +50,7 @@ export function isAdminToken(token: string | null | undefined): boolean {
   return decodeToken(token)?.role === 'admin';
 }
 
-/** Role normalisation: admin stays admin, anything else becomes user (spec 3). */
+/** Role normalisation: admin stays admin, anything else becomes user. */
 export function normalizeRole(role: unknown): 'admin' | 'user' {
   return role === 'admin' ? 'admin' : 'user';
 }

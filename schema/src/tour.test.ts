@@ -4,7 +4,7 @@ import {
   tourStatusLabel, withFilterFallbacks,
 } from './tour.js';
 
-describe('isDayTrip (spec 5)', () => {
+describe('isDayTrip', () => {
   it('is a day trip with 1 day and 0 nights', () => {
     expect(isDayTrip({ durationDays: 1, durationNights: 0 })).toBe(true);
     expect(isDayTrip({ durationDays: 1 })).toBe(true);
@@ -20,7 +20,7 @@ describe('isDayTrip (spec 5)', () => {
   });
 });
 
-describe('discountedPrice (spec 3)', () => {
+describe('discountedPrice', () => {
   it('reduces originalPrice by the discount percent and rounds', () => {
     expect(discountedPrice(2600, 10)).toBe(2340);
     expect(discountedPrice(260, 8)).toBe(239);
@@ -41,7 +41,7 @@ describe('discountedPrice (spec 3)', () => {
 });
 
 describe('tour labels and tiers', () => {
-  it('labels statuses and booking buttons (spec 2, 4)', () => {
+  it('labels statuses and booking buttons', () => {
     expect(['active', 'inactive', 'draft', 'archived', ''].map(tourStatusLabel)).toEqual(['Available', 'Unavailable', 'Coming Soon', 'archived', 'Status unknown']);
     expect(['active', 'inactive', 'draft', 'other'].map(bookingButtonLabel)).toEqual(['Book Tour', 'Currently Unavailable', 'Coming Soon', 'Continue booking']);
     expect(['inactive', 'draft', 'active'].map(isBookingDisabled)).toEqual([true, true, false]);
@@ -57,7 +57,7 @@ describe('tour labels and tiers', () => {
   });
 });
 
-describe('filter option fallbacks (spec 9)', () => {
+describe('filter option fallbacks', () => {
   it('uses the built-in lists and 200-5000 for whatever is empty', () => {
     expect(withFilterFallbacks({})).toEqual({
       destinations: [...DESTINATIONS], travelTypes: [...TRAVEL_TYPES], tiers: ['Budget', 'Mid-range', 'Luxury'],

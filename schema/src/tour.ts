@@ -1,4 +1,4 @@
-/** Tour publication states (spec 4, 9). */
+/** Tour publication states. */
 export const TOUR_STATUSES = ['active', 'inactive', 'draft'] as const;
 export type TourStatus = (typeof TOUR_STATUSES)[number];
 export const BOOKING_TYPES = ['group', 'private'] as const;
@@ -13,7 +13,7 @@ export const TRAVEL_TYPES = [
   'Beach sands', 'Safari', 'Trekking', 'Grand hotel', 'Food and restaurants', 'Hidden gems', 'Cultural',
 ] as const;
 
-/** Filter options when the catalogue offers none (spec 9). */
+/** Filter options when the catalogue offers none. */
 export const FALLBACK_BOOKING_TYPES = ['group', 'private'] as const;
 export const FALLBACK_PRICE_RANGE = { minPrice: 200, maxPrice: 5000 } as const;
 
@@ -37,7 +37,7 @@ export function withFilterFallbacks(o: Partial<TourFilterOptionValues>): TourFil
   };
 }
 
-/** Detail-screen defaults when a field is missing (spec 3). */
+/** Detail-screen defaults when a field is missing. */
 export const TOUR_DEFAULTS = {
   title: 'Untitled Tour',
   description: 'No description available',
@@ -59,7 +59,7 @@ export function tourStatusLabel(status: string | null | undefined): string {
   }
 }
 
-/** Booking button label by tour status (spec 2). */
+/** Booking button label by tour status. */
 export function bookingButtonLabel(status: string | null | undefined): string {
   switch ((status ?? '').trim().toLowerCase()) {
     case 'active': return 'Book Tour';
@@ -81,7 +81,7 @@ export function parseTiers(tier: string | null | undefined): string[] {
   return list.length ? list : [DEFAULT_TIER];
 }
 
-/** Displayed discounted price: originalPrice reduced by the discount percent, rounded (spec 3). */
+/** Displayed discounted price: originalPrice reduced by the discount percent, rounded. */
 export function discountedPrice(originalPrice: number | null | undefined, discount: number | null | undefined): number | null {
   if (originalPrice == null || !Number.isFinite(originalPrice)) return null;
   if (discount == null || !Number.isFinite(discount) || discount <= 0) return Math.round(originalPrice);
@@ -90,7 +90,7 @@ export function discountedPrice(originalPrice: number | null | undefined, discou
   return Math.round((originalPrice * (100 - pct)) / 100);
 }
 
-/** Day trip: 1 day and 0 nights, or departure and return on the same calendar day (spec 5). */
+/** Day trip: 1 day and 0 nights, or departure and return on the same calendar day. */
 export function isDayTrip(t: {
   durationDays?: number | null; durationNights?: number | null;
   departureTime?: string | Date | null; returnTime?: string | Date | null;

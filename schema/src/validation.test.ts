@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX, PASSWORD_MIN, isEmail, passwordLengthError, searchDateMinimums } from './validation.js';
 
-describe('searchDateMinimums (spec 5)', () => {
+describe('searchDateMinimums', () => {
   it('sets the departure minimum to today and the return minimum to today without a departure', () => {
     expect(searchDateMinimums('2025-07-10')).toEqual({ departureMin: '2025-07-10', returnMin: '2025-07-10' });
     expect(searchDateMinimums('2025-07-10', '')).toEqual({ departureMin: '2025-07-10', returnMin: '2025-07-10' });

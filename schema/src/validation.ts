@@ -1,4 +1,4 @@
-/** Field rules shared by the client forms and the server's input validation (spec 5). */
+/** Field rules shared by the client forms and the server's input validation. */
 // Control characters are refused too: PostgreSQL text cannot hold a NUL, and none belongs in an address.
 export const EMAIL_RE = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
 /** Every password the server sets (sign-up, reset, ADMIN_PASSWORD) is 8 to 256 characters. */

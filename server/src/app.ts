@@ -5,7 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { BackgroundJobs } from './common/background.js';
-import type { RequestContext } from './common/context.js';
+import { systemContext, type ContextServices, type RequestContext } from './common/context.js';
 import { databaseUnavailable, NotFoundError } from './common/errors.js';
 import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
@@ -13,6 +13,7 @@ import { LocalFileStore } from './common/file-store.js';
 import { requestId } from './common/request-id.js';
 import { prepareUploadTempDir } from './common/multipart.js';
 import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
+import { graphqlContext } from './graphql/context.js';
 import { createApolloServer } from './graphql/server.js';
 import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
 import { authenticate } from './modules/auth/authenticate.js';
@@ -36,20 +37,23 @@ function clientIp(req: Request): string {
   return (req.ip ?? req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
-/** Builds the request context: a fresh unit of work and the caller from a bearer token. */
-/** What every request context shares: the configuration and the app's long-lived services. */
-type SharedServices = Pick<RequestContext, 'config' | 'mailer' | 'outbox' | 'limiter' | 'files'>;
-
-function contextFactory(orm: MikroORM, shared: SharedServices, jobs: BackgroundJobs) {
+/**
+ * Builds a request's context: a fresh unit of work, the caller (from a bearer token) as its
+ * principal and the facts services use. The response stays here: only the after-response jobs
+ * watch it, to start once the answer has gone.
+ */
+function contextFactory(orm: MikroORM, shared: ContextServices) {
+  const { jobs, ...services } = shared;
   return async (req: Request, res?: Response): Promise<RequestContext> => {
     const em = orm.em.fork();
-    const { user, authError } = await authenticate(em, req.get('authorization'), shared.config.jwtSecret).catch((e: unknown) => {
+    const principal = await authenticate(em, req.get('authorization'), services.config.jwtSecret).catch((e: unknown) => {
       // Raised as a 503 here: Apollo answers any other error from building the context with a 500.
       throw databaseUnavailable(e) ?? e;
     });
     const requestId = req.requestId ?? '';
     return {
-      ...shared, em, user, authError, requestId, ip: clientIp(req), deviceToken: deviceTokenOf(req), req, res,
+      ...services, em, principal, requestId,
+      ip: clientIp(req), userAgent: req.get('user-agent')?.slice(0, 300) ?? null, deviceToken: deviceTokenOf(req),
       afterResponse: (label, work) => jobs.afterResponse(res, requestId, label, work),
     };
   };
@@ -97,11 +101,13 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   // One limiter per app, so each test server counts on its own.
   const limiter = createRateLimiter(config);
   const mailer = new Mailer(config);
-  const outbox = new MailOutbox(orm, mailer);
-  outbox.start();
+  // The jobs and the outbox build system contexts from `services` only when they run, after it is set.
+  const jobs = new BackgroundJobs((job, requestId) => systemContext(orm, services, job, requestId));
+  const outbox = new MailOutbox(() => systemContext(orm, services, 'mail-outbox'));
   const files = new LocalFileStore(config.uploadsDir);
-  const jobs = new BackgroundJobs(orm);
-  const makeContext = contextFactory(orm, { config, limiter, mailer, outbox, files }, jobs);
+  const services: ContextServices = { config, limiter, mailer, outbox, files, jobs };
+  outbox.start();
+  const makeContext = contextFactory(orm, services);
 
   // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
@@ -114,7 +120,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
     // A multipart request already has its context: the caller was checked before its body was read.
-    expressMiddleware(apollo, { context: async ({ req, res }) => req.ctx ?? makeContext(req, res) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(req.ctx ?? (await makeContext(req, res)), res) }),
     graphqlErrorHandler,
   );
 

@@ -13,7 +13,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
 
 describe('configuration', () => {
-  it('defaults every variable (design.md runtime contract)', () => {
+  it('defaults every variable', () => {
     const c = load({});
     expect(c).toMatchObject({ port: 4000, databaseUrl: null, smtpUrl: null, seedDemo: true, redisUrl: null, production: false, hstsMaxAge: 31_536_000 });
     expect(load({ HSTS_MAX_AGE: '0' }).hstsMaxAge).toBe(0);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { passwordPolicyError } from './modules/users/password-policy.js';
+import { passwordPolicyError } from './modules/auth/password-policy.js';
 
-/** Every environment variable the server reads, parsed once (design.md runtime contract). */
+/** Every environment variable the server reads, parsed once. */
 export interface Config {
   nodeEnv: string;
   production: boolean;

@@ -10,6 +10,7 @@ import { LoginPage } from '../features/account/LoginPage';
 import { SignupPage } from '../features/account/SignupPage';
 import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
+import { ProfileButton } from '../features/account/profile/ProfileButton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { TourBookingModal } from './TourBookingModal';
 
@@ -31,7 +32,7 @@ const AdminBookingsPage = lazy(() => import('../features/admin/bookings/AdminBoo
 /** Every route of the site and My bookings; /admin paths use the admin layout. */
 export const router = createBrowserRouter([
   {
-    element: <PublicLayout />,
+    element: <PublicLayout account={<ProfileButton />} />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { useAuth } from './AuthProvider';
 
-/** Extra wait after the auth check before deciding (spec 2 and 9: about 100 ms). */
+/** Extra wait after the auth check before deciding (about 100 ms). */
 export const ADMIN_GUARD_DELAY_MS = 100;
 
 /**

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@tembea/schema';
 import { useAuth } from './AuthProvider';
-import { fakeJwt, mockClient, Providers, TEST_USER } from './test-utils';
+import { fakeJwt, mockClient, Providers, TEST_USER } from '../test/auth';
 
 function Probe() {
   const { user, loading, isAdmin } = useAuth();

@@ -31,7 +31,7 @@ function reloadAt(path: string): void {
 }
 
 /**
- * Session state of the app (spec 4). At start a stored token is checked by fetching the profile;
+ * Session state of the app. At start a stored token is checked by fetching the profile;
  * a failing check clears both tokens. Token changes in other tabs are followed.
  */
 export function AuthProvider({ children, onReload = reloadAt }: { children: ReactNode; onReload?: (path: string) => void }) {

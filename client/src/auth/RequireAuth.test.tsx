@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@tembea/schema';
 import { RequireAuth } from './RequireAuth';
-import { fakeJwt, mockClient, Providers, TEST_USER } from './test-utils';
+import { fakeJwt, mockClient, Providers, TEST_USER } from '../test/auth';
 
 function LoginProbe() {
   const state = useLocation().state as { from?: { pathname?: string } } | null;

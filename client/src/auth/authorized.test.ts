@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@tembea/schema';
 import { authorizedFetch } from './authorized';
 import { SessionError } from './messages';
-import { fakeJwt } from './test-utils';
+import { fakeJwt } from '../test/auth';
 
 const exp = (s: number) => Math.floor(Date.now() / 1000) + s;
 const oldToken = fakeJwt({ sub: '7', role: 'admin', exp: exp(600) });

@@ -2,29 +2,38 @@ import { AUTH_MESSAGES, NetworkError, SessionError } from './messages';
 import { prepareAuth, refreshAccessToken } from './session';
 import { clearTokens, getRefreshToken } from './token-storage';
 
+/** What to answer when the session cannot go on: by default a SessionError with the reason. */
+export type SessionLost<T> = (answer: T, message: string) => T;
+
+const throwSessionError = (_answer: unknown, message: string): never => {
+  throw new SessionError(message);
+};
+
 /**
- * Runs a request outside Apollo with the session's bearer token, by the same rule as the Apollo
- * session link: an expired token is refreshed first, and an answer that refuses the token
- * (`refused`) is retried once after a refresh. Throws SessionError, with the text saying why,
- * when the session cannot go on.
+ * The one authorised request of the app, used by the Apollo session link, the REST calls and the
+ * uploads: sends the session's bearer token (an expired one is refreshed first), and when the
+ * answer refuses the token (`refused`) refreshes once and sends again. When the session cannot go
+ * on (no refresh token, a refused refresh), the tokens are cleared and `lost` turns the refused
+ * answer and the reason into the result; by default it throws SessionError with that reason.
  */
-export async function withSession<T>(send: (token: string | null) => Promise<T>, refused: (answer: T) => boolean): Promise<T> {
+export async function withSession<T>(
+  send: (token: string | null) => Promise<T>,
+  refused: (answer: T) => boolean,
+  lost: SessionLost<T> = throwSessionError,
+): Promise<T> {
   const auth = await prepareAuth();
   const answer = await send(auth.token);
   if (!refused(answer)) return answer;
-  if (!auth.token) {
-    if (auth.lostSession) throw new SessionError(auth.lostSession);
-    return answer;
-  }
+  if (!auth.token) return auth.lostSession ? lost(answer, auth.lostSession) : answer;
   if (!getRefreshToken()) {
     clearTokens();
-    throw new SessionError(AUTH_MESSAGES.authFailed);
+    return lost(answer, AUTH_MESSAGES.authFailed);
   }
   let fresh: string;
   try {
     fresh = await refreshAccessToken(auth.token);
   } catch (e) {
-    if (e instanceof SessionError) throw new SessionError(AUTH_MESSAGES.sessionExpired);
+    if (e instanceof SessionError) return lost(answer, AUTH_MESSAGES.sessionExpired);
     throw e;
   }
   return send(fresh);

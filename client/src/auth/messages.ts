@@ -1,4 +1,4 @@
-/** Session and network texts of the spec's error catalogue (section 8). */
+/** Session and network texts shown to the user, one place for each. */
 export const AUTH_MESSAGES = {
   authRequired: 'Authentication required. Please login.',
   invalidToken: 'Invalid token. Please login again.',

@@ -1,6 +1,6 @@
 import { normalizeRole } from '@tembea/schema';
 
-/** The signed-in user as the screens use it (spec 3, User). */
+/** The signed-in user as the screens use it. */
 export interface SessionUser {
   id: string;
   name: string;

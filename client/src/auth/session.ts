@@ -57,7 +57,7 @@ async function runRefresh(rejectedToken: string | null): Promise<string> {
 
 /**
  * A new access token from the stored refresh token. Only one refresh runs at a time: concurrent
- * callers share its result (spec 4), so a rotated refresh token is never presented twice.
+ * callers share its result, so a rotated refresh token is never presented twice.
  * Rejects with SessionError (tokens cleared) or NetworkError (tokens kept).
  * `rejectedToken` is the access token the server just refused, if any.
  */

@@ -1,6 +1,6 @@
 import { ratingStars, reviewCountLabel } from '@tembea/schema';
 
-/** Star rating with one decimal and the review count (spec 5 rules). */
+/** Star rating with one decimal and the review count. */
 export function Stars({ rating, numRatings, showCount = true }: { rating: unknown; numRatings?: unknown; showCount?: boolean }) {
   const s = ratingStars(rating);
   const count = reviewCountLabel(numRatings);

@@ -1,7 +1,7 @@
 import { gql } from '@apollo/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@tembea/schema';
-import { fakeJwt, mockClient, type Call } from '../auth/test-utils';
+import { fakeJwt, mockClient, type Call } from '../test/auth';
 import { sessionLink } from './apollo';
 
 const PROBE = gql`

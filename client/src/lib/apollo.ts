@@ -1,9 +1,10 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
 import type { GraphQLFormattedError } from 'graphql';
-import { catchError, from, mergeMap, of, throwError, type Observable } from 'rxjs';
+import { catchError, from, lastValueFrom, of, throwError, type Observable } from 'rxjs';
+import { withSession } from '../auth/authorized';
 import { AUTH_MESSAGES, NetworkError, SessionError } from '../auth/messages';
-import { GRAPHQL_PATH, prepareAuth, refreshAccessToken } from '../auth/session';
-import { clearTokens, getAccessToken, getRefreshToken } from '../auth/token-storage';
+import { GRAPHQL_PATH } from '../auth/session';
+import { getAccessToken } from '../auth/token-storage';
 
 /** Base URL of the REST API (same origin in production). */
 export const API_BASE = `${window.location.origin}/api`;
@@ -40,7 +41,7 @@ function http401AsResult(error: unknown): Observable<Result> {
   return throwError(() => error);
 }
 
-/** A failure to reach the server surfaces as the spec's network message. */
+/** A failure to reach the server surfaces as the network message ('Network error…'). */
 function networkFailure(error: unknown): Observable<never> {
   const known = error instanceof SessionError || ServerError.is(error) || CombinedGraphQLErrors.is(error);
   const aborted = error instanceof DOMException && error.name === 'AbortError';
@@ -51,9 +52,10 @@ function networkFailure(error: unknown): Observable<never> {
 }
 
 /**
- * Session link: sends the bearer token, refreshes an expired token before the operation, and on an
- * UNAUTHENTICATED answer refreshes and retries the operation once. A session that cannot be
- * refreshed ends (tokens cleared) and the answer says 'Session expired. Please login again.'.
+ * Session link: the operation goes through the app's one authorised request (withSession): the
+ * bearer token, an expired token refreshed before the operation, and on an UNAUTHENTICATED answer
+ * one refresh and retry. A session that cannot go on ends (tokens cleared) and the answer's
+ * authentication errors say why ('Session expired. Please login again.').
  */
 export const sessionLink = new ApolloLink((operation, forward) => {
   const send = (token: string | null): Observable<Result> => {
@@ -68,27 +70,7 @@ export const sessionLink = new ApolloLink((operation, forward) => {
     return send(getAccessToken()).pipe(catchError(networkFailure));
   }
 
-  return from(prepareAuth()).pipe(
-    mergeMap((auth) =>
-      send(auth.token).pipe(
-        mergeMap((result): Observable<Result> => {
-          if (!isUnauthenticated(result)) return of(result);
-          if (!auth.token) return of(auth.lostSession ? explain(result, auth.lostSession) : result);
-          if (!getRefreshToken()) {
-            clearTokens();
-            return of(explain(result, AUTH_MESSAGES.authFailed));
-          }
-          return from(refreshAccessToken(auth.token)).pipe(
-            mergeMap((fresh) => send(fresh)),
-            catchError((e: unknown) =>
-              e instanceof SessionError ? of(explain(result, AUTH_MESSAGES.sessionExpired)) : throwError(() => e),
-            ),
-          );
-        }),
-      ),
-    ),
-    catchError(networkFailure),
-  );
+  return from(withSession((token) => lastValueFrom(send(token)), isUnauthenticated, explain)).pipe(catchError(networkFailure));
 });
 
 /** The one Apollo Client of the app. */

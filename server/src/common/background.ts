@@ -1,21 +1,25 @@
 import type { ServerResponse } from 'node:http';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { RequestContext } from './context.js';
 import { log } from './logger.js';
 
-/** Work done for a request without making its answer wait, in a unit of work of its own. */
-export type BackgroundWork = (em: EntityManager) => Promise<unknown>;
+/** Work done for a request without making its answer wait, in a system context of its own. */
+export type BackgroundWork = (ctx: RequestContext) => Promise<unknown>;
+
+/** A fresh system context for a job, tied in logs to the request that started it. */
+export type JobContextFactory = (job: string, requestId: string) => RequestContext;
 
 /**
  * Jobs that a request starts but does not wait for. A job starts only once the answer has been
  * sent, so whatever it does (look up an account, write, mail) can neither delay nor change that
  * answer: an answer that must not reveal whether an account exists stays the same in content and
- * in time. Each job gets a fresh EntityManager; a failure is logged with the request id.
+ * in time. Each job gets a system context with a fresh unit of work; a failure is logged with the
+ * request id.
  */
 export class BackgroundJobs {
   private readonly pending = new Set<Promise<void>>();
   private held: (() => void)[] | null = null;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly contextFor: JobContextFactory) {}
 
   /** Runs `work` after `res` has been sent (or closed), or soon when there is no response. */
   afterResponse(res: ServerResponse | undefined, requestId: string, label: string, work: BackgroundWork): void {
@@ -44,7 +48,7 @@ export class BackgroundJobs {
 
   private async execute(requestId: string, label: string, work: BackgroundWork): Promise<void> {
     try {
-      await work(this.orm.em.fork());
+      await work(this.contextFor(label, requestId));
     } catch (e) {
       log.error(`background job failed: ${label}`, { requestId, error: String((e as Error)?.stack ?? e) });
     }

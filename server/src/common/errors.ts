@@ -23,6 +23,23 @@ export class BadInputError extends AppError {
   }
 }
 
+/**
+ * How a BAD_USER_INPUT message sums up its failing fields: `lines` (one a line, the forms that show
+ * the message whole), `list` (joined by '; ', query arguments) or `first` (the first field's text).
+ */
+export type FieldSummary = 'lines' | 'list' | 'first';
+
+/**
+ * The one way field errors of a validator (the pure ones in @tembea/schema, or a service's own
+ * checks of query arguments) reach a client: BAD_USER_INPUT with every failing field; nothing
+ * when there is none.
+ */
+export function throwIfInvalid(errors: readonly FieldError[], summary: FieldSummary): void {
+  if (!errors.length) return;
+  const message = summary === 'first' ? errors[0]!.message : errors.map((e) => e.message).join(summary === 'lines' ? '\n' : '; ');
+  throw new BadInputError(message, [...errors]);
+}
+
 /** Not signed in or bad credentials: 401. */
 export class UnauthenticatedError extends AppError {
   constructor(message = 'Authentication required. Please login.') {

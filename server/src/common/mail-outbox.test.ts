@@ -2,8 +2,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { signUpAndLogin } from '../modules/auth/testing/helpers.js';
-import { bookRest, makeTour, request } from '../modules/bookings/testing/booking-helpers.js';
+import { signUpAndLogin } from '../test/auth-helpers.js';
+import { bookRest, makeTour, request } from '../test/booking-helpers.js';
 import { retryDelaySeconds } from './mail-outbox.js';
 import { queryRows, sql } from './sql.js';
 

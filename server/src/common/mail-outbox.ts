@@ -1,6 +1,7 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from './context.js';
 import { log } from './logger.js';
-import type { Mailer, MailMessage } from './mail.js';
+import type { MailMessage } from './mail.js';
 import { OutboxMail } from './mail-outbox.entity.js';
 import { queryRows, sql } from './sql.js';
 
@@ -37,7 +38,8 @@ export class MailOutbox {
   private draining: Promise<void> | null = null;
   private again = false;
 
-  constructor(private readonly orm: MikroORM, private readonly mailer: Mailer) {}
+  /** `contextFor` gives each batch a fresh system context (its own unit of work, the mailer). */
+  constructor(private readonly contextFor: () => RequestContext) {}
 
   /** Queues a mail in the unit of work's transaction; call kick() once it has committed. */
   async enqueue(em: EntityManager, msg: MailMessage): Promise<void> {
@@ -89,7 +91,7 @@ export class MailOutbox {
 
   /** Claims and sends one batch; returns how many were claimed. */
   private async drainOnce(): Promise<number> {
-    const em = this.orm.em.fork();
+    const { em, mailer } = this.contextFor();
     const claimed = await queryRows<ClaimedRow>(em, sql`
       update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
        where id in (select id from mail_outbox
@@ -98,7 +100,7 @@ export class MailOutbox {
       returning id, "to", reply_to, subject, text, html, attempts`);
     for (const m of claimed) {
       try {
-        await this.mailer.send({ to: m.to, replyTo: m.reply_to ?? undefined, subject: m.subject, text: m.text, html: m.html });
+        await mailer.send({ to: m.to, replyTo: m.reply_to ?? undefined, subject: m.subject, text: m.text, html: m.html });
         await queryRows(em, sql`update mail_outbox set sent_at = now(), last_error = null where id = ${m.id}`);
       } catch (e) {
         const error = String((e as Error)?.message ?? e).slice(0, 500);

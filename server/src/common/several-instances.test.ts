@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { restUpload, signUpAndLogin } from '../modules/auth/testing/helpers.js';
+import { restUpload, signUpAndLogin } from '../test/auth-helpers.js';
 import { openDatabase } from '../db/orm.js';
 import { loadConfig, multiInstanceWarnings } from '../config.js';
 import { Mailer } from './mail.js';
 import { MailOutbox } from './mail-outbox.js';
+import type { RequestContext } from './context.js';
 import { queryRows, sql } from './sql.js';
 
 describe('instances sharing one uploads folder (UPLOADS_DIR)', () => {
@@ -86,7 +87,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two mail outboxes on one databa
 
   it('send each queued mail exactly once while both drain at the same time', async () => {
     // The second instance signs its mail with another sender, to tell who sent what.
-    const second = new MailOutbox(other, new Mailer({ ...s.config, mailFrom: 'Second <second@tembea.example>' }));
+    const secondMailer = new Mailer({ ...s.config, mailFrom: 'Second <second@tembea.example>' });
+    // The outbox reads only the unit of work and the mailer from its system context.
+    const second = new MailOutbox(() => ({ em: other.em.fork(), mailer: secondMailer }) as unknown as RequestContext);
     const n = 150;
     const em = s.orm.em.fork();
     await em.transactional(async (tx) => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogin } from '../modules/auth/testing/helpers.js';
+import { signUpAndLogin } from '../test/auth-helpers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { uploadTempDir } from './multipart.js';
 

@@ -24,7 +24,7 @@ function isAlive(pid: number): boolean {
 /** One process at a time may open an embedded data directory: two would corrupt it. */
 function lockDataDir(dir: string): () => void {
   // Beside the data directory: PostgreSQL's initdb wants an empty one.
-  const lock = `${dir.replace(/[\/]+$/, '')}.pid`;
+  const lock = `${dir.replace(/[/]+$/, '')}.pid`;
   try {
     const pid = Number(readFileSync(lock, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {

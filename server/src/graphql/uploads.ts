@@ -3,7 +3,7 @@ import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { RequestContext } from '../common/context.js';
 import { BadInputError, PayloadTooLargeError } from '../common/errors.js';
 import { receiveUpload, type ReceivedUpload, type UploadLimits } from '../common/multipart.js';
-import { requireUser } from '../modules/auth/guards.js';
+import { requireUser } from '../common/guards.js';
 
 /** Largest GraphQL request body (JSON, or the `operations` field of a multipart request). */
 export const GRAPHQL_BODY_MAX_BYTES = 100 * 1024;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { durationLabel } from '@tembea/schema';
 import { Price } from '../Price';
+import { AdminTable } from './AdminTable';
 import { TierBadge } from './TierBadge';
 import type { AdminTour } from './useAdminTours';
 import './admin.css';
@@ -32,7 +33,9 @@ export function TourActions({ tour, deletingId, onDelete }: TourActionsProps) {
   );
 }
 
-/** The admin list as a table: Tour, Destination, Price, Duration, Type, Rating, Actions. */
+const TOUR_COLUMNS = ['Tour', 'Destination', 'Price', 'Duration', 'Type', 'Rating', 'Actions'];
+
+/** The admin list of tours as a table. */
 export function AdminToursTable({ tours, deletingId, onDelete, caption }: {
   tours: AdminTour[];
   deletingId: string | null;
@@ -40,37 +43,21 @@ export function AdminToursTable({ tours, deletingId, onDelete, caption }: {
   caption: string;
 }) {
   return (
-    <div className="admin-table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="admin-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tour</th>
-            <th scope="col">Destination</th>
-            <th scope="col">Price</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Type</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tours.map((t) => (
-            <tr key={t.id} data-testid="admin-tour-row">
-              <th scope="row">
-                <span className="admin-table__title">{t.title}</span>
-                <span className="admin-table__meta"><TierBadge tier={t.tier} /> <span className={`status-tag status-tag--${t.status}`}>{t.status}</span></span>
-              </th>
-              <td>{t.destination}</td>
-              <td><Price tour={t} /></td>
-              <td>{t.duration || durationLabel(t.durationDays, t.durationNights)}</td>
-              <td>{t.travelType || t.tourType || '—'}</td>
-              <td>{t.rating.toFixed(1)}</td>
-              <td><TourActions tour={t} deletingId={deletingId} onDelete={onDelete} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption={caption} columns={TOUR_COLUMNS} classes={{ wrap: 'admin-table-wrap', table: 'admin-table' }}>
+      {tours.map((t) => (
+        <tr key={t.id} data-testid="admin-tour-row">
+          <th scope="row">
+            <span className="admin-table__title">{t.title}</span>
+            <span className="admin-table__meta"><TierBadge tier={t.tier} /> <span className={`status-tag status-tag--${t.status}`}>{t.status}</span></span>
+          </th>
+          <td>{t.destination}</td>
+          <td><Price tour={t} /></td>
+          <td>{t.duration || durationLabel(t.durationDays, t.durationNights)}</td>
+          <td>{t.travelType || t.tourType || '—'}</td>
+          <td>{t.rating.toFixed(1)}</td>
+          <td><TourActions tour={t} deletingId={deletingId} onDelete={onDelete} /></td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

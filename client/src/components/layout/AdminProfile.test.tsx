@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@tembea/schema';
-import { fakeJwt, mockClient, Providers } from '../../auth/test-utils';
-import { meAnswer } from '../admin/test-fixtures';
+import { fakeJwt, mockClient, Providers } from '../../test/auth';
+import { meAnswer } from '../../test/admin-fixtures';
 import { AdminProfile } from './AdminProfile';
 
 function renderProfile(role: 'admin' | 'user') {

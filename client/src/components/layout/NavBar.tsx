@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { COMPANY } from './contact-info';
 import { useAuth } from '../../auth/AuthProvider';
-import { ProfileButton } from '../../auth/ProfileButton';
-import { DestinationsMenu } from '../../features/destinations/DestinationsMenu';
+import { DestinationsMenu } from './destinations/DestinationsMenu';
 import './navbar.css';
 
 const BEFORE = [
@@ -16,8 +15,11 @@ const AFTER = [
   { to: '/contact-us', label: 'Contacts', end: false },
 ];
 
-/** Public navigation bar (My Bookings when signed in); below 860 px the same items fold into a menu button. */
-export function NavBar() {
+/**
+ * Public navigation bar (My Bookings when signed in); below 860 px the same items fold into a menu
+ * button. `account` is the account control at its end, handed in by the routes.
+ */
+export function NavBar({ account }: { account?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const { user } = useAuth();
@@ -53,7 +55,7 @@ export function NavBar() {
           <a className="navbar__phone" href={COMPANY.phoneHref}>
             <span aria-hidden="true">☎ </span><span className="navbar__phone-number">{COMPANY.phone}</span>
           </a>
-          <ProfileButton />
+          {account}
         </nav>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
@@ -27,12 +27,13 @@ function useScrollOnNavigate() {
   }, [pathname, hash]);
 }
 
-export function PublicLayout() {
+/** The public pages' frame; `account` is the account control of the navigation bar. */
+export function PublicLayout({ account }: { account?: ReactNode }) {
   useScrollOnNavigate();
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <NavBar />
+      <NavBar account={account} />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />

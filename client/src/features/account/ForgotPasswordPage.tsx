@@ -11,7 +11,7 @@ import './account.css';
 
 export const RESET_LINK_SENT = 'If the email exists, a reset link has been sent. Please check your inbox.';
 
-/** Forgot password (spec 2): the same answer whether or not the account exists. */
+/** Forgot password: the same answer whether or not the account exists. */
 export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
   const form = useRef<HTMLFormElement>(null);

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@tembea/schema';
-import { fakeJwt, mockClient, Providers, TEST_USER } from '../../auth/test-utils';
+import { fakeJwt, mockClient, Providers, TEST_USER } from '../../test/auth';
 import { LoginPage } from './LoginPage';
 
 function renderLogin(handler: Parameters<typeof mockClient>[0], state?: unknown) {

@@ -11,7 +11,7 @@ import { LOGIN_WELCOME_MS } from './timing';
 import { validateLogin, type FieldErrors } from './validation';
 import './account.css';
 
-/** Login (spec 2): 'Welcome!' for 1.5 s on success, 'Login Failed' with Try Again on failure. */
+/** Login: 'Welcome!' for 1.5 s on success, 'Login Failed' with Try Again on failure. */
 export function LoginPage() {
   usePageTitle('Login');
   const { login } = useAuth();

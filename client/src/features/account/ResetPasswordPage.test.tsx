@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockClient, Providers, type MockResult } from '../../auth/test-utils';
+import { mockClient, Providers, type MockResult } from '../../test/auth';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
 const RESET_OK: MockResult = { data: { resetPassword: { __typename: 'MessagePayload', message: 'Your password has been reset.' } } };

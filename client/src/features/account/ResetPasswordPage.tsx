@@ -13,7 +13,7 @@ import './account.css';
 
 export const INVALID_RESET_LINK = 'Invalid reset link. Please request a new password reset.';
 
-/** Reset password (spec 2) with the token of the mailed link (?token=…); /login 3 s after success. */
+/** Reset password with the token of the mailed link (?token=…); /login 3 s after success. */
 export function ResetPasswordPage() {
   usePageTitle('Reset password');
   const [params] = useSearchParams();

@@ -13,7 +13,7 @@ import './account.css';
 
 type SignupField = 'name' | 'email' | 'phone' | 'password';
 
-/** Sign-up (spec 2): on success a message, then /login after 2 s. */
+/** Sign-up: on success a message, then /login after 2 s. */
 export function SignupPage() {
   usePageTitle('Sign up');
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../auth/AuthProvider';
 
-/** Where a user goes after logging in (spec 2): admins to /admin, others back where they came from, else /. */
+/** Where a user goes after logging in: admins to /admin, others back where they came from, else /. */
 export type LoginTarget = { to: string } | { back: true };
 
 /** A path of this site ('/x', never '//host' or '/\host', which browsers read as another origin). */

@@ -1,4 +1,4 @@
-/** First and last name of a full name, split on the first space (spec 2, profile modal). */
+/** First and last name of a full name, split on the first space. */
 export function splitName(name: string | null | undefined): { firstName: string; lastName: string } {
   const full = (name ?? '').trim();
   const i = full.indexOf(' ');

@@ -21,7 +21,7 @@ function compact<K extends string>(errors: Record<K, string | undefined>): Field
   return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as FieldErrors<K>;
 }
 
-/** Login: email and password required, email format (spec 5). */
+/** Login: email and password required, email format. */
 export function validateLogin(v: { email: string; password: string }): FieldErrors<'email' | 'password'> {
   return compact({ email: email(v.email), password: v.password ? undefined : 'Password is required' });
 }
@@ -40,7 +40,7 @@ export function validateForgot(v: { email: string }): FieldErrors<'email'> {
   return compact({ email: email(v.email) });
 }
 
-/** Reset: both required, at least 6 characters, and equal, else "Passwords don't match" (spec 5). */
+/** Reset: both required, at least 6 characters, and equal, else "Passwords don't match". */
 export function validateReset(v: { password: string; confirm: string }): FieldErrors<'password' | 'confirm'> {
   const password = !v.password
     ? 'New password is required'

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, travellerToday } from '@tembea/schema';
-import { mockClient, Providers, type Call, type MockResult } from '../../auth/test-utils';
+import { mockClient, Providers, type Call, type MockResult } from '../../test/auth';
 import { MyBookingsPage } from './MyBookingsPage';
 
 const today = travellerToday();

@@ -18,14 +18,14 @@ export function HomePage() {
     'Tanzania safaris, treks and beach stays',
     'Tembea: Serengeti and Ngorongoro safaris, Kilimanjaro treks, Zanzibar beach stays and cultural tours with a local Tanzanian team.',
   );
-  // A failed load leaves an empty grid (spec 4); filter failures only disable the selects (spec 8).
+  // A failed load leaves an empty grid; filter failures only disable the selects.
   const { data, loading } = useQuery(HOME_TOURS, { variables: { first: HOME_GRID_SIZE } });
   const options = useQuery(HOME_SEARCH_OPTIONS);
   useEffect(() => {
     if (options.error) console.warn('Could not load the search options', options.error);
   }, [options.error]);
   const tours = data?.tours.nodes ?? [];
-  // When the options cannot be loaded the built-in lists (spec 9) keep the search usable.
+  // When the options cannot be loaded the built-in lists keep the search usable.
   const filters = options.data?.tourFilters ?? (options.error ? { destinations: DESTINATIONS, travelTypes: TRAVEL_TYPES } : undefined);
   return (
     <>

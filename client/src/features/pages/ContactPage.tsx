@@ -16,7 +16,7 @@ export function contactErrorDetail(error: unknown): string | null {
   return e?.message && (code === 'BAD_USER_INPUT' || code === 'RATE_LIMITED') ? e.message : null;
 }
 
-/** The page reloads this long after a sent message (spec 9). */
+/** The page reloads this long after a sent message. */
 export const CONTACT_RELOAD_MS = 1000;
 
 /** /contact-us: the contact form (through sendContactMessage), hours and contact details. */

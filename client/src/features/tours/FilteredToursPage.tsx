@@ -7,7 +7,7 @@ import { filterFromParams, toursFoundLabel, type ListFilter } from './lib/filter
 import { useTourList } from './lib/useTourList';
 import './tours.css';
 
-/** /tourfilter: the list for the query parameters of spec 2, titled Day Trips for dayTrip=true. */
+/** /tourfilter: the list for the query parameters, titled Day Trips for dayTrip=true. */
 export function FilteredToursPage() {
   const [params] = useSearchParams();
   const filter = useMemo(() => filterFromParams(params), [params]);

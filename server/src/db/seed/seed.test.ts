@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { log } from '../../common/logger.js';
-import { api, mailsTo, signUpAndLogin } from '../../modules/auth/testing/helpers.js';
+import { api, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { User } from '../../modules/users/user.entity.js';
 import { Tour } from '../../modules/tours/tour.entity.js';

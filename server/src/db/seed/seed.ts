@@ -6,7 +6,7 @@ import { log } from '../../common/logger.js';
 import { Tour } from '../../modules/tours/tour.entity.js';
 import { User } from '../../modules/users/user.entity.js';
 import { sessionService } from '../../modules/auth/session.service.js';
-import { hashPassword, verifyPassword } from '../../modules/users/password.js';
+import { hashPassword, verifyPassword } from '../../modules/auth/password.js';
 import { DEMO_TOURS, type DemoTour } from './demo-tours.js';
 
 const ASSETS = path.resolve(import.meta.dirname, '../../../assets/tours');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN, ME, api, gql, signUpAndLogin } from '../auth/testing/helpers.js';
+import { LOGIN, ME, api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
-import { toUserType } from '../users/user.mapper.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { toUserType } from '../users/user.service.js';
 import { authService } from './auth.service.js';
 import { setDeviceCookie } from './device-token.js';
 import { AuthPayload, LoginInput, MessagePayload, RegisterInput, RegisterPayload, TokenPair } from './auth.types.js';
@@ -19,9 +20,9 @@ export class AuthResolver {
   @Mutation(() => AuthPayload, {
     description: "Logs in: an access token (15 minutes) and a refresh token, and an HttpOnly device cookie that exempts this client from the limits below on its next logins to this account. Wrong password and unknown email both answer 'Invalid email or password'. RATE_LIMITED: 10 failures per account and address lock that pair for 15 minutes; 100 failures from one address block it for a day; 20 failures on one account from several addresses slow it down for 15 seconds to 5 minutes.",
   })
-  async login(@Ctx() ctx: RequestContext, @Arg('input', () => LoginInput) input: LoginInput): Promise<AuthPayload> {
+  async login(@Ctx() ctx: GraphQLContext, @Arg('input', () => LoginInput) input: LoginInput): Promise<AuthPayload> {
     const { accessToken, refreshToken, user, deviceToken } = await authService.login(ctx, { ...input });
-    setDeviceCookie(ctx.res, ctx.req, deviceToken);
+    setDeviceCookie(ctx.res, deviceToken);
     return { accessToken, refreshToken, user: toUserType(user) };
   }
 

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { ctxOf, route } from '../../common/rest.js';
-import { toRestUser } from '../users/user.mapper.js';
+import { toRestUser } from '../users/user.service.js';
 import { authService } from './auth.service.js';
 import { setDeviceCookie } from './device-token.js';
 import { passwordResetService } from './password-reset.service.js';
@@ -9,7 +9,7 @@ function body(req: Request): Record<string, unknown> {
   return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 }
 
-/** REST shims of spec section 7: /api/auth/register, login, logout, refresh, forgot-password, reset-password. */
+/** REST shims of the account paths: /api/auth/register, login, logout, refresh, forgot-password, reset-password. */
 export function authRestRouter(): Router {
   const r = Router();
   r.post('/auth/register', route(async (req, res) => {
@@ -19,8 +19,8 @@ export function authRestRouter(): Router {
   }));
   r.post('/auth/login', route(async (req, res) => {
     const { accessToken, refreshToken, user, deviceToken } = await authService.login(ctxOf(req), body(req));
-    setDeviceCookie(res, req, deviceToken);
-    // `token` is the older name of the access token that the spec's client also reads.
+    setDeviceCookie(res, deviceToken);
+    // `token` is the older name of the access token that the original client also reads.
     return { success: true, accessToken, token: accessToken, refreshToken, user: toRestUser(user) };
   }));
   r.post('/auth/logout', route(async (req) => {

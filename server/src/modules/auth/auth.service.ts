@@ -4,7 +4,8 @@ import { queryRows, sql } from '../../common/sql.js';
 import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
 import { User } from '../users/user.entity.js';
-import { dummyHash, hashPassword, verifyPassword } from '../users/password.js';
+import { dummyHash, hashPassword, verifyPassword } from './password.js';
+import { requireUser } from '../../common/guards.js';
 import { loginProtection } from './login-protection.js';
 import { sessionService, type Tokens } from './session.service.js';
 import { validateLogin, validateRegister } from './auth.validation.js';
@@ -67,7 +68,7 @@ export const authService = {
     });
     // Whether a mail goes out depends on the account existing: sent after the answer, so it cannot lengthen it.
     const mail = signUpAttemptMail(ctx, data.email);
-    ctx.afterResponse('sign-up attempt mail', () => ctx.mailer.send(mail));
+    ctx.afterResponse('sign-up attempt mail', ({ mailer }) => mailer.send(mail));
     return { user: decoy, message: REGISTERED_MESSAGE };
   },
 
@@ -101,8 +102,7 @@ export const authService = {
       await sessionService.endByToken(ctx, refreshToken.trim());
       return true;
     }
-    if (!ctx.user) throw ctx.authError ?? new UnauthenticatedError('Authentication required. Please login.');
-    await sessionService.endAll(ctx.em, ctx.user.id);
+    await sessionService.endAll(ctx.em, requireUser(ctx).id);
     return true;
   },
 

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { User } from '../users/user.entity.js';
-import { LOGIN, ME, REGISTER, api, gql, mailsTo, newUser, signUpAndLogin } from './testing/helpers.js';
+import { LOGIN, ME, REGISTER, api, gql, mailsTo, newUser, signUpAndLogin } from '../../test/auth-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {

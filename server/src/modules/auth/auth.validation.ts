@@ -1,6 +1,6 @@
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX, isEmail } from '@tembea/schema';
-import { BadInputError, type FieldError } from '../../common/errors.js';
-import { passwordPolicyError } from '../users/password-policy.js';
+import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
+import { passwordPolicyError } from './password-policy.js';
 
 /** Both APIs send loosely typed bodies (REST JSON may hold anything): only strings count. */
 function text(v: unknown): string {
@@ -17,10 +17,6 @@ function notText(v: unknown, field: string, label: string, errors: FieldError[])
 /** Length in characters (code points), so an emoji counts once; passwords are never trimmed or cut. */
 function chars(s: string): number {
   return [...s].length;
-}
-
-function fail(errors: FieldError[]): void {
-  if (errors.length) throw new BadInputError(errors[0]!.message, errors);
 }
 
 /** Trimmed, lower-cased email or a field error. */
@@ -68,11 +64,11 @@ export function validateRegister(input: Record<string, unknown>): RegisterData {
     }
   }
   const pw = newPassword(input.password, errors);
-  fail(errors);
+  throwIfInvalid(errors, 'first');
   return { name, email: mail, phone, password: pw };
 }
 
-/** Login rules (spec 5): email and password required, email format; nothing longer than any password set. */
+/** Login rules: email and password required, email format; nothing longer than any password set. */
 export function validateLogin(input: Record<string, unknown>): { email: string; password: string } {
   const errors: FieldError[] = [];
   const mail = email(input.email, errors);
@@ -81,7 +77,7 @@ export function validateLogin(input: Record<string, unknown>): { email: string; 
     if (!pw) errors.push({ field: 'password', message: 'Password is required' });
     else if (chars(pw) > PASSWORD_MAX) errors.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters` });
   }
-  fail(errors);
+  throwIfInvalid(errors, 'first');
   return { email: mail, password: pw };
 }
 
@@ -89,7 +85,7 @@ export function validateLogin(input: Record<string, unknown>): { email: string; 
 export function validateEmail(raw: unknown): string {
   const errors: FieldError[] = [];
   const mail = email(raw, errors);
-  fail(errors);
+  throwIfInvalid(errors, 'first');
   return mail;
 }
 
@@ -99,6 +95,6 @@ export function validateReset(input: Record<string, unknown>): { token: string; 
   if (!token) throw new BadInputError('Invalid reset token', [{ field: 'token', message: 'Invalid reset token' }]);
   const errors: FieldError[] = [];
   const pw = newPassword(input.password, errors);
-  fail(errors);
+  throwIfInvalid(errors, 'first');
   return { token, password: pw };
 }

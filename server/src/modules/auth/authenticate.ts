@@ -1,13 +1,14 @@
 import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { normalizeRole } from '@tembea/schema';
-import type { AuthUser } from '../../common/context.js';
+import type { Principal } from '../../common/context.js';
 import { AppError, UnauthenticatedError } from '../../common/errors.js';
 import { User } from '../users/user.entity.js';
 import { bearerToken, verifyAccessToken, type AccessClaims } from './access-token.js';
 import { SESSION_EXPIRED } from './session.service.js';
 
 /**
- * The caller of a request from its Authorization header. A valid signature is not enough: the
+ * The caller of a request from its Authorization header: a user, or anonymous (with the refusal
+ * when a token was presented but is not valid). A valid signature is not enough: the
  * token's session must still be open (not logged out, not revoked for reuse or by a password reset,
  * not past its absolute expiry) and the account must still exist. Both are checked by the one
  * statement that loads the user, whose role is read from the database, so a demoted admin loses
@@ -18,14 +19,14 @@ export async function authenticate(
   em: EntityManager,
   authorization: string | undefined,
   secret: string,
-): Promise<{ user: AuthUser | null; authError: AppError | null }> {
+): Promise<Principal> {
   const token = bearerToken(authorization);
-  if (!token) return { user: null, authError: null };
+  if (!token) return { kind: 'anonymous' };
   let claims: AccessClaims;
   try {
     claims = verifyAccessToken(token, secret);
   } catch (e) {
-    return { user: null, authError: e as AppError };
+    return { kind: 'anonymous', refusal: e as AppError };
   }
   const row = await em.findOne(User, {
     id: claims.userId,
@@ -35,6 +36,6 @@ export async function authenticate(
       [claims.sessionId],
     )]: [],
   });
-  if (!row) return { user: null, authError: new UnauthenticatedError(SESSION_EXPIRED) };
-  return { user: { id: row.id, role: normalizeRole(row.role) }, authError: null };
+  if (!row) return { kind: 'anonymous', refusal: new UnauthenticatedError(SESSION_EXPIRED) };
+  return { kind: 'user', id: row.id, role: normalizeRole(row.role) };
 }

@@ -55,11 +55,11 @@ export function deviceTokenOf(req: Pick<Request, 'get'>): string | null {
  * Hands a device token to the client: HttpOnly (scripts never see it), SameSite=Strict, Secure over
  * HTTPS, kept 180 days.
  */
-export function setDeviceCookie(res: Response | undefined, req: Pick<Request, 'secure'> | undefined, token: string): void {
-  res?.cookie(DEVICE_COOKIE, token, {
+export function setDeviceCookie(res: Response, token: string): void {
+  res.cookie(DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: !!req?.secure,
+    secure: res.req.secure,
     path: '/',
     maxAge: DEVICE_TOKEN_TTL_SECONDS * 1000,
   });

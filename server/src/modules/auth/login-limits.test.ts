@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { LOGIN, api, gql, signUpAndLogin } from './testing/helpers.js';
+import { LOGIN, api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
 import { SIGNUP_LOCKED } from './auth.service.js';
 
 const LOCKED = 'Too many login attempts. Please try again in 15 minutes.';

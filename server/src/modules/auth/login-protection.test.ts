@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { DEVICE_COOKIE } from './device-token.js';
 import { LOGIN_LOCKED } from './login-protection.js';
-import { LOGIN, api, gql, mailsTo, signUpAndLogin, type Res } from './testing/helpers.js';
+import { LOGIN, api, gql, mailsTo, signUpAndLogin, type Res } from '../../test/auth-helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SLOWED = /^Too many failed logins for this account\. Please try again in \d+ seconds\.$/;

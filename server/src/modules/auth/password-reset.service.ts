@@ -3,7 +3,7 @@ import { queryRows, sql } from '../../common/sql.js';
 import { BadInputError, RateLimitedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
 import { User } from '../users/user.entity.js';
-import { hashPassword } from '../users/password.js';
+import { hashPassword } from './password.js';
 import { validateEmail, validateReset } from './auth.validation.js';
 import { loginProtection } from './login-protection.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
@@ -54,7 +54,7 @@ export const passwordResetService = {
       ctx.limiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.email.limit, FORGOT_LIMITS.email.windowMs),
     ]);
     for (const s of [byIp, byEmail]) if (!s.allowed) throw new RateLimitedError(FORGOT_LOCKED, s.retryAfterSeconds);
-    ctx.afterResponse('password reset link', async (em) => {
+    ctx.afterResponse('password reset link', async ({ em, mailer }) => {
       const user = await em.findOne(User, { email });
       if (!user) return;
       const token = randomToken();
@@ -63,7 +63,7 @@ export const passwordResetService = {
         tokenHash: tokenHash(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
       });
-      await ctx.mailer.send(resetMail(ctx, user.email, user.name, token));
+      await mailer.send(resetMail(ctx, user.email, user.name, token));
     });
     return { message: FORGOT_MESSAGE };
   },

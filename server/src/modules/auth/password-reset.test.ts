@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { User } from '../users/user.entity.js';
-import { hashPassword } from '../users/password.js';
+import { hashPassword } from './password.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { tokenHash } from './secrets.js';
-import { LOGIN, api, gql, mails, mailsTo, signUpAndLogin } from './testing/helpers.js';
+import { LOGIN, api, gql, mails, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ export interface Tokens {
 }
 
 function clientInfo(ctx: RequestContext) {
-  return { ip: ctx.ip || null, userAgent: ctx.req?.get('user-agent')?.slice(0, 300) ?? null };
+  return { ip: ctx.ip || null, userAgent: ctx.userAgent };
 }
 
 function dateOf(v: unknown): Date {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { tokenHash } from './secrets.js';
-import { ME, REFRESH, api, gql, signUpAndLogin } from './testing/helpers.js';
+import { ME, REFRESH, api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {

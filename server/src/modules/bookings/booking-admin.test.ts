@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { api, gql, mailsTo, signUpAndLogin } from '../auth/testing/helpers.js';
+import { api, gql, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
 import {
   ADMIN_ENV, ADMIN_LIST, CANCEL, COMPLETE, CONFIRM, adminToken, book, departureRow, inDays, makeTour, request,
-} from './testing/booking-helpers.js';
+} from '../../test/booking-helpers.js';
 
 let s: TestServer;
 let admin: string;

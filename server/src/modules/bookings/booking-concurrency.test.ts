@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../common/sql.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { api, gql, signUpAndLogin } from '../auth/testing/helpers.js';
-import { ADMIN_ENV, CANCEL, CONFIRM, adminToken, bookRest, departureRow, inDays, makeTour, request } from './testing/booking-helpers.js';
+import { api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
+import { ADMIN_ENV, CANCEL, CONFIRM, adminToken, bookRest, departureRow, inDays, makeTour, request } from '../../test/booking-helpers.js';
 
 // The embedded database serves one connection, so every request there runs one after another and a
 // race proves nothing: these run against the machine's PostgreSQL (TEST_DATABASE_URL, as CI sets).

@@ -1,6 +1,6 @@
 import { wrap } from '@mikro-orm/core';
 import { canTravellerCancel, centsToDollars, travellerToday } from '@tembea/schema';
-import { toRestUser, toUserType } from '../users/user.mapper.js';
+import { toRestUser, toUserType } from '../users/user.service.js';
 import type { User } from '../users/user.entity.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingPrice, BookingType } from './booking.types.js';

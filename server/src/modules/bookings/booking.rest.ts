@@ -6,7 +6,7 @@ import { toRestBooking } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import { departureService } from './departure.service.js';
 
-/** The admin list's page ceiling on REST (the spec's client reads the whole list at once). */
+/** The admin list's page ceiling on REST (the original client reads the whole list at once). */
 export const REST_MAX_BOOKINGS = 1000;
 
 /** One value of a query parameter (a repeated parameter is refused rather than guessed). */

@@ -4,10 +4,10 @@ import {
   quoteInCents, transitionRefusal, travellerToday, type BookingAction, type BookingStatus,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError } from '../../common/errors.js';
+import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
-import { requireAdmin, requireUser } from '../auth/guards.js';
+import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
 import { Booking } from './booking.entity.js';
@@ -61,7 +61,7 @@ function listCondition(filter: BookingListFilter): FilterQuery<Booking> {
     else range[op] = v;
   }
   if (Object.keys(range).length) where.startDate = range;
-  if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+  throwIfInvalid(errors, 'list');
   return where as FilterQuery<Booking>;
 }
 
@@ -174,7 +174,7 @@ export const bookingService = {
     const errors: FieldError[] = [];
     if (tourId === null) errors.push({ field: 'tourId', message: 'tourId must be a tour id' });
     if (typeof date !== 'string' || !isIsoDay(date)) errors.push({ field: 'date', message: 'date must be a date as YYYY-MM-DD' });
-    if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+    throwIfInvalid(errors, 'list');
     return ctx.em.find(
       Booking,
       { tour: tourId!, startDate: date as string, status: { $ne: 'Cancelled' } },

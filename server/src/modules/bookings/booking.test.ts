@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../common/sql.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { api, gql, mails, mailsTo, signUpAndLogin } from '../auth/testing/helpers.js';
+import { api, gql, mails, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
 import {
   ADMIN_ENV, CANCEL_MINE, DEPARTURES, MINE, adminToken, book, bookRest, departureRow, inDays, makeTour, request,
-} from './testing/booking-helpers.js';
+} from '../../test/booking-helpers.js';
 
 let s: TestServer;
 let traveller: Awaited<ReturnType<typeof signUpAndLogin>>;

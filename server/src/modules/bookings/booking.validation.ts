@@ -1,7 +1,7 @@
 import {
   defaultBookingTier, defaultBookingType, parseTiers, validateBookingForm, type BookingFormValues,
 } from '@tembea/schema';
-import { BadInputError, type FieldError } from '../../common/errors.js';
+import { type FieldError, throwIfInvalid } from '../../common/errors.js';
 
 /** A booking request as both APIs receive it: REST JSON may hold anything. */
 export type RawBookingInput = Record<string, unknown>;
@@ -59,7 +59,7 @@ export function validateBooking(
   const tierAsked = raw.tier.trim();
   const tier = tierAsked ? tiers.find((t) => t.toLowerCase() === tierAsked.toLowerCase()) : defaultBookingTier(tour.tier);
   if (!tier) errors.push({ field: 'tier', message: `Tier must be one of ${tiers.join(', ')}` });
-  if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('\n'), errors);
+  throwIfInvalid(errors, 'lines');
   const notes = raw.notes.trim();
   return {
     startDate: raw.startDate.trim(),

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, departureStatus, isIsoDay, maxPeople, travellerToday, type DepartureStatus } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, ConflictError, NotFoundError, type FieldError } from '../../common/errors.js';
+import { ConflictError, NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
-import { requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../../common/guards.js';
 import { tourService } from '../tours/tour.service.js';
 import type { DepartureType } from './booking.types.js';
 
@@ -124,7 +124,7 @@ export const departureService = {
     if (!isIsoDay(startDate)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
     else if (startDate < travellerToday()) errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
     checkCapacity(capacity, 0, errors);
-    if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+    throwIfInvalid(errors, 'list');
     const [row] = await queryRows<DepartureRow>(ctx.em, sql`
       insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${capacity})
       on conflict (tour_id, start_date) do nothing
@@ -142,7 +142,7 @@ export const departureService = {
     const id = parseDepartureId(idRaw);
     const errors: FieldError[] = [];
     if (change.capacity != null) checkCapacity(change.capacity, 0, errors);
-    if (errors.length) throw new BadInputError(errors[0]!.message, errors);
+    throwIfInvalid(errors, 'list');
     const capacity = change.capacity ?? null;
     const closed = change.closed ?? null;
     const [row] = await queryRows<DepartureRow & { tour_status: string | null }>(ctx.em, sql`
@@ -186,7 +186,7 @@ export const departureService = {
     if (!errors.length && to > addDays(from, DEPARTURES_MAX_DAYS - 1)) {
       errors.push({ field: 'to', message: `A range covers at most ${DEPARTURES_MAX_DAYS} days` });
     }
-    if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+    throwIfInvalid(errors, 'list');
     const rows = await queryRows<DepartureRow>(ctx.em, sql`
       select id, tour_id, start_date, capacity, seats_taken, closed from departures
        where tour_id = ${tour.id} and start_date between ${from} and ${to} order by start_date`);

@@ -1,6 +1,6 @@
-import { isEmail, EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from '@tembea/schema';
+import { validateContactForm, type ContactFormValues } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, RateLimitedError, type FieldError } from '../../common/errors.js';
+import { RateLimitedError, throwIfInvalid } from '../../common/errors.js';
 import { log } from '../../common/logger.js';
 import { escapeHtml, OPERATOR } from '../../common/mail.js';
 import { ContactMessage } from './contact.entity.js';
@@ -16,30 +16,15 @@ export interface ContactInput {
   message?: unknown;
 }
 
-/** Control characters other than tab and line breaks (PostgreSQL text cannot even hold a NUL). */
-const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 function text(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-/** Trimmed, checked fields, or BAD_USER_INPUT naming every failing one. */
-export function validateContact(input: ContactInput): { name: string; email: string; message: string } {
-  const name = text(input.name);
-  const email = text(input.email).toLowerCase();
-  const message = text(input.message);
-  const errors: FieldError[] = [];
-  if (!name) errors.push({ field: 'name', message: 'Name is required' });
-  else if (name.length > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
-  else if (CONTROL_RE.test(name) || /[\r\n\t]/.test(name)) errors.push({ field: 'name', message: 'Name must not contain control characters' });
-  if (!email) errors.push({ field: 'email', message: 'Email is required' });
-  // Characters that are legal in quoted local parts but would garble the Reply-To header are refused.
-  else if (email.length > EMAIL_MAX || !isEmail(email) || /[<>()[\]\\,;:"]/.test(email)) errors.push({ field: 'email', message: 'Please enter a valid email address' });
-  if (!message) errors.push({ field: 'message', message: 'Message is required' });
-  else if (message.length > MESSAGE_MAX) errors.push({ field: 'message', message: `Message must be at most ${MESSAGE_MAX} characters` });
-  else if (CONTROL_RE.test(message)) errors.push({ field: 'message', message: 'Message must not contain control characters' });
-  if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('\n'), errors);
-  return { name, email, message };
+/** Trimmed, checked fields (the contact form's shared rules), or BAD_USER_INPUT naming every failing one. */
+export function validateContact(input: ContactInput): ContactFormValues {
+  const values = { name: text(input.name), email: text(input.email).toLowerCase(), message: text(input.message) };
+  throwIfInvalid(validateContactForm(values), 'lines');
+  return values;
 }
 
 /** The contact form: stores the message and mails it to the operator with reply-to the sender. */

@@ -1,6 +1,6 @@
 import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, maxPeople, quote, travellerToday } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, NotFoundError, type FieldError } from '../../common/errors.js';
+import { NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { parseDay } from './tour-filter.js';
 import { tourService } from './tour.service.js';
 import type { QuoteType } from './quote.types.js';
@@ -37,7 +37,7 @@ export class QuoteService {
     }
     const tier = String(input.tier ?? '').trim();
     if (!tier || tier.length > TIER_MAX) errors.push({ field: 'tier', message: `Tier is required (at most ${TIER_MAX} characters)` });
-    if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('; '), errors);
+    throwIfInvalid(errors, 'list');
 
     // The same today as the booking that follows prices with, or the quote shown would differ
     // from the price booked a moment later (the early-bird day, the balance due date).

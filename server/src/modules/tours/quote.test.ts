@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMonths, travellerToday } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { signUpAndLogin } from '../auth/testing/helpers.js';
-import { book, makeTour, request } from '../bookings/testing/booking-helpers.js';
+import { signUpAndLogin } from '../../test/auth-helpers.js';
+import { book, makeTour, request } from '../../test/booking-helpers.js';
 
 const QUOTE = `query($tourId: ID!, $startDate: String!) {
   quote(tourId: $tourId, startDate: $startDate, numberOfPeople: 2, bookingType: "group", tier: "Budget") {

@@ -1,5 +1,5 @@
 import { splitList } from '@tembea/schema';
-import { BadInputError, type FieldError } from '../../common/errors.js';
+import { type FieldError, throwIfInvalid } from '../../common/errors.js';
 import type { TourInput } from './tour-admin.inputs.js';
 
 /**
@@ -121,6 +121,6 @@ export function formToTourInput(raw: RawTourForm): TourInput {
     travelType: text('travelType'),
   };
   for (const f of LIST_FIELDS) input[f] = list(f);
-  if (errors.length) throw new BadInputError(errors.map((e) => e.message).join('\n'), errors);
+  throwIfInvalid(errors, 'lines');
   return input;
 }

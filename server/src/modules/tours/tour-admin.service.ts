@@ -1,9 +1,9 @@
-import { TOUR_IMAGE_RULES, joinTourErrors, parsePlainPrice, validateTourForm, type TourFormValues } from '@tembea/schema';
+import { TOUR_IMAGE_RULES, parsePlainPrice, validateTourForm, type TourFormValues } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, ConflictError, NotFoundError } from '../../common/errors.js';
+import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
-import { requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../../common/guards.js';
 import { Tour } from './tour.entity.js';
 import { parseTourId } from './tour.service.js';
 import type { TourInput } from './tour-admin.inputs.js';
@@ -43,7 +43,7 @@ function validate(input: TourInput): void {
   if (input.departureTime && input.returnTime && input.returnTime < input.departureTime) {
     errors.push({ field: 'returnTime', message: 'Return time cannot be before the departure time' });
   }
-  if (errors.length) throw new BadInputError(joinTourErrors(errors), errors);
+  throwIfInvalid(errors, 'lines');
 }
 
 /** Copies a validated input onto a tour entity (the entity derives from_price, tier_list, day_trip on flush). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { gql, signUpAndLogin } from '../auth/testing/helpers.js';
-import { ADMIN_ENV, CANCEL, adminToken, book, makeTour, request } from '../bookings/testing/booking-helpers.js';
+import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
+import { ADMIN_ENV, CANCEL, adminToken, book, makeTour, request } from '../../test/booking-helpers.js';
 
 const FIELDS = `id title description destination country durationDays durationNights duration price priceText originalPrice discount images bg
   featured popular trending rating numRatings tourType features categories included notIncluded capacity status departureLocation

@@ -3,7 +3,7 @@ import { fromPrice, isDayTrip } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { DEMO_TOURS } from '../../db/seed/demo-tours.js';
 import { Tour } from './tour.entity.js';
-import { LIST, allTours, gqlIds, idsOf, restIds, sorted, type T } from './tour-test-helpers.js';
+import { LIST, allTours, gqlIds, idsOf, restIds, sorted, type T } from '../../test/tour-helpers.js';
 
 let s: TestServer;
 let all: T[];

@@ -1,5 +1,5 @@
 import { BOOKING_TYPES, TOUR_STATUSES } from '@tembea/schema';
-import { BadInputError, type FieldError } from '../../common/errors.js';
+import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { TourSort } from './tour-sort.js';
 
 /** Search text longer than this is refused: no tour text needs more, and it bounds the query cost. */
@@ -183,7 +183,7 @@ export function parseTourFilter(raw: RawTourFilter = {}): TourFilterSpec {
   if (spec.minPrice !== undefined && spec.maxPrice !== undefined && spec.minPrice > spec.maxPrice) {
     c.fail('minPrice', 'must not be greater than maxPrice');
   }
-  if (c.errors.length) throw new BadInputError(c.errors.map((e) => e.message).join('; '), c.errors);
+  throwIfInvalid(c.errors, 'list');
   for (const k of Object.keys(spec) as (keyof TourFilterSpec)[]) if (spec[k] === undefined) delete spec[k];
   return spec;
 }

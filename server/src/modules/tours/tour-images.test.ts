@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { gql, signUpAndLogin } from '../auth/testing/helpers.js';
-import { ADMIN_ENV, adminToken } from '../bookings/testing/booking-helpers.js';
+import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
+import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
 
 let s: TestServer;
 let admin: string;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { LIST } from './tour-test-helpers.js';
+import { LIST } from '../../test/tour-helpers.js';
 
 let s: TestServer;
 let statements = 0;

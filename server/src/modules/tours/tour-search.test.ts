@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { LIST, allTours, gqlIds, restIds, type T } from './tour-test-helpers.js';
+import { LIST, allTours, gqlIds, restIds, type T } from '../../test/tour-helpers.js';
 
 let s: TestServer;
 let all: T[];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { Tour } from './tour.entity.js';
-import { LIST, allPages, allTours, restIds, type T } from './tour-test-helpers.js';
+import { LIST, allPages, allTours, restIds, type T } from '../../test/tour-helpers.js';
 
 let s: TestServer;
 let all: T[];

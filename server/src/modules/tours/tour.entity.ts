@@ -19,7 +19,7 @@ const SEARCH_VECTOR_SQL = `((setweight(to_tsvector('english'::regconfig, COALESC
 const SEARCH_TEXT_SQL = `(lower(coalesce("title", '') || ' ' || coalesce("destination", '') || ' ' || coalesce("country", ''))) stored`;
 
 /**
- * A tour of the catalogue (spec section 3).
+ * A tour of the catalogue.
  *
  * from_price, tier_list and day_trip are derived by the shared rules of @tembea/schema whenever the
  * entity is flushed, so filters and sorts on them can use indexes. Write tours through the entity
@@ -79,7 +79,7 @@ export class Tour {
   @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
   price?: number | null;
 
-  /** Prices by booking type and tier as 'key:value;…' text (spec 3). */
+  /** Prices by booking type and tier as 'key:value;…' text. */
   @Property({ type: 'text', nullable: true })
   priceText?: string | null;
 

@@ -15,7 +15,7 @@ registerEnumType(TourSort, {
   },
 });
 
-/** Filters of the catalogue (spec 2, 5, 7); every field is optional and they combine with AND. */
+/** Filters of the catalogue; every field is optional and they combine with AND. */
 @InputType({ description: 'Filters of a tour list. All are optional; given ones must all match.' })
 export class TourFilter {
   @Field(() => String, { nullable: true, description: 'Destination, e.g. serengeti (case-insensitive, exact).' })

@@ -46,44 +46,17 @@ export function toTourType(t: Tour): TourType {
   };
 }
 
-/** Entity -> the REST shape the spec's client reads (its field names: Tier, desc, price as number or text). */
+/**
+ * Entity -> the REST shape the original client reads, derived from the GraphQL object: `_id` and
+ * `desc` repeat the id and description, `tier` is named `Tier`, `price` is the number or else its
+ * text, dates are ISO strings, and the fields only GraphQL has are left out.
+ */
 export function toRestTour(t: Tour): Record<string, unknown> {
-  return {
-    id: String(t.id),
-    _id: String(t.id),
-    title: t.title,
-    description: t.description,
-    desc: t.description,
-    destination: t.destination,
-    country: t.country,
-    durationDays: t.durationDays,
-    durationNights: t.durationNights,
-    duration: t.duration ?? null,
-    price: t.price ?? t.priceText ?? null,
-    originalPrice: t.originalPrice ?? null,
-    discount: t.discount ?? 0,
-    images: t.images ?? [],
-    bg: t.bg ?? null,
-    featured: t.featured,
-    popular: t.popular,
-    trending: t.trending,
-    rating: t.rating ?? 0,
-    numRatings: t.numRatings ?? 0,
-    tourType: t.tourType ?? null,
-    features: t.features ?? [],
-    categories: t.categories ?? [],
-    included: t.included ?? [],
-    notIncluded: t.notIncluded ?? [],
-    capacity: t.capacity ?? null,
-    status: t.status,
-    departureLocation: t.departureLocation ?? null,
-    departureTime: t.departureTime?.toISOString() ?? null,
-    returnTime: t.returnTime?.toISOString() ?? null,
-    itinerary: t.itinerary ?? [],
-    Tier: t.tier ?? null,
-    bookingType: t.bookingType ?? null,
-    travelType: t.travelType ?? null,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  };
+  const { priceText, tiers: _tiers, dayTrip: _dayTrip, fromPrice: _fromPrice, ...shared } = toTourType(t);
+  const rest: Record<string, unknown> = { id: shared.id, _id: shared.id, title: shared.title, description: shared.description, desc: shared.description };
+  for (const [key, value] of Object.entries(shared)) {
+    rest[key === 'tier' ? 'Tier' : key] = value instanceof Date ? value.toISOString() : value;
+  }
+  rest.price = shared.price ?? priceText;
+  return rest;
 }

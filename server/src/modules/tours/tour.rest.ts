@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { receiveUpload, type UploadLimits } from '../../common/multipart.js';
 import type { IncomingFile } from '../../common/uploads.js';
-import { requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../../common/guards.js';
 import { formToTourInput } from './tour-admin.form.js';
 import type { TourInput } from './tour-admin.inputs.js';
 import { TOUR_IMAGE_MAX_BYTES, TOUR_MAX_IMAGES, tourAdminService } from './tour-admin.service.js';
@@ -11,7 +11,7 @@ import { toRestTour } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
 import { parseSort, type RawTourFilter } from './tour-filter.js';
 
-/** The spec's client asks for up to 1000 tours at once (spec 7, 9). */
+/** The original client asks for up to 1000 tours at once. */
 export const REST_MAX_LIMIT = 1000;
 
 function parseLimit(raw: unknown): number {
@@ -31,7 +31,7 @@ function one(req: Request, name: string): string | undefined {
   return v;
 }
 
-/** The spec's query parameters (section 7) as a filter; unknown parameters are ignored. */
+/** The spec's query parameters as a filter; unknown parameters are ignored. */
 function filterOf(req: Request): RawTourFilter {
   return {
     destination: one(req, 'destination'),
@@ -88,7 +88,7 @@ export function tourRestRouter(): Router {
       first: parseLimit(one(req, 'limit')),
       maxPageSize: REST_MAX_LIMIT,
     });
-    // The spec's client reads only `tours`; counting every match would double the database work.
+    // The original client reads only `tours`; counting every match would double the database work.
     return { success: true, tours: page.nodes.map(toRestTour) };
   }));
   r.get('/tours/filters', route(async (req) => {

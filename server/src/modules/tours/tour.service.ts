@@ -24,7 +24,7 @@ export interface ListToursInput {
   sort?: TourSort;
   first?: number | null;
   after?: string | null;
-  /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim the spec's client calls with limit=1000. */
+  /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim the original client calls with limit=1000. */
   maxPageSize?: number;
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadTempDir } from '../../common/multipart.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { rawRequest } from '../../test/raw-http.js';
-import { gqlUpload, signUpAndLogin } from '../auth/testing/helpers.js';
+import { gqlUpload, signUpAndLogin } from '../../test/auth-helpers.js';
 
 let s: TestServer;
 let token: string;

@@ -27,7 +27,7 @@ export function toUserType(u: User): UserType {
   };
 }
 
-/** The REST shape of a user (spec 7): the same fields, dates as ISO text, profilePicture as an alias. */
+/** The REST shape of a user: the same fields, dates as ISO text, profilePicture as an alias. */
 export function toRestUser(u: User) {
   const t = toUserType(u);
   return {

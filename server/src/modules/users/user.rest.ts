@@ -3,19 +3,19 @@ import { BadInputError } from '../../common/errors.js';
 import { receiveUpload, type UploadLimits } from '../../common/multipart.js';
 import { ctxOf, route } from '../../common/rest.js';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../common/uploads.js';
-import { requireUser } from '../auth/guards.js';
+import { requireUser } from '../../common/guards.js';
 import { toRestUser } from './user.mapper.js';
 import { userService } from './user.service.js';
 
 /** One picture under the form field `profileImage`. */
 const PROFILE_IMAGE_UPLOAD: UploadLimits = { fileFields: ['profileImage'], maxFiles: 1, maxFileBytes: IMAGE_MAX_BYTES, fileTooLarge: IMAGE_TOO_LARGE };
 
-/** REST shims of spec section 7: GET /api/users/profile, POST /api/users/profile/image, DELETE /api/users/:id. */
+/** REST shims of the account paths: GET /api/users/profile, POST /api/users/profile/image, DELETE /api/users/:id. */
 export function userRestRouter(): Router {
   const r = Router();
   r.get('/users/profile', route(async (req) => {
     const user = toRestUser(await userService.current(ctxOf(req)));
-    // The spec's client reads the user directly or under a key: both are given.
+    // The original client reads the user directly or under a key: both are given.
     return { success: true, ...user, user };
   }));
   r.post('/users/profile/image', route(async (req, res) => {

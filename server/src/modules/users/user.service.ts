@@ -1,9 +1,12 @@
 import type { RequestContext } from '../../common/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../../common/errors.js';
 import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
-import { requireUser } from '../auth/guards.js';
+import { optionalUser, requireUser } from '../../common/guards.js';
 import { SESSION_EXPIRED, sessionService } from '../auth/session.service.js';
 import { User } from './user.entity.js';
+
+/** A user's shapes in the two APIs, for the modules whose answers carry a user. */
+export { toRestUser, toUserType } from './user.mapper.js';
 
 /** Profile pictures live in DATA_DIR/uploads/profiles, at most 512 px a side. */
 const PROFILE_MAX_SIDE = 512;
@@ -12,11 +15,7 @@ const PROFILE_MAX_SIDE = 512;
 export const userService = {
   /** The signed-in user, or null without a token; a refused token is UNAUTHENTICATED. */
   async me(ctx: RequestContext): Promise<User | null> {
-    if (!ctx.user) {
-      if (ctx.authError) throw ctx.authError;
-      return null;
-    }
-    return this.current(ctx);
+    return optionalUser(ctx) ? this.current(ctx) : null;
   },
 
   /** The signed-in user's record; UNAUTHENTICATED without a session or when the account is gone. */

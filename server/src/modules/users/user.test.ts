@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { RefreshToken } from '../auth/refresh-token.entity.js';
-import { ME, api, gql, gqlUpload, restUpload, signUpAndLogin } from '../auth/testing/helpers.js';
+import { ME, api, gql, gqlUpload, restUpload, signUpAndLogin } from '../../test/auth-helpers.js';
 import { User } from './user.entity.js';
 
 const ADMIN = { email: 'boss@tembea.test', password: 'admin-password-1' };

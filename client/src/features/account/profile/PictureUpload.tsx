@@ -5,7 +5,7 @@ import { uploadWithProgress } from '../../../auth/upload';
 import { errorMessage } from '../../../lib/errors';
 import { Avatar } from './Avatar';
 
-/** Profile picture: pick an image, see it, upload it with a progress bar (spec 2, profile modal). */
+/** Profile picture: pick an image, see it, upload it with a progress bar. */
 export function PictureUpload() {
   const { user, refreshUser } = useAuth();
   const inputId = useId();

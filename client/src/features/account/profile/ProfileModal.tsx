@@ -22,7 +22,7 @@ function formatDate(iso: string | null): string {
   return Number.isNaN(d.getTime()) ? 'Not available' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** Profile modal (spec 2): Account Details, Change Password and Logout tabs. */
+/** Profile modal: Account Details, Change Password and Logout tabs. */
 export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
   const [tab, setTab] = useState<TabId>('details');

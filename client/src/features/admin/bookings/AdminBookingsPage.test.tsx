@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '@tembea/schema';
-import { fakeJwt, mockClient, Providers, type Call, type MockResult } from '../../../auth/test-utils';
+import { fakeJwt, mockClient, Providers, type Call, type MockResult } from '../../../test/auth';
 import { AdminBookingsPage } from './AdminBookingsPage';
 
 const account = { __typename: 'User', id: '7', name: 'Amani Mushi', email: 'amani@example.com', phone: '+255 754 000 111' };

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockClient, Providers, type MockResult } from '../../../auth/test-utils';
-import { adminTour, meAnswer, toursAnswer } from '../../../components/admin/test-fixtures';
+import { mockClient, Providers, type MockResult } from '../../../test/auth';
+import { adminTour, meAnswer, toursAnswer } from '../../../test/admin-fixtures';
 import { AdminDashboardPage } from './AdminDashboardPage';
 
 const TOURS = [

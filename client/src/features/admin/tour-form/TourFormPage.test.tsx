@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@tembea/schema';
-import { mockClient, Providers, type MockResult } from '../../../auth/test-utils';
-import { adminTour, meAnswer, toursAnswer } from '../../../components/admin/test-fixtures';
+import { mockClient, Providers, type MockResult } from '../../../test/auth';
+import { adminTour, meAnswer, toursAnswer } from '../../../test/admin-fixtures';
 import { TourFormPage } from './TourFormPage';
 
 type Handler = (name: string | undefined, vars: Record<string, unknown>) => MockResult | Promise<MockResult>;

@@ -26,31 +26,6 @@ export const TRAVELLER_BOOKING_FIELDS = graphql(`
   }
 `);
 
-/** Seats left and the price of the booking being filled in. */
-export const BOOKING_QUOTE = graphql(`
-  query BookingQuote($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {
-    quote(tourId: $tourId, startDate: $startDate, numberOfPeople: $numberOfPeople, bookingType: $bookingType, tier: $tier) {
-      tourId
-      startDate
-      numberOfPeople
-      bookingType
-      tier
-      seatsLeft
-      availability
-      priced
-      priceLabel
-      unitPrice
-      subtotal
-      earlyBird
-      earlyBirdDiscount
-      total
-      deposit
-      balance
-      balanceDueDate
-    }
-  }
-`);
-
 export const CREATE_BOOKING = graphql(`
   mutation CreateBooking($input: BookingInput!) {
     createBooking(input: $input) {

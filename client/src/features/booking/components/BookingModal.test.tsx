@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY, addDays, localIsoDate } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
-import { fakeJwt, mockClient, Providers, TEST_USER, type Call, type MockResult } from '../../../auth/test-utils';
+import { fakeJwt, mockClient, Providers, TEST_USER, type Call, type MockResult } from '../../../test/auth';
 import { BookingModal, type BookingModalProps } from './BookingModal';
 import { seatsNote } from './BookingSummary';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
 import { formatDay, peopleCount } from '../../../lib/format';
-import { BOOKING_QUOTE } from '../api/booking.operations';
+import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import type { BookingQuoteQuery } from '../../../gql/graphql';
 
 type Quote = BookingQuoteQuery['quote'];

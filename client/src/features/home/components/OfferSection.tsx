@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** WHAT WE OFFER (spec 2): private, pre-made and group safaris, and the group migration trip. */
+/** WHAT WE OFFER: private, pre-made and group safaris, and the group migration trip. */
 export function OfferSection() {
   return (
     <section className="section offers" aria-labelledby="offers-heading">

@@ -5,7 +5,7 @@ import { EMPTY_SEARCH, optionLabel, searchHref, type SearchForm } from '../lib/s
 
 /**
  * The home search card. Options come from the server's filter set; until they arrive (or when
- * they fail, which is only logged per spec 8) the selects stay disabled.
+ * they fail, which is only logged) the selects stay disabled.
  */
 export function SearchCard({ destinations, travelTypes }: {
   destinations: readonly string[] | null;

@@ -1,4 +1,4 @@
-/** The four fixed "touching tour stories" (spec 2). */
+/** The four fixed "touching tour stories". */
 export const STORIES = [
   {
     name: 'Amani & Joseph, Kenya',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** The 12 fixed top destinations (spec 2, 9), each opening the filtered list for it. */
+/** The 12 fixed top destinations, each opening the filtered list for it. */
 export const TOP_DESTINATIONS = [
   { value: 'zanzibar', name: 'Zanzibar', note: 'Beaches and Stone Town', art: 'zanzibar-dhow.svg' },
   { value: 'serengeti', name: 'Serengeti', note: 'The Great Migration', art: 'serengeti-migration.svg' },

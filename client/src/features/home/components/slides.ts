@@ -1,4 +1,4 @@
-/** The three hero slides (spec 2): small title, headline, subtitle and the project's own art. */
+/** The three hero slides: small title, headline, subtitle and the project's own art. */
 export interface HeroSlide {
   eyebrow: string;
   headline: string;
@@ -27,5 +27,5 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
   },
 ];
 
-/** Slideshow interval (spec 9). */
+/** Slideshow interval. */
 export const SLIDE_INTERVAL_MS = 4000;

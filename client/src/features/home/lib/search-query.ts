@@ -1,4 +1,4 @@
-/** The home search form (spec 3 "Forms"). */
+/** The home search form. */
 export interface SearchForm {
   destination: string;
   travelType: string;

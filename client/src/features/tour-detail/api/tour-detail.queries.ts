@@ -45,20 +45,3 @@ export const TOUR_DETAIL = graphql(`
   }
 `);
 
-export const TOUR_QUOTE = graphql(`
-  query TourQuote($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {
-    quote(tourId: $tourId, startDate: $startDate, numberOfPeople: $numberOfPeople, bookingType: $bookingType, tier: $tier) {
-      priced
-      priceLabel
-      unitPrice
-      subtotal
-      earlyBird
-      earlyBirdDiscount
-      total
-      deposit
-      balance
-      balanceDueDate
-      currency
-    }
-  }
-`);

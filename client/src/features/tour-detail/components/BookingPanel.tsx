@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { BOOKING_TYPES, bookingButtonLabel, defaultBookingDates, formatUsd, isBookingDisabled, localIsoDate } from '@tembea/schema';
-import { TOUR_QUOTE } from '../api/tour-detail.queries';
+import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import { formatDay, titleCase } from '../../../lib/format';
 import type { ViewTour } from '../lib/tour-view';
 
@@ -33,7 +33,7 @@ export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, on
   onBook: () => void;
   booked?: boolean;
 }) {
-  const { data, loading } = useQuery(TOUR_QUOTE, {
+  const { data, loading } = useQuery(BOOKING_QUOTE, {
     // Priced for the day the booking form starts on: the tour's next departure, or today.
     variables: { tourId: tour.id, startDate: defaultBookingDates(tour, localIsoDate()).startDate, numberOfPeople: 1, bookingType, tier },
   });

@@ -15,7 +15,7 @@ function durationText(t: ViewTour): string {
 export function TourHeader({ tour, bookingType, tier }: { tour: ViewTour; bookingType: string; tier: string }) {
   const price = headerPrice(tour, bookingType, tier);
   const rated = typeof tour.rating === 'number' && tour.rating > 0;
-  // A tour without a status shows the detail default 'Available' (spec 3); other values per spec 4.
+  // A tour without a status shows the detail default 'Available'; any other status shows its own label.
   const status = tour.status?.trim() ? tourStatusLabel(tour.status) : TOUR_DEFAULTS.status;
   const place = [tour.destination ? titleCase(tour.destination) : '', tour.country ?? ''].filter(Boolean).join(', ');
   return (

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@tembea/schema';
 import { AuthProvider, useAuth } from '../../../auth/AuthProvider';
-import { fakeJwt, mockClient, Providers, TEST_USER } from '../../../auth/test-utils';
+import { fakeJwt, mockClient, Providers, TEST_USER } from '../../../test/auth';
 import type { BookingModalSlotProps } from './BookingModalSlot';
 import { TourView } from './TourView';
 import { isLoginError } from '../../../lib/errors';

@@ -6,7 +6,7 @@ import { titleCase } from '../../../lib/format';
 
 type ListTour = CatalogueToursQuery['tours']['nodes'][number];
 
-/** The shown price: the discounted original price, rounded, when both exist (spec 2); else the usual label. */
+/** The shown price: the discounted original price, rounded, when both exist; else the usual label. */
 export function filterCardPrice(t: Pick<ListTour, 'price' | 'priceText' | 'originalPrice' | 'discount'>): string {
   if (t.originalPrice != null && t.discount > 0) {
     const p = discountedPrice(t.originalPrice, t.discount);

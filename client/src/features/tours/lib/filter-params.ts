@@ -37,7 +37,7 @@ function isCalendarDay(v: string): boolean {
 }
 
 /**
- * Reads the query parameters of spec 2 (/tourfilter and /filtered) into the server filter.
+ * Reads the query parameters (/tourfilter and /filtered) into the server filter.
  * Empty or malformed values are left out, so a bad link widens the list instead of failing it.
  */
 export function filterFromParams(params: URLSearchParams): ListFilter {
@@ -62,7 +62,7 @@ export function filterFromParams(params: URLSearchParams): ListFilter {
   return filter;
 }
 
-/** Status filter buttons of /tours (spec 2). */
+/** Status filter buttons of /tours. */
 export const STATUS_FILTERS = [
   { key: 'all', label: 'All Tours' },
   { key: 'featured', label: 'Featured' },
@@ -75,7 +75,7 @@ export function statusFilter(key: StatusFilterKey): ListFilter {
   return key === 'all' ? {} : { [key]: true };
 }
 
-/** 'N Tours Found' (spec 2), singular for one. */
+/** 'N Tours Found', singular for one. */
 export function toursFoundLabel(n: number): string {
   return `${n} ${n === 1 ? 'Tour' : 'Tours'} Found`;
 }

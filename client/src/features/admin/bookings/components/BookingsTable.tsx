@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { bookingActions, nextBookingStatus, parseBookingStatus, type BookingAction } from '@tembea/schema';
 import { BookingStatusBadge } from '../../../../components/BookingStatusBadge';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 import { ConfirmDialog } from '../../../../components/Dialog';
 import type { AdminBookingFieldsFragment } from '../../../../gql/admin/graphql';
 import { failureWithReason } from '../../../../lib/errors';
@@ -11,6 +12,8 @@ import { CANCEL_BOOKING, COMPLETE_BOOKING, CONFIRM_BOOKING } from '../api/admin-
 import { ACTION_TEXTS, customerOf } from '../lib/booking-actions';
 
 export type AdminBooking = AdminBookingFieldsFragment;
+
+const BOOKING_COLUMNS = ['Tour', 'Customer', 'Dates', 'People', 'Status', 'Actions'];
 
 /** The buttons a booking offers in its status (the shared status machine decides). */
 export function actionsOf(status: string): BookingAction[] {
@@ -95,24 +98,9 @@ export function BookingsTable({ bookings, caption, onDone, onStale }: {
 
   return (
     <>
-      <div className="admin-bookings__scroll" role="region" aria-label={caption} tabIndex={0}>
-        <table className="admin-bookings__table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tour</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Dates</th>
-              <th scope="col">People</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bookings.map((b) => <Row key={b.id} b={b} onAction={(booking, action) => setPending({ booking, action })} />)}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable caption={caption} columns={BOOKING_COLUMNS} classes={{ wrap: 'admin-bookings__scroll', table: 'admin-bookings__table' }}>
+        {bookings.map((b) => <Row key={b.id} b={b} onAction={(booking, action) => setPending({ booking, action })} />)}
+      </AdminTable>
       <ConfirmDialog
         open={!!pending}
         title={texts?.title ?? ''}

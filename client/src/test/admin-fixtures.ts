@@ -1,5 +1,5 @@
-import type { AdminTourFieldsFragment } from '../../gql/admin/graphql';
-import { TEST_USER } from '../../auth/test-utils';
+import type { AdminTourFieldsFragment } from '../gql/admin/graphql';
+import { TEST_USER } from './auth';
 
 /** A complete tour as the admin operations return it. */
 export function adminTour(over: Partial<AdminTourFieldsFragment> = {}): AdminTourFieldsFragment & { __typename: 'Tour' } {

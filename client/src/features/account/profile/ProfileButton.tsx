@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../components/Dialog';
-import { Avatar } from '../features/account/profile/Avatar';
-import { ProfileModal } from '../features/account/profile/ProfileModal';
-import { useAuth } from './AuthProvider';
+import { ConfirmDialog } from '../../../components/Dialog';
+import { Avatar } from './Avatar';
+import { ProfileModal } from './ProfileModal';
+import { useAuth } from '../../../auth/AuthProvider';
 
 /** Profile icon of the navigation bar: the profile modal when logged in, a login prompt otherwise. */
 export function ProfileButton() {

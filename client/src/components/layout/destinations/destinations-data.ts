@@ -1,4 +1,4 @@
-/** Static destination guide of the navigation popup (spec 2): four zones, five destinations each. */
+/** Static destination guide of the navigation popup: four zones, five destinations each. */
 export interface DestinationDetail {
   name: string;
   description: string;

@@ -3,10 +3,10 @@
  * operations. Test-only; nothing in the app imports it.
  */
 import { addDays, isoDate } from '@tembea/schema';
-import type { TestServer } from '../../../test/harness.js';
-import { queryRows, sql } from '../../../common/sql.js';
-import { Tour } from '../../tours/tour.entity.js';
-import { api, gql, LOGIN, type Res } from '../../auth/testing/helpers.js';
+import type { TestServer } from './harness.js';
+import { queryRows, sql } from '../common/sql.js';
+import { Tour } from '../modules/tours/tour.entity.js';
+import { api, gql, LOGIN, type Res } from './auth-helpers.js';
 
 export const ADMIN = { email: 'ops@tembea.example', password: 'Serengeti-Admin-2026!' };
 export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };

@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '@tembea/schema';
 import { ProfileButton } from './ProfileButton';
-import { fakeJwt, mockClient, Providers, TEST_USER, type Call } from './test-utils';
+import { fakeJwt, mockClient, Providers, TEST_USER, type Call } from '../../../test/auth';
 
 function Where() {
   const l = useLocation();

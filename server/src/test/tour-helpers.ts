@@ -1,6 +1,6 @@
-import type { TestServer } from '../../test/harness.js';
+import type { TestServer } from './harness.js';
 
-/* Helpers of the catalogue's integration tests (no test runner import: this file is also compiled). */
+/* Helpers of the catalogue's integration tests. */
 
 function check(ok: boolean, message: string): void {
   if (!ok) throw new Error(message);

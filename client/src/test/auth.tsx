@@ -4,7 +4,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Observable } from 'rxjs';
 import { sessionLink } from '../lib/apollo';
-import { AuthProvider } from './AuthProvider';
+import { AuthProvider } from '../auth/AuthProvider';
 
 export type MockResult = ApolloLink.Result | Error;
 export interface Call {

@@ -1,0 +1,29 @@
+import { graphql } from '../gql';
+
+/**
+ * Seats left and the price of a tour on a date for a party: the tour page's booking panel and the
+ * booking form both show it, from one cached answer.
+ */
+export const BOOKING_QUOTE = graphql(`
+  query BookingQuote($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {
+    quote(tourId: $tourId, startDate: $startDate, numberOfPeople: $numberOfPeople, bookingType: $bookingType, tier: $tier) {
+      tourId
+      startDate
+      numberOfPeople
+      bookingType
+      tier
+      seatsLeft
+      availability
+      priced
+      priceLabel
+      unitPrice
+      subtotal
+      earlyBird
+      earlyBirdDiscount
+      total
+      deposit
+      balance
+      balanceDueDate
+    }
+  }
+`);

@@ -1,0 +1,43 @@
+import type { AuthUser, RequestContext } from './context.js';
+import { ForbiddenError, UnauthenticatedError } from './errors.js';
+
+const LOGIN_REQUIRED = 'Authentication required. Please login.';
+
+/**
+ * The signed-in user, or null for an anonymous caller without credentials. A refused token is
+ * UNAUTHENTICATED with the refusal's own text ('Invalid token…', 'Session expired…'); any other
+ * kind of caller (the system) is FORBIDDEN, since it acts for no user.
+ */
+export function optionalUser(ctx: RequestContext): AuthUser | null {
+  const p = ctx.principal;
+  switch (p.kind) {
+    case 'user':
+      return { id: p.id, role: p.role };
+    case 'anonymous':
+      if (p.refusal) throw p.refusal;
+      return null;
+    case 'system':
+      throw new ForbiddenError('This action needs a signed-in user');
+    default: {
+      const unknown: never = p;
+      throw new ForbiddenError(`Unknown caller ${String((unknown as { kind?: string }).kind)}`);
+    }
+  }
+}
+
+/**
+ * The signed-in user, or UNAUTHENTICATED: 'Authentication required. Please login.' without a token,
+ * the refusal's own text for a bad one.
+ */
+export function requireUser(ctx: RequestContext): AuthUser {
+  const user = optionalUser(ctx);
+  if (!user) throw new UnauthenticatedError(LOGIN_REQUIRED);
+  return user;
+}
+
+/** The signed-in admin, or UNAUTHENTICATED (no/bad token) / FORBIDDEN (signed in without the role). */
+export function requireAdmin(ctx: RequestContext): AuthUser {
+  const user = requireUser(ctx);
+  if (user.role !== 'admin') throw new ForbiddenError('Admin access required');
+  return user;
+}
