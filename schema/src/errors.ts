@@ -8,6 +8,8 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+  /** The request, or one of its database statements, ran past its time limit. */
+  TIMEOUT: 'TIMEOUT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -21,6 +23,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_SERVER_ERROR: 500,
+  TIMEOUT: 503,
 };
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred. Please try again later.';

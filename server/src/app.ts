@@ -6,7 +6,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { BackgroundJobs } from './common/background.js';
 import type { RequestContext } from './common/context.js';
-import { NotFoundError } from './common/errors.js';
+import { InternalError, NotFoundError } from './common/errors.js';
+import { log } from './common/logger.js';
+import { Metrics, metricsRouter } from './common/metrics.js';
+import { observeRequests } from './common/request-log.js';
+import { requestTimeout } from './common/request-timeout.js';
 import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
 import { LocalFileStore } from './common/file-store.js';
@@ -83,6 +87,9 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.use(requestId);
+  const metrics = new Metrics(orm);
+  app.use(observeRequests(metrics));
+  app.use(requestTimeout(config.requestTimeoutMs));
   const hsts = config.hstsMaxAge > 0 ? `max-age=${config.hstsMaxAge}; includeSubDomains` : null;
   app.use((req, res, next) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
@@ -92,16 +99,26 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   });
 
   // One limiter per app, so each test server counts on its own.
-  const limiter = createRateLimiter(config);
+  const limiter = metrics.countRefusals(createRateLimiter(config));
   const mailer = new Mailer(config);
   const outbox = new MailOutbox(orm, mailer);
   outbox.start();
   const files = new LocalFileStore(path.join(config.dataDir, 'uploads'));
   const jobs = new BackgroundJobs(orm);
   const makeContext = contextFactory(orm, { config, limiter, mailer, outbox, files }, jobs);
+  // A context that cannot be built (the database is down) is logged here, where the request id is known.
+  const graphqlContext = async (req: Request, res: Response) => {
+    try {
+      return await makeContext(req, res);
+    } catch (e) {
+      log.error('unexpected error building the request context', { requestId: req.requestId, error: String((e as Error)?.stack ?? e) });
+      throw new InternalError(req.requestId);
+    }
+  };
 
   // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
+  app.use(metricsRouter(metrics, config.metricsToken));
 
   await prepareUploadTempDir(config.dataDir);
   const apollo = await createApolloServer(config.production);
@@ -111,7 +128,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
     // A multipart request already has its context: the caller was checked before its body was read.
-    expressMiddleware(apollo, { context: async ({ req, res }) => req.ctx ?? makeContext(req, res) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => req.ctx ?? graphqlContext(req, res) }),
     graphqlErrorHandler,
   );
 

@@ -40,7 +40,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
   }
   let orm: MikroORM;
   try {
-    orm = await openDatabase(conn, { poolMax: embedded ? 1 : 10 });
+    orm = await openDatabase(conn, { poolMax: embedded ? 1 : 10, statementTimeoutMs: config.dbStatementTimeoutMs });
   } catch (e) {
     await embedded?.stop();
     throw e;

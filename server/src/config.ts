@@ -32,6 +32,13 @@ export interface Config {
   mailOperator: string;
   /** Booking requests one user may make in an hour. */
   bookingsPerHour: number;
+  // Operations: time limits and metrics.
+  /** A request still running after this many ms is answered 503 TIMEOUT (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** PostgreSQL statement_timeout of every pooled connection, in ms; 0 sets none (DB_STATEMENT_TIMEOUT_MS). */
+  dbStatementTimeoutMs: number;
+  /** When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -179,5 +186,9 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     mailOperator: str(env, 'MAIL_OPERATOR') ?? mailFrom,
     bookingsPerHour: int(env, 'BOOKING_RATE_LIMIT', 30, 1, 1_000_000),
+    // Operations: time limits and metrics.
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, 3_600_000),
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    metricsToken: str(env, 'METRICS_TOKEN'),
   };
 }

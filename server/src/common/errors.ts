@@ -71,3 +71,24 @@ export class InternalError extends AppError {
     super(GENERIC_ERROR_MESSAGE, ErrorCode.INTERNAL_SERVER_ERROR, requestId ? { requestId } : {});
   }
 }
+
+/** The request ran past REQUEST_TIMEOUT_MS, or a statement past DB_STATEMENT_TIMEOUT_MS: 503. */
+export class TimeoutError extends AppError {
+  constructor(message = 'The server took too long to answer. Please try again.') {
+    super(message, ErrorCode.TIMEOUT);
+  }
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * The AppError a database failure stands for, or null when it is unexpected: a statement cancelled
+ * by its time limit becomes TIMEOUT (the driver's error, with its SQL, stays in the log only).
+ */
+export function databaseAppError(err: unknown): AppError | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === QUERY_CANCELED) return new TimeoutError('A database query took too long. Please try again.');
+  }
+  return null;
+}

@@ -6,7 +6,7 @@ import { ArgumentValidationError } from 'type-graphql';
 import type { ValidationError } from 'class-validator';
 import { GENERIC_ERROR_MESSAGE } from '@tembea/schema';
 import type { RequestContext } from '../common/context.js';
-import { AppError, BadInputError, type FieldError } from '../common/errors.js';
+import { AppError, BadInputError, databaseAppError, type FieldError } from '../common/errors.js';
 import { log } from '../common/logger.js';
 import { checkQueryLimits, MAX_TOKENS } from './limits.js';
 import { getSchema } from './schema.js';
@@ -24,6 +24,12 @@ const APOLLO_INPUT_CODES = new Set([
   'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST',
   'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
+
+/**
+ * The original error behind each masked answer, until the request's answer is sent: the plugin below
+ * then logs it with the request id (which formatError cannot see) and adds that id to the answer.
+ */
+const maskedErrors = new WeakMap<GraphQLFormattedError, unknown>();
 
 /** Keeps known errors, turns validation failures into BAD_USER_INPUT and masks everything else. */
 function formatKnownError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -45,9 +51,36 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
   if (original && (original as Error).name === 'GraphQLError' && !(original as { originalError?: unknown }).originalError) {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'BAD_USER_INPUT' } };
   }
-  log.error('unexpected GraphQL error', { path: formatted.path, error: String((original as Error)?.stack ?? original ?? formatted.message) });
-  return { message: GENERIC_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  const dbError = databaseAppError(original);
+  if (dbError) return { message: dbError.message, locations: formatted.locations, path: formatted.path, extensions: dbError.extensions };
+  const masked = { message: GENERIC_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  maskedErrors.set(masked, original ?? formatted.message);
+  return masked;
 }
+
+/**
+ * Tells the request log the resolved operation name, and for every masked error logs the original
+ * with its stack and the request id, and gives the client that id to quote.
+ */
+const observabilityPlugin: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart({ contextValue }) {
+    return {
+      async didResolveOperation({ operationName }) {
+        if (contextValue.req) contextValue.req.graphqlOperation = operationName ?? '';
+      },
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        for (const formatted of response.body.singleResult.errors ?? []) {
+          if (!maskedErrors.has(formatted)) continue;
+          const original = maskedErrors.get(formatted) as Error | string;
+          maskedErrors.delete(formatted);
+          log.error('unexpected GraphQL error', { requestId: contextValue.requestId, path: formatted.path, error: String((original as Error)?.stack ?? original) });
+          (formatted.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+        }
+      },
+    };
+  },
+};
 
 /**
  * The error formatter: in production, "Did you mean …?" hints are dropped from every message
@@ -99,6 +132,7 @@ export async function createApolloServer(production: boolean): Promise<ApolloSer
     stopOnTerminationSignals: false,
     plugins: [
       limitsPlugin,
+      observabilityPlugin,
       // No cache hints are used; the plugin would wrap every field resolver of every request.
       ApolloServerPluginCacheControlDisabled(),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
