@@ -74,7 +74,13 @@ const observabilityPlugin: ApolloServerPlugin<RequestContext> = {
           if (!maskedErrors.has(formatted)) continue;
           const original = maskedErrors.get(formatted) as Error | string;
           maskedErrors.delete(formatted);
-          log.error('unexpected GraphQL error', { requestId: contextValue.requestId, path: formatted.path, error: String((original as Error)?.stack ?? original) });
+          // After a request timed out its answer is sent: a resolver still writing to it fails, as expected.
+          const timedOut = Boolean(contextValue.res?.locals.timedOut);
+          (timedOut ? log.warn : log.error)(timedOut ? 'GraphQL error after the request timed out' : 'unexpected GraphQL error', {
+            requestId: contextValue.requestId,
+            path: formatted.path,
+            error: timedOut ? String((original as Error)?.message ?? original) : String((original as Error)?.stack ?? original),
+          });
           (formatted.extensions as Record<string, unknown>).requestId = contextValue.requestId;
         }
       },
