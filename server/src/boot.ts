@@ -2,13 +2,12 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp, type AppHandle } from './app.js';
+import type { AppHandle } from './app.js';
 import type { BackgroundJobs } from './common/background.js';
 import type { Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
-import { openDatabase, type DbConnection } from './db/orm.js';
-import { ensureAdmins, seedDemoCatalogue } from './db/seed/seed.js';
+import type { DbConnection } from './db/orm.js';
 
 export interface Running {
   url: string;
@@ -30,14 +29,17 @@ export interface BootOptions {
 /** Opens the database (embedded or DATABASE_URL), migrates, seeds, and listens. */
 export async function startTembea(config: Config, opts: BootOptions = {}): Promise<Running> {
   setLogLevel(config.logLevel);
-  let embedded: EmbeddedPostgres | null = null;
-  let conn: DbConnection;
-  if (config.databaseUrl) {
-    conn = { clientUrl: config.databaseUrl };
-  } else {
-    embedded = await startEmbeddedPostgres(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'pg'));
-    conn = embedded.connection;
-  }
+  // The embedded database starts first: its WebAssembly compiles on V8's background threads while
+  // the ORM, GraphQL and the modules load here (the rejection is handled where it is awaited).
+  const embeddedStart = config.databaseUrl ? null : startEmbeddedPostgres(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'pg'));
+  embeddedStart?.catch(() => undefined);
+  const [{ openDatabase }, { createApp }, { ensureAdmins, seedDemoCatalogue }] = await Promise.all([
+    import('./db/orm.js'),
+    import('./app.js'),
+    import('./db/seed/seed.js'),
+  ]);
+  const embedded: EmbeddedPostgres | null = embeddedStart ? await embeddedStart : null;
+  const conn: DbConnection = embedded ? embedded.connection : { clientUrl: config.databaseUrl! };
   let orm: MikroORM;
   try {
     orm = await openDatabase(conn, { poolMax: embedded ? 1 : 10, statementTimeoutMs: config.dbStatementTimeoutMs });
@@ -45,19 +47,29 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
     await embedded?.stop();
     throw e;
   }
-  const em = orm.em.fork();
-  if (config.seedDemo) await seedDemoCatalogue(em, config.dataDir);
-  await ensureAdmins(em, config);
-
-  const handle = await createApp(orm, config);
+  if (config.seedDemo) await seedDemoCatalogue(orm.em.fork(), config.dataDir);
+  // The admin's password check (argon2, on libuv's threads) runs while the app and its GraphQL schema are built.
+  const adminsEnsured = ensureAdmins(orm.em.fork(), config);
+  adminsEnsured.catch(() => undefined);
+  let handle: AppHandle | undefined;
+  try {
+    handle = await createApp(orm, config);
+    await adminsEnsured;
+  } catch (e) {
+    await handle?.close().catch(() => undefined);
+    await orm.close(true).catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw e;
+  }
+  const app: AppHandle = handle;
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
       // Express 5 also calls the listen callback with the error (a port in use): only resolve without one.
-      const s = handle.app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+      const s = app.app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
     });
   } catch (e) {
-    await handle.close().catch(() => undefined);
+    await app.close().catch(() => undefined);
     await orm.close(true).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     const err = e as NodeJS.ErrnoException;
@@ -75,8 +87,8 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
     port,
     orm,
     server,
-    outbox: handle.outbox,
-    jobs: handle.jobs,
+    outbox: app.outbox,
+    jobs: app.jobs,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -84,7 +96,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
-        await handle.close();
+        await app.close();
         await orm.close(true);
         await embedded?.stop();
         log.debug('stopped');

@@ -5,6 +5,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { log } from '../common/logger.js';
+import { queryRows, sql } from '../common/sql.js';
 
 export type DbConnection =
   | { clientUrl: string }
@@ -78,10 +79,24 @@ export function ormOptions(conn: DbConnection, opts: OrmOptions = {}): Options {
   });
 }
 
-/** Opens the ORM and applies every pending migration. */
+/** The names of the migrations applied, or null when the migrations table does not exist yet. */
+async function appliedMigrations(orm: MikroORM): Promise<Set<string> | null> {
+  try {
+    return new Set((await queryRows<{ name: string }>(orm.em.fork(), sql`select name from mikro_orm_migrations`)).map((r) => r.name));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens the ORM and applies every pending migration. One read of the migrations table tells when
+ * none is pending (every start but the first after an upgrade), sparing the migrator's own checks.
+ */
 export async function openDatabase(conn: DbConnection, opts: OrmOptions = {}): Promise<MikroORM> {
   const orm = await MikroORM.init(ormOptions(conn, opts));
-  const applied = await orm.getMigrator().up();
-  if (applied.length) log.info(`applied ${applied.length} migration(s)`, { migrations: applied.map((m) => m.name) });
+  const applied = await appliedMigrations(orm);
+  if (applied && MIGRATIONS.every((m) => applied.has(m.name))) return orm;
+  const ran = await orm.getMigrator().up();
+  if (ran.length) log.info(`applied ${ran.length} migration(s)`, { migrations: ran.map((m) => m.name) });
   return orm;
 }
