@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppHandle } from './app.js';
 import type { BackgroundJobs } from './common/background.js';
 import type { Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
+import { StartingGate } from './common/starting.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import type { DbConnection } from './db/orm.js';
 
@@ -26,9 +28,58 @@ export interface BootOptions {
   inMemoryDb?: boolean;
 }
 
-/** Opens the database (embedded or DATABASE_URL), migrates, seeds, and listens. */
+/** Listens on the port, or says clearly why it cannot. */
+async function listen(server: Server, config: Config): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') throw new Error(`port ${config.port} is already in use (set PORT to another port)`);
+    if (err.code === 'EACCES') throw new Error(`port ${config.port} cannot be opened by this user (set PORT to another port)`);
+    throw e;
+  }
+}
+
+/**
+ * Listens first (GET /health answers while the rest starts; see StartingGate), then opens the
+ * database (embedded or DATABASE_URL), migrates, seeds and builds the app; resolves once the app
+ * serves every request.
+ */
 export async function startTembea(config: Config, opts: BootOptions = {}): Promise<Running> {
   setLogLevel(config.logLevel);
+  const gate = new StartingGate();
+  const server = createServer(gate.handle);
+  // Longer than the idle timeouts of common load balancers (60 s), so they close idle connections first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await listen(server, config);
+  try {
+    const started = await startApp(config, opts);
+    gate.ready(started.app.app);
+    return running(server, started);
+  } catch (e) {
+    gate.fail();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    throw e;
+  }
+}
+
+interface Started {
+  app: AppHandle;
+  orm: MikroORM;
+  embedded: EmbeddedPostgres | null;
+}
+
+async function startApp(config: Config, opts: BootOptions): Promise<Started> {
   // The embedded database starts first: its WebAssembly compiles on V8's background threads while
   // the ORM, GraphQL and the modules load here (the rejection is handled where it is awaited).
   const embeddedStart = config.databaseUrl ? null : startEmbeddedPostgres(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'pg'));
@@ -61,26 +112,11 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
     await embedded?.stop().catch(() => undefined);
     throw e;
   }
-  const app: AppHandle = handle;
-  let server: Server;
-  try {
-    server = await new Promise<Server>((resolve, reject) => {
-      // Express 5 also calls the listen callback with the error (a port in use): only resolve without one.
-      const s = app.app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
-    });
-  } catch (e) {
-    await app.close().catch(() => undefined);
-    await orm.close(true).catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'EADDRINUSE') throw new Error(`port ${config.port} is already in use (set PORT to another port)`);
-    if (err.code === 'EACCES') throw new Error(`port ${config.port} cannot be opened by this user (set PORT to another port)`);
-    throw e;
-  }
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  return { app: handle, orm, embedded };
+}
+
+function running(server: Server, { app, orm, embedded }: Started): Running {
+  const port = (server.address() as AddressInfo).port;
   let stopping: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
