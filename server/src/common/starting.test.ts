@@ -36,7 +36,7 @@ describe('while the server starts', () => {
       const running = await starting;
       const served = await early;
       expect(served.status).toBe(200);
-      expect((await served.json()).tours).toHaveLength(1);
+      expect(((await served.json()) as { tours: unknown[] }).tours).toHaveLength(1);
       expect((await fetch(`${base}/ready`)).status).toBe(200);
       await running.stop();
     } finally {
