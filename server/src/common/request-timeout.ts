@@ -5,7 +5,7 @@ import { log } from './logger.js';
 import { routeLabel } from './request-log.js';
 
 /**
- * A request that has not started its answer after `ms` gets a 503 TIMEOUT at once, in the shape of
+ * A request that has not started its answer `ms` after it arrived whole gets a 503 TIMEOUT, in the shape of
  * its API (GraphQL `errors` on /graphql, `{ message, code }` elsewhere), and its connection is closed
  * after it. The handler still running finds the answer sent: whatever it writes later is dropped
  * (the error handlers check `res.locals.timedOut`). Its database work is bounded by the statement
@@ -13,8 +13,14 @@ import { routeLabel } from './request-log.js';
  */
 export function requestTimeout(ms: number): RequestHandler {
   return (req, res, next) => {
-    const timer = setTimeout(() => {
+    const fire = () => {
       if (res.headersSent) return;
+      // A body still arriving (a large upload on a slow link) is bounded by Node's own request
+      // timeout instead: the limit counts again from here.
+      if (!req.complete) {
+        timer = setTimeout(fire, ms);
+        return;
+      }
       res.locals.timedOut = true;
       const e = new TimeoutError('The server took too long to answer. The request may still have been carried out: check before trying again.');
       log.warn('request timed out', { requestId: req.requestId, method: req.method, route: routeLabel(req), timeoutMs: ms });
@@ -26,7 +32,8 @@ export function requestTimeout(ms: number): RequestHandler {
           ? { errors: [{ message: e.message, extensions: { code: e.code, requestId: req.requestId } }] }
           : { success: false, message: e.message, code: e.code, requestId: req.requestId },
       );
-    }, ms);
+    };
+    let timer = setTimeout(fire, ms);
     const clear = () => clearTimeout(timer);
     res.on('finish', clear);
     res.on('close', clear);
