@@ -39,7 +39,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node serve.mjs',
-    url: `http://127.0.0.1:${PORT}/health`,
+    url: `http://127.0.0.1:${PORT}/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -18,20 +18,21 @@ export function freePort() {
   });
 }
 
+/** Resolves once the server is ready (/ready: database migrated, app built), not merely alive (/health). */
 export async function waitForHealth(url, child) {
   for (let i = 0; i < 600; i++) {
     if (child && child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/health`)).ok) return;
+      if ((await fetch(`${url}/ready`)).ok) return;
     } catch {
       /* not up yet */
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} did not become healthy`);
+  throw new Error(`${url} did not become ready`);
 }
 
-/** The built server in production mode on `url`, with extra environment; resolves once healthy. */
+/** The built server in production mode on `url`, with extra environment; resolves once ready. */
 export async function startApp(url, env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-'));
   const port = await freePort();

@@ -6,7 +6,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { BackgroundJobs } from './common/background.js';
 import { systemContext, type ContextServices, type RequestContext } from './common/context.js';
-import { databaseUnavailable, NotFoundError } from './common/errors.js';
+import { AppError, databaseAppError, InternalError, NotFoundError } from './common/errors.js';
+import { log } from './common/logger.js';
+import { Metrics, metricsRouter } from './common/metrics.js';
+import { observeRequests } from './common/request-log.js';
+import { requestTimeout } from './common/request-timeout.js';
 import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
 import { LocalFileStore } from './common/file-store.js';
@@ -48,7 +52,7 @@ function contextFactory(orm: MikroORM, shared: ContextServices) {
     const em = orm.em.fork();
     const principal = await authenticate(em, req.get('authorization'), services.config.jwtSecret).catch((e: unknown) => {
       // Raised as a 503 here: Apollo answers any other error from building the context with a 500.
-      throw databaseUnavailable(e) ?? e;
+      throw databaseAppError(e) ?? e;
     });
     const requestId = req.requestId ?? '';
     return {
@@ -90,6 +94,9 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.use(requestId);
+  const metrics = new Metrics(orm);
+  app.use(observeRequests(metrics));
+  app.use(requestTimeout(config.requestTimeoutMs));
   const hsts = config.hstsMaxAge > 0 ? `max-age=${config.hstsMaxAge}; includeSubDomains` : null;
   app.use((req, res, next) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
@@ -99,7 +106,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   });
 
   // One limiter per app, so each test server counts on its own.
-  const limiter = createRateLimiter(config);
+  const limiter = metrics.countRefusals(createRateLimiter(config));
   const mailer = new Mailer(config);
   // The jobs and the outbox build system contexts from `services` only when they run, after it is set.
   const jobs = new BackgroundJobs((job, requestId) => systemContext(orm, services, job, requestId));
@@ -108,9 +115,20 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const services: ContextServices = { config, limiter, mailer, outbox, files, jobs };
   outbox.start();
   const makeContext = contextFactory(orm, services);
+  // A context that cannot be built is logged here, where the request id is known; a database outage stays a 503.
+  const contextOrFailure = async (req: Request, res: Response) => {
+    try {
+      return await makeContext(req, res);
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      log.error('unexpected error building the request context', { requestId: req.requestId, error: String((e as Error)?.stack ?? e) });
+      throw new InternalError(req.requestId);
+    }
+  };
 
   // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
+  app.use(metricsRouter(metrics, config.metricsToken));
 
   await prepareUploadTempDir(config.dataDir);
   const apollo = await createApolloServer(config.production);
@@ -120,7 +138,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
     // A multipart request already has its context: the caller was checked before its body was read.
-    expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(req.ctx ?? (await makeContext(req, res)), res) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(req.ctx ?? (await contextOrFailure(req, res)), res) }),
     graphqlErrorHandler,
   );
 

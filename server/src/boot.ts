@@ -1,15 +1,16 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp, type AppHandle } from './app.js';
+import type { AppHandle } from './app.js';
 import type { BackgroundJobs } from './common/background.js';
 import { multiInstanceWarnings, type Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
+import { StartingGate } from './common/starting.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
-import { openDatabase, type DbConnection } from './db/orm.js';
+import type { DbConnection } from './db/orm.js';
 import { lockStartup } from './db/startup-lock.js';
-import { ensureAdmins, seedDemoCatalogue } from './db/seed/seed.js';
 
 export interface Running {
   url: string;
@@ -28,63 +29,111 @@ export interface BootOptions {
   inMemoryDb?: boolean;
 }
 
-/** Opens the database (embedded or DATABASE_URL), migrates, seeds, and listens. */
-export async function startTembea(config: Config, opts: BootOptions = {}): Promise<Running> {
-  setLogLevel(config.logLevel);
-  for (const warning of multiInstanceWarnings(config)) log.warn(warning);
-  let embedded: EmbeddedPostgres | null = null;
-  let conn: DbConnection;
-  if (config.databaseUrl) {
-    conn = { clientUrl: config.databaseUrl };
-  } else {
-    embedded = await startEmbeddedPostgres(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'pg'));
-    conn = embedded.connection;
-  }
-  let orm: MikroORM;
-  const release = config.databaseUrl ? await lockStartup(config.databaseUrl) : async () => undefined;
+/** Listens on the port, or says clearly why it cannot. */
+async function listen(server: Server, config: Config): Promise<void> {
   try {
-    orm = await openDatabase(conn, { poolMax: embedded ? 1 : 10 });
-  } catch (e) {
-    await release();
-    await embedded?.stop();
-    throw e;
-  }
-  try {
-    const em = orm.em.fork();
-    if (config.seedDemo) await seedDemoCatalogue(em, config.uploadsDir);
-    await ensureAdmins(em, config);
-  } finally {
-    await release();
-  }
-
-  const handle = await createApp(orm, config);
-  let server: Server;
-  try {
-    server = await new Promise<Server>((resolve, reject) => {
-      // Express 5 also calls the listen callback with the error (a port in use): only resolve without one.
-      const s = handle.app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
   } catch (e) {
-    await handle.close().catch(() => undefined);
-    await orm.close(true).catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new Error(`port ${config.port} is already in use (set PORT to another port)`);
     if (err.code === 'EACCES') throw new Error(`port ${config.port} cannot be opened by this user (set PORT to another port)`);
     throw e;
   }
+}
+
+/**
+ * Listens first (GET /health answers while the rest starts; see StartingGate), then opens the
+ * database (embedded or DATABASE_URL), migrates, seeds and builds the app; resolves once the app
+ * serves every request.
+ */
+export async function startTembea(config: Config, opts: BootOptions = {}): Promise<Running> {
+  setLogLevel(config.logLevel);
+  for (const warning of multiInstanceWarnings(config)) log.warn(warning);
+  const gate = new StartingGate();
+  const server = createServer(gate.handle);
+  // Longer than the idle timeouts of common load balancers (60 s), so they close idle connections first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  await listen(server, config);
+  try {
+    const started = await startApp(config, opts);
+    gate.ready(started.app.app);
+    return running(server, started);
+  } catch (e) {
+    gate.fail();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    throw e;
+  }
+}
+
+interface Started {
+  app: AppHandle;
+  orm: MikroORM;
+  embedded: EmbeddedPostgres | null;
+}
+
+async function startApp(config: Config, opts: BootOptions): Promise<Started> {
+  // The embedded database starts first: its WebAssembly compiles on V8's background threads while
+  // the ORM, GraphQL and the modules load here (the rejection is handled where it is awaited).
+  const embeddedStart = config.databaseUrl ? null : startEmbeddedPostgres(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'pg'));
+  embeddedStart?.catch(() => undefined);
+  const [{ openDatabase }, { createApp }, { ensureAdmins, seedDemoCatalogue }] = await Promise.all([
+    import('./db/orm.js'),
+    import('./app.js'),
+    import('./db/seed/seed.js'),
+  ]);
+  const embedded: EmbeddedPostgres | null = embeddedStart ? await embeddedStart : null;
+  const conn: DbConnection = embedded ? embedded.connection : { clientUrl: config.databaseUrl! };
+  let orm: MikroORM;
+  // Instances starting together on one database take turns to migrate, seed and ensure the admins.
+  const release = config.databaseUrl ? await lockStartup(config.databaseUrl) : async () => undefined;
+  try {
+    orm = await openDatabase(conn, { poolMax: embedded ? 1 : 10, statementTimeoutMs: config.dbStatementTimeoutMs });
+  } catch (e) {
+    await release();
+    await embedded?.stop();
+    throw e;
+  }
+  let handle: AppHandle | undefined;
+  try {
+    try {
+      if (config.seedDemo) await seedDemoCatalogue(orm.em.fork(), config.uploadsDir);
+      // The admin's password check (argon2, on libuv's threads) runs while the app and its GraphQL schema are built.
+      const adminsEnsured = ensureAdmins(orm.em.fork(), config);
+      adminsEnsured.catch(() => undefined);
+      handle = await createApp(orm, config);
+      await adminsEnsured;
+    } finally {
+      await release();
+    }
+  } catch (e) {
+    await handle?.close().catch(() => undefined);
+    await orm.close(true).catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw e;
+  }
+  return { app: handle, orm, embedded };
+}
+
+function running(server: Server, { app, orm, embedded }: Started): Running {
+  const port = (server.address() as AddressInfo).port;
   let stopping: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     orm,
     server,
-    outbox: handle.outbox,
-    jobs: handle.jobs,
+    outbox: app.outbox,
+    jobs: app.jobs,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -92,7 +141,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
-        await handle.close();
+        await app.close();
         await orm.close(true);
         await embedded?.stop();
         log.debug('stopped');

@@ -38,6 +38,14 @@ export interface Config {
   uploadsDir: string;
   /** Signing secrets generated into DATA_DIR/secrets because the environment left them unset. */
   generatedSecrets: string[];
+
+  // Operations: time limits and metrics.
+  /** A request still running after this many ms is answered 503 TIMEOUT (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** PostgreSQL statement_timeout of every pooled connection, in ms; 0 sets none (DB_STATEMENT_TIMEOUT_MS). */
+  dbStatementTimeoutMs: number;
+  /** When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -189,6 +197,11 @@ export function loadConfig(env: Env = process.env): Config {
     // Several instances
     uploadsDir: path.resolve(str(env, 'UPLOADS_DIR') ?? path.join(dataDir, 'uploads')),
     generatedSecrets: ['JWT_SECRET', 'JWT_REFRESH_SECRET'].filter((name) => str(env, name) === null),
+
+    // Operations: time limits and metrics.
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, 3_600_000),
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    metricsToken: str(env, 'METRICS_TOKEN'),
   };
 }
 

@@ -61,8 +61,8 @@ describe('unexpected faults', () => {
       proc.emit('unhandledRejection', new Error('nobody awaited this'));
       expect(exit).toHaveBeenCalledTimes(2);
       const logged = stderr.mock.calls.map((c) => String(c[0])).join('');
-      expect(logged).toMatch(/ERROR uncaught exception: the process exits and should be restarted.*stream exploded/);
-      expect(logged).toMatch(/ERROR unhandled promise rejection: .*nobody awaited this/);
+      expect(logged).toMatch(/"level":"error".*stream exploded.*"msg":"uncaught exception: the process exits and should be restarted/);
+      expect(logged).toMatch(/"level":"error".*nobody awaited this.*"msg":"unhandled promise rejection: /);
     } finally {
       stderr.mockRestore();
     }
@@ -81,7 +81,7 @@ describe('unexpected faults', () => {
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(1);
-    expect(out).toMatch(/ERROR unhandled promise rejection: the process exits and should be restarted by its supervisor .*Error: lost rejection/);
+    expect(out).toMatch(/"level":"error".*Error: lost rejection.*"msg":"unhandled promise rejection: the process exits and should be restarted by its supervisor"/);
     expect(out).not.toContain('still running');
   });
 });
@@ -104,7 +104,7 @@ describe('the built server (dist/main.js)', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(out).toContain('SIGTERM received: shutting down');
-      expect(out).toMatch(/DEBUG\s+stopped/);
+      expect(out).toMatch(/"level":"debug".*"msg":"stopped"/);
       expect(existsSync(path.join(dataDir, 'pg.pid'))).toBe(false);
     } finally {
       child.kill('SIGKILL');

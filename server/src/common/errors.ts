@@ -100,6 +100,16 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/** The request ran past REQUEST_TIMEOUT_MS, or a statement past DB_STATEMENT_TIMEOUT_MS: 503. */
+export class TimeoutError extends AppError {
+  constructor(message = 'The server took too long to answer. Please try again.') {
+    super(message, ErrorCode.TIMEOUT);
+  }
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
 // Connection failures of the driver and the pool: the socket errors, PostgreSQL's connection
 // exception class (08…) and operator intervention class (57P01 shutdown, 57P02 crash, 57P03 starting,
 // 53300 too many connections).
@@ -110,17 +120,20 @@ const UNREACHABLE_CODES = new Set([
 const UNREACHABLE_TEXT = /Connection terminated|connection error|Connection ended|Client was closed|not queryable|Timeout acquiring a connection/i;
 
 /**
- * A ServiceUnavailableError when an error (or one it wraps) says the database connection failed or
- * was cut, else null: the request failed through no fault of its own and a retry will succeed once
- * the database answers again.
+ * The AppError a database failure stands for, or null when it is unexpected (the driver's error,
+ * with its SQL, stays in the log only):
+ * - a statement cancelled by its time limit: TIMEOUT;
+ * - a connection that failed or was cut: SERVICE_UNAVAILABLE. The request failed through no fault
+ *   of its own and a retry will succeed once the database answers again.
  */
-export function databaseUnavailable(err: unknown): ServiceUnavailableError | null {
+export function databaseAppError(err: unknown): AppError | null {
   const seen = new Set<unknown>();
   for (let e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; previous?: unknown } | undefined;
     e && typeof e === 'object' && !seen.has(e);
     e = (e.previous ?? e.cause) as typeof e) {
     seen.add(e);
     if (e instanceof AppError) return null;
+    if (e.code === QUERY_CANCELED) return new TimeoutError('A database query took too long. Please try again.');
     if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return new ServiceUnavailableError();
     if (e.name === 'KnexTimeoutError' || (typeof e.message === 'string' && UNREACHABLE_TEXT.test(e.message))) return new ServiceUnavailableError();
   }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HTTP_STATUS } from '@tembea/schema';
-import { AppError, BadInputError, databaseUnavailable, InternalError, RateLimitedError, ServiceUnavailableError } from './errors.js';
+import { AppError, BadInputError, databaseAppError, InternalError, RateLimitedError, ServiceUnavailableError } from './errors.js';
 import type { RequestContext } from './context.js';
 import { log } from './logger.js';
 
@@ -32,8 +32,9 @@ export function route(fn: (req: Request, res: Response) => Promise<unknown> | un
 /**
  * The AppError of any error thrown while answering: errors of the body parsers and the router
  * (malformed JSON, a body too large, a malformed %-escape in the path) become 400/413 with a plain
- * text; a lost or refused database connection becomes a 503; anything unexpected is logged and
- * becomes a generic 500.
+ * text; a lost or refused database connection becomes a 503 SERVICE_UNAVAILABLE, a statement
+ * cancelled by its time limit a 503 TIMEOUT; anything unexpected is logged with its stack and the
+ * request id, and becomes a generic 500 that carries the request id.
  */
 export function toAppError(err: unknown, req: Request): AppError {
   const anyErr = err as { type?: string; status?: number; statusCode?: number; message?: string };
@@ -43,12 +44,14 @@ export function toAppError(err: unknown, req: Request): AppError {
   if (anyErr?.type === 'entity.too.large' || status === 413) return new AppError('Request body is too large', 'PAYLOAD_TOO_LARGE');
   if (err instanceof URIError) return new BadInputError('The address is malformed');
   if (typeof status === 'number' && status >= 400 && status < 500) return new BadInputError('Bad request');
-  const unavailable = databaseUnavailable(err);
-  if (unavailable) {
-    log.warn('database unavailable', { requestId: req.requestId, path: req.path, error: String((err as Error)?.message ?? err) });
-    return unavailable;
+  const dbError = databaseAppError(err);
+  if (dbError) {
+    log.warn(dbError instanceof ServiceUnavailableError ? 'database unavailable' : 'database statement timed out', {
+      requestId: req.requestId, method: req.method, path: req.path, error: String((err as Error)?.message ?? err),
+    });
+    return dbError;
   }
-  log.error('unexpected error', { requestId: req.requestId, path: req.path, error: String((err as Error)?.stack ?? err) });
+  log.error('unexpected error', { requestId: req.requestId, method: req.method, path: req.path, error: String((err as Error)?.stack ?? err) });
   return new InternalError(req.requestId);
 }
 
@@ -64,6 +67,8 @@ function closeIfBodyUnread(req: Request, res: Response): void {
 
 /** Maps any error to `{ message }` with the status of its code; never leaks SQL or stacks. */
 export function restErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  // The request timed out and was answered already: what its handler did after that is dropped.
+  if (res.locals.timedOut) return;
   const e = toAppError(err, req);
   if (res.headersSent) return void res.end();
   closeIfBodyUnread(req, res);
@@ -81,8 +86,10 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
 
 /** Errors raised on /graphql before Apollo answers (body parsing, uploads): a GraphQL-shaped answer. */
 export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  if (res.locals.timedOut) return;
   const e = toAppError(err, req);
   if (res.headersSent) return void res.end();
   closeIfBodyUnread(req, res);
-  res.status(HTTP_STATUS[e.code] ?? 500).json({ errors: [{ message: e.message, extensions: { code: e.code } }] });
+  const extensions = { code: e.code, ...(e.code === 'INTERNAL_SERVER_ERROR' ? { requestId: req.requestId } : {}) };
+  res.status(HTTP_STATUS[e.code] ?? 500).json({ errors: [{ message: e.message, extensions }] });
 }

@@ -5,8 +5,8 @@ import { type FragmentDefinitionNode, type GraphQLFormattedError, Kind } from 'g
 import { ArgumentValidationError } from 'type-graphql';
 import type { ValidationError } from 'class-validator';
 import { GENERIC_ERROR_MESSAGE } from '@tembea/schema';
-import type { RequestContext } from '../common/context.js';
-import { AppError, BadInputError, databaseUnavailable, type FieldError } from '../common/errors.js';
+import type { GraphQLContext } from './context.js';
+import { AppError, BadInputError, databaseAppError, type FieldError } from '../common/errors.js';
 import { log } from '../common/logger.js';
 import { checkQueryLimits, MAX_TOKENS } from './limits.js';
 import { getSchema } from './schema.js';
@@ -24,6 +24,12 @@ const APOLLO_INPUT_CODES = new Set([
   'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST',
   'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
+
+/**
+ * The original error behind each masked answer, until the request's answer is sent: the plugin below
+ * then logs it with the request id (which formatError cannot see) and adds that id to the answer.
+ */
+const maskedErrors = new WeakMap<GraphQLFormattedError, unknown>();
 
 /** Keeps known errors, turns validation failures into BAD_USER_INPUT and masks everything else. */
 function formatKnownError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -47,14 +53,45 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
   if (original && (original as Error).name === 'GraphQLError' && !(original as { originalError?: unknown }).originalError) {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'BAD_USER_INPUT' } };
   }
-  const unavailable = databaseUnavailable(original);
-  if (unavailable) {
-    log.warn('database unavailable', { path: formatted.path, error: String((original as Error)?.message ?? original) });
-    return { message: unavailable.message, locations: formatted.locations, path: formatted.path, extensions: { code: unavailable.code } };
+  const dbError = databaseAppError(original);
+  if (dbError) {
+    log.warn(dbError.code === 'TIMEOUT' ? 'database statement timed out' : 'database unavailable', { path: formatted.path, error: String((original as Error)?.message ?? original) });
+    return { message: dbError.message, locations: formatted.locations, path: formatted.path, extensions: { code: dbError.code } };
   }
-  log.error('unexpected GraphQL error', { path: formatted.path, error: String((original as Error)?.stack ?? original ?? formatted.message) });
-  return { message: GENERIC_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  const masked = { message: GENERIC_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  maskedErrors.set(masked, original ?? formatted.message);
+  return masked;
 }
+
+/**
+ * Tells the request log the resolved operation name, and for every masked error logs the original
+ * with its stack and the request id, and gives the client that id to quote.
+ */
+const observabilityPlugin: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart({ contextValue }) {
+    return {
+      async didResolveOperation({ operationName }) {
+        contextValue.res.locals.graphqlOperation = operationName ?? '';
+      },
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        for (const formatted of response.body.singleResult.errors ?? []) {
+          if (!maskedErrors.has(formatted)) continue;
+          const original = maskedErrors.get(formatted) as Error | string;
+          maskedErrors.delete(formatted);
+          // After a request timed out its answer is sent: a resolver still writing to it fails, as expected.
+          const timedOut = Boolean(contextValue.res.locals.timedOut);
+          (timedOut ? log.warn : log.error)(timedOut ? 'GraphQL error after the request timed out' : 'unexpected GraphQL error', {
+            requestId: contextValue.requestId,
+            path: formatted.path,
+            error: timedOut ? String((original as Error)?.message ?? original) : String((original as Error)?.stack ?? original),
+          });
+          (formatted.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+        }
+      },
+    };
+  },
+};
 
 /**
  * The error formatter: in production, "Did you mean …?" hints are dropped from every message
@@ -73,7 +110,7 @@ export function createFormatError(production: boolean): (formatted: GraphQLForma
  * Query limits on every operation, introspection included, before it runs: a refusal is an HTTP
  * 400 with BAD_USER_INPUT (a plugin error is otherwise answered as a 500).
  */
-const limitsPlugin: ApolloServerPlugin<RequestContext> = {
+const limitsPlugin: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ document, operation, request, response }) {
@@ -91,8 +128,8 @@ const limitsPlugin: ApolloServerPlugin<RequestContext> = {
 };
 
 /** The Apollo Server over the type-graphql schema (Sandbox landing page outside production). */
-export async function createApolloServer(production: boolean): Promise<ApolloServer<RequestContext>> {
-  const server = new ApolloServer<RequestContext>({
+export async function createApolloServer(production: boolean): Promise<ApolloServer<GraphQLContext>> {
+  const server = new ApolloServer<GraphQLContext>({
     schema: await getSchema(),
     // Partners generate their clients from the schema; the query limits bound what it costs.
     introspection: true,
@@ -106,6 +143,7 @@ export async function createApolloServer(production: boolean): Promise<ApolloSer
     stopOnTerminationSignals: false,
     plugins: [
       limitsPlugin,
+      observabilityPlugin,
       // No cache hints are used; the plugin would wrap every field resolver of every request.
       ApolloServerPluginCacheControlDisabled(),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),

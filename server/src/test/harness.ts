@@ -35,13 +35,21 @@ async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () =
   };
 }
 
+/** The machine's PostgreSQL, for tests of what the embedded database cannot do. */
+const MACHINE_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /**
  * Boots the real app on a real PostgreSQL: the server named by TEST_DATABASE_URL (a fresh database
  * per call) or an in-memory embedded one, with the demo catalogue unless seedDemo is false.
+ * `database` forces one: 'postgres' a fresh database on TEST_DATABASE_URL's server or the
+ * machine's, 'embedded' the in-memory one.
  */
-export async function startTestServer(opts: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { seedDemo?: boolean; env?: Record<string, string>; database?: 'postgres' | 'embedded' } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-test-'));
-  const db = process.env.TEST_DATABASE_URL ? await freshDatabase(process.env.TEST_DATABASE_URL) : null;
+  const base = opts.database === 'embedded' ? null : (process.env.TEST_DATABASE_URL ?? (opts.database === 'postgres' ? MACHINE_POSTGRES : null));
+  const db = base ? await freshDatabase(base) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

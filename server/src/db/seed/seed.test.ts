@@ -82,7 +82,7 @@ describe('a production start', { timeout: 120_000 }, () => {
       expect(await s.orm.em.fork().count(User, {})).toBe(0);
       expect(printed).not.toMatch(/password:/i);
       expect(printed).not.toContain(DEMO_ADMIN_EMAIL);
-      expect(printed).toMatch(/WARN .*there is no admin account: set ADMIN_EMAIL and ADMIN_PASSWORD/);
+      expect(printed).toMatch(/"level":"warn".*"msg":"there is no admin account: set ADMIN_EMAIL and ADMIN_PASSWORD/);
     } finally {
       await s.stop();
     }

@@ -1,0 +1,10 @@
+import path from 'node:path'; import os from 'node:os'; import { mkdtempSync } from 'node:fs';
+const { PGlite } = await import('@electric-sql/pglite');
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+const db = await PGlite.create({ dataDir: '/tmp/ops-bench/data/pg', extensions: { pg_trgm } });
+const sockDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-pg-'));
+const server = new PGLiteSocketServer({ db, path: path.join(sockDir, '.s.PGSQL.5432'), maxConnections: 16 });
+await server.start(); console.log('socket at', Math.round(performance.now()));
+await new Promise((r) => setTimeout(r, 0)); console.log('tick at', Math.round(performance.now()));
+await server.stop(); await db.close();
