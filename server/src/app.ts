@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
@@ -11,8 +11,11 @@ import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
 import { LocalFileStore } from './common/file-store.js';
 import { requestId } from './common/request-id.js';
+import { apiRateLimit } from './common/api-rate-limit.js';
+import { corsPolicy } from './common/cors.js';
+import { graphqlHeaders, securityHeaders, uploadHeaders } from './common/security-headers.js';
 import { prepareUploadTempDir } from './common/multipart.js';
-import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
+import { ctxOf, graphqlErrorHandler, restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
 import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
 import { authenticate } from './modules/auth/authenticate.js';
@@ -52,11 +55,17 @@ function contextFactory(orm: MikroORM, shared: SharedServices, jobs: BackgroundJ
   };
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
+/** Options only code can pass (never the environment), so production always runs hardened. */
+export interface AppOptions {
+  /**
+   * false drops the hardening layers (security headers, CORS, the API rate limit, GraphQL query
+   * limits): only for the benchmark that measures what they cost.
+   */
+  hardening?: boolean;
+}
+
+/** Largest REST JSON body: the largest legitimate one (a booking with its notes, a contact message) is a few KB. */
+export const REST_JSON_MAX_BYTES = 100 * 1024;
 
 /**
  * Answers that carry tokens or a user's data must not be kept by the browser's or a proxy's cache
@@ -77,19 +86,15 @@ function noStoreUnlessAnonymousGet(req: Request, res: Response, next: NextFuncti
 }
 
 /** The one Express app: /graphql, /api, /uploads, /health and the built client with an SPA fallback. */
-export async function createApp(orm: MikroORM, config: Config): Promise<AppHandle> {
+export async function createApp(orm: MikroORM, config: Config, options: AppOptions = {}): Promise<AppHandle> {
+  const hardened = options.hardening !== false;
+  const only = (...handlers: RequestHandler[]): RequestHandler[] => (hardened ? handlers : []);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.use(requestId);
-  const hsts = config.hstsMaxAge > 0 ? `max-age=${config.hstsMaxAge}; includeSubDomains` : null;
-  app.use((req, res, next) => {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    // Only over HTTPS (directly, or per X-Forwarded-Proto from a trusted proxy): browsers ignore it on HTTP.
-    if (hsts && req.secure) res.setHeader('Strict-Transport-Security', hsts);
-    next();
-  });
+  if (hardened) app.use(securityHeaders(config.hstsMaxAge));
 
   // One limiter per app, so each test server counts on its own.
   const limiter = createRateLimiter(config);
@@ -104,25 +109,34 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
 
   await prepareUploadTempDir(config.dataDir);
-  const apollo = await createApolloServer(config.production);
+  const apollo = await createApolloServer(config.production, { queryLimits: hardened });
+  // Each API request first gets its context (the caller), then counts against the caller's quota.
+  const withContext = async (req: Request, res: Response, next: NextFunction) => {
+    req.ctx ??= await makeContext(req, res);
+    next();
+  };
+  const cors = only(corsPolicy(config.corsOrigins));
+  const apiLimit = only(apiRateLimit());
   app.use(
     '/graphql',
+    cors,
+    only(graphqlHeaders(!config.production)),
     noStoreUnlessAnonymousGet,
+    withContext,
+    apiLimit,
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
-    // A multipart request already has its context: the caller was checked before its body was read.
-    expressMiddleware(apollo, { context: async ({ req, res }) => req.ctx ?? makeContext(req, res) }),
+    expressMiddleware(apollo, { context: async ({ req }) => ctxOf(req) }),
     graphqlErrorHandler,
   );
 
   app.use(
     '/api',
+    cors,
     noStoreOnAccountPaths,
-    express.json({ limit: '1mb' }),
-    async (req: Request, res: Response, next: NextFunction) => {
-      req.ctx = await makeContext(req, res);
-      next();
-    },
+    withContext,
+    apiLimit,
+    express.json({ limit: REST_JSON_MAX_BYTES }),
     restRouters(),
     (req: Request) => {
       throw new NotFoundError(`No such API path: ${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -134,16 +148,8 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   mkdirSync(uploads, { recursive: true });
   app.use(
     '/uploads',
-    express.static(uploads, {
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: true,
-      maxAge: '7d',
-      setHeaders(res) {
-        // Uploaded files are data, never active content.
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-      },
-    }),
+    only(...uploadHeaders()),
+    express.static(uploads, { index: false, dotfiles: 'deny', fallthrough: true, maxAge: '7d' }),
     (_req: Request, res: Response) => {
       res.status(404).json({ message: 'File not found' });
     },
@@ -165,10 +171,6 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     app.get('/{*path}', (req, res, next) => {
       if (!req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader(
-        'Content-Security-Policy',
-        "default-src 'self'; img-src 'self' data: https: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-      );
       res.sendFile(indexHtml);
     });
   } else {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp, type AppHandle } from './app.js';
+import { createApp, type AppHandle, type AppOptions } from './app.js';
 import type { BackgroundJobs } from './common/background.js';
 import type { Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
@@ -25,6 +25,8 @@ export interface Running {
 export interface BootOptions {
   /** Keep the embedded database in memory instead of DATA_DIR/pg (tests). */
   inMemoryDb?: boolean;
+  /** Options of the Express app (the benchmark's comparison without the hardening layers). */
+  app?: AppOptions;
 }
 
 /** Opens the database (embedded or DATABASE_URL), migrates, seeds, and listens. */
@@ -49,7 +51,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
   if (config.seedDemo) await seedDemoCatalogue(em, config.dataDir);
   await ensureAdmins(em, config);
 
-  const handle = await createApp(orm, config);
+  const handle = await createApp(orm, config, opts.app);
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HTTP_STATUS } from '@tembea/schema';
-import { AppError, BadInputError, InternalError, RateLimitedError } from './errors.js';
+import { AppError, BadInputError, InternalError, PayloadTooLargeError, RateLimitedError } from './errors.js';
 import type { RequestContext } from './context.js';
 import { log } from './logger.js';
 
@@ -39,7 +39,10 @@ export function toAppError(err: unknown, req: Request): AppError {
   const status = anyErr?.status ?? anyErr?.statusCode;
   if (err instanceof AppError) return err;
   if (anyErr?.type === 'entity.parse.failed') return new BadInputError('Request body is not valid JSON');
-  if (anyErr?.type === 'entity.too.large' || status === 413) return new AppError('Request body is too large', 'PAYLOAD_TOO_LARGE');
+  if (anyErr?.type === 'entity.too.large' || status === 413) {
+    const limit = (err as { limit?: unknown }).limit;
+    return new PayloadTooLargeError(typeof limit === 'number' ? `Request body is too large: at most ${Math.floor(limit / 1024)} KB` : 'Request body is too large');
+  }
   if (err instanceof URIError) return new BadInputError('The address is malformed');
   if (typeof status === 'number' && status >= 400 && status < 500) return new BadInputError('Bad request');
   log.error('unexpected error', { requestId: req.requestId, path: req.path, error: String((err as Error)?.stack ?? err) });
@@ -77,5 +80,6 @@ export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _
   const e = toAppError(err, req);
   if (res.headersSent) return void res.end();
   closeIfBodyUnread(req, res);
-  res.status(HTTP_STATUS[e.code] ?? 500).json({ errors: [{ message: e.message, extensions: { code: e.code } }] });
+  if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
+  res.status(HTTP_STATUS[e.code] ?? 500).json({ errors: [{ message: e.message, extensions: e.extensions }] });
 }

@@ -83,8 +83,11 @@ const limitsPlugin: ApolloServerPlugin<RequestContext> = {
   },
 };
 
-/** The Apollo Server over the type-graphql schema (Sandbox landing page outside production). */
-export async function createApolloServer(production: boolean): Promise<ApolloServer<RequestContext>> {
+/**
+ * The Apollo Server over the type-graphql schema (Sandbox landing page outside production). The
+ * query limits are always on in the running product; only the throughput benchmark turns them off.
+ */
+export async function createApolloServer(production: boolean, opts: { queryLimits?: boolean } = {}): Promise<ApolloServer<RequestContext>> {
   const server = new ApolloServer<RequestContext>({
     schema: await getSchema(),
     // Partners generate their clients from the schema; the query limits bound what it costs.
@@ -98,7 +101,7 @@ export async function createApolloServer(production: boolean): Promise<ApolloSer
     // re-send the signal after stopping itself and cut the clean shutdown short.
     stopOnTerminationSignals: false,
     plugins: [
-      limitsPlugin,
+      ...(opts.queryLimits === false ? [] : [limitsPlugin]),
       // No cache hints are used; the plugin would wrap every field resolver of every request.
       ApolloServerPluginCacheControlDisabled(),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
