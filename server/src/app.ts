@@ -15,7 +15,7 @@ import { apiRateLimit } from './common/api-rate-limit.js';
 import { corsPolicy } from './common/cors.js';
 import { graphqlHeaders, securityHeaders, uploadHeaders } from './common/security-headers.js';
 import { prepareUploadTempDir } from './common/multipart.js';
-import { ctxOf, graphqlErrorHandler, restErrorHandler } from './common/rest.js';
+import { ctxOf, graphqlErrorHandler, jsonOrMultipartBody, restErrorHandler } from './common/rest.js';
 import { createApolloServer } from './graphql/server.js';
 import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
 import { authenticate } from './modules/auth/authenticate.js';
@@ -136,6 +136,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     noStoreOnAccountPaths,
     withContext,
     apiLimit,
+    jsonOrMultipartBody,
     express.json({ limit: REST_JSON_MAX_BYTES }),
     restRouters(),
     (req: Request) => {

@@ -83,3 +83,14 @@ export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _
   if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
   res.status(HTTP_STATUS[e.code] ?? 500).json({ errors: [{ message: e.message, extensions: e.extensions }] });
 }
+
+/**
+ * REST bodies are JSON, or multipart form data where a route takes files; any other body (a form
+ * post, plain text) is refused with 400 instead of being read as an empty one.
+ */
+export function jsonOrMultipartBody(req: Request, _res: Response, next: NextFunction): void {
+  if (req.is(['application/json', 'multipart/form-data']) === false) {
+    throw new BadInputError('Send the request body as JSON (Content-Type: application/json)');
+  }
+  next();
+}
