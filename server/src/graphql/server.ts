@@ -38,7 +38,10 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
     return { message: e.message, locations: formatted.locations, path: formatted.path, extensions: e.extensions };
   }
   const code = formatted.extensions?.code;
-  if (!original && typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) {
+  // Apollo's own refusals of a request carry a 4xx status, some without a code (a persisted query whose hash does not match).
+  const httpStatus = (error as { extensions?: { http?: { status?: number } } })?.extensions?.http?.status;
+  const refused = (typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) || (httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500);
+  if (!original && refused) {
     return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
   }
   // type-graphql and graphql-js raise plain GraphQLErrors for bad scalar values (e.g. a malformed date).
