@@ -48,6 +48,7 @@ export async function startApp(url, env = {}, script = path.join(SERVER_DIST, 'm
   await waitForHealth(base, child);
   return {
     base,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

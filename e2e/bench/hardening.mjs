@@ -1,13 +1,14 @@
 // What the hardening layers cost: throughput of the catalogue GraphQL query and the REST tour list
 // with the server as configured (helmet, CORS, the API rate limit, GraphQL query limits) against the
 // same build without them (bench/unhardened-server.mjs), on a 1k-tour database: both servers up, taking
-// turns for three rounds of each scenario, and the median of each kept. Prints figures, asserts nothing.
+// turns for three rounds of each scenario, and the median of each kept. Besides throughput it prints the
+// server's CPU time per request, which a busy shared machine disturbs far less. Prints figures, asserts nothing.
 //
 //   npm run bench:hardening            (from e2e/; build first: npm run build)
 //
 // Environment: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION seconds per
 // run (10), BENCH_CONNECTIONS (20).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -34,9 +35,17 @@ const VARIANTS = [
   { name: 'unhardened', env: {}, script: path.join(import.meta.dirname, 'unhardened-server.mjs') },
 ];
 
-async function load(base, s, seconds) {
-  const r = await autocannon({ url: base + s.path, method: s.method, headers: s.headers, body: s.body, connections: CONNECTIONS, duration: seconds });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+/** CPU seconds a process has used (user + system), from /proc: steadier than throughput on a shared machine. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function load(app, s, seconds) {
+  const cpu = cpuSeconds(app.pid);
+  const r = await autocannon({ url: app.base + s.path, method: s.method, headers: s.headers, body: s.body, connections: CONNECTIONS, duration: seconds });
+  const cpuMs = ((cpuSeconds(app.pid) - cpu) * 1000) / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuMs, bad: r.non2xx + r.errors + r.timeouts };
 }
 
 if (!existsSync(path.join(SERVER_DIST, 'main.js'))) {
@@ -55,17 +64,24 @@ try {
   console.log('');
   for (const s of SCENARIOS) {
     const runs = VARIANTS.map(() => []);
-    for (const app of apps) await load(app.base, s, 1);
-    // The two servers take turns, so a busy moment of the machine falls on both alike.
+    for (const app of apps) await load(app, s, 1);
+    // The two servers take turns, each first in every other round, so a busy moment of the machine falls on both alike.
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [i, v] of VARIANTS.entries()) {
-        const r = await load(apps[i].base, s, DURATION);
+      const order = round % 2 ? [0, 1] : [1, 0];
+      for (const i of order) {
+        const v = VARIANTS[i];
+        const r = await load(apps[i], s, DURATION);
         runs[i].push(r);
-        console.log(`round ${round} ${v.name.padEnd(10)} ${s.name.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s p50 ${String(r.p50).padStart(4)} ms p99 ${String(r.p99).padStart(4)} ms${r.bad ? ` (non-2xx/errors: ${r.bad})` : ''}`);
+        console.log(`round ${round} ${v.name.padEnd(10)} ${s.name.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s p50 ${String(r.p50).padStart(4)} ms p99 ${String(r.p99).padStart(4)} ms, server CPU ${r.cpuMs.toFixed(2)} ms/request${r.bad ? ` (non-2xx/errors: ${r.bad})` : ''}`);
       }
     }
-    const [on, off] = runs.map((list) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]);
-    console.log(`=> ${s.name}: hardened ${on.rps.toFixed(0)} req/s (p50 ${on.p50} ms, p99 ${on.p99} ms) | unhardened ${off.rps.toFixed(0)} req/s (p50 ${off.p50} ms, p99 ${off.p99} ms) | hardened/unhardened ${(on.rps / off.rps).toFixed(2)} (medians)\n`);
+    const median = (list, key) => [...list].map((r) => r[key]).sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    const [on, off] = runs.map((list) => ({ rps: median(list, 'rps'), p50: median(list, 'p50'), p99: median(list, 'p99'), cpuMs: median(list, 'cpuMs') }));
+    console.log(
+      `=> ${s.name} (medians): hardened ${on.rps.toFixed(0)} req/s (p50 ${on.p50} ms, p99 ${on.p99} ms, ${on.cpuMs.toFixed(2)} ms CPU/request) | ` +
+      `unhardened ${off.rps.toFixed(0)} req/s (p50 ${off.p50} ms, p99 ${off.p99} ms, ${off.cpuMs.toFixed(2)} ms CPU/request) | ` +
+      `throughput ${(on.rps / off.rps).toFixed(2)}x, CPU-bound capacity ${(off.cpuMs / on.cpuMs).toFixed(2)}x\n`,
+    );
   }
 } finally {
   for (const app of apps) await app.stop();

@@ -85,11 +85,12 @@ export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _
 }
 
 /**
- * REST bodies are JSON, or multipart form data where a route takes files; any other body (a form
- * post, plain text) is refused with 400 instead of being read as an empty one.
+ * REST bodies are JSON, or multipart form data where a route takes files; any other non-empty body
+ * (a form post, plain text) is refused with 400 instead of being read as an empty one.
  */
 export function jsonOrMultipartBody(req: Request, _res: Response, next: NextFunction): void {
-  if (req.is(['application/json', 'multipart/form-data']) === false) {
+  const empty = req.get('content-length') === '0';
+  if (!empty && req.is(['application/json', 'multipart/form-data']) === false) {
     throw new BadInputError('Send the request body as JSON (Content-Type: application/json)');
   }
   next();

@@ -158,7 +158,7 @@ describe('what the fuzz found, answered as bad input', () => {
     expect(await res.json()).toMatchObject({ errors: expect.arrayContaining([{ field: 'departureTime', message: 'departureTime must be a date from year 1 to 9999' }]) });
     const filter = await fetch(`${s.url}/api/tours?returnTime=9999-12-31`);
     expect(filter.status).toBe(400);
-    expect((await filter.json()).message).toMatch(/returnTime: must be a date before 9999-12-31/);
+    expect(((await filter.json()) as { message: string }).message).toMatch(/returnTime: must be a date before 9999-12-31/);
   });
 
   it('a persisted query whose hash does not match is a 400 BAD_USER_INPUT', async () => {
@@ -168,6 +168,6 @@ describe('what the fuzz found, answered as bad input', () => {
       body: JSON.stringify({ query: '{__typename}', extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }),
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).errors[0]).toMatchObject({ message: 'provided sha does not match query', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(((await res.json()) as { errors: unknown[] }).errors[0]).toMatchObject({ message: 'provided sha does not match query', extensions: { code: 'BAD_USER_INPUT' } });
   });
 });

@@ -37,5 +37,8 @@ describe('request body limits on /api', () => {
       expect(res.status, type).toBe(400);
       expect(await res.json()).toEqual({ success: false, message: 'Send the request body as JSON (Content-Type: application/json)', code: 'BAD_USER_INPUT' });
     }
+    // An empty body of any type (a POST without one) is no body.
+    const empty = await fetch(`${s.url}/api/auth/logout`, { method: 'POST', headers: { 'content-length': '0', 'content-type': 'text/plain' } });
+    expect(empty.status).toBe(401);
   });
 });
