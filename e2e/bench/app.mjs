@@ -32,12 +32,12 @@ export async function waitForHealth(url, child) {
   throw new Error(`${url} did not become ready`);
 }
 
-/** The built server in production mode on `url`, with extra environment; resolves once ready. */
-export async function startApp(url, env = {}) {
+/** The built server in production mode on `url`, with extra environment (and another entry script); resolves once ready. */
+export async function startApp(url, env = {}, script = path.join(SERVER_DIST, 'main.js')) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-'));
   const port = await freePort();
   const secret = () => randomBytes(32).toString('base64url');
-  const child = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
+  const child = spawn(process.execPath, [script], {
     env: {
       ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dataDir,
       SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret(), ADMIN_EMAIL: '', ADMIN_PASSWORD: '',
@@ -49,6 +49,7 @@ export async function startApp(url, env = {}) {
   await waitForHealth(base, child);
   return {
     base,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MAX, PASSWORD_MIN, isEmail, passwordLengthError, searchDateMinimums } from './validation.js';
+import { PASSWORD_MAX, PASSWORD_MIN, hasControlCharacters, isEmail, isStorableDate, passwordLengthError, searchDateMinimums } from './validation.js';
 
 describe('searchDateMinimums', () => {
   it('sets the departure minimum to today and the return minimum to today without a departure', () => {
@@ -33,5 +33,25 @@ describe('passwordLengthError', () => {
     // Four emoji are eight UTF-16 units but four characters.
     expect(passwordLengthError('🦁🐘🦒🦓')).toBe('Password must be at least 8 characters');
     expect(passwordLengthError('🦁🐘🦒🦓🦛🐆🐊🦏')).toBeNull();
+  });
+});
+
+describe('hasControlCharacters and isStorableDate', () => {
+  it('finds NUL and other control characters; a multi-line text may hold tabs and line breaks', () => {
+    for (const bad of ['a\u0000b', '\u0007', 'x\u001b[31m', '\u007f']) {
+      expect(hasControlCharacters(bad)).toBe(true);
+      expect(hasControlCharacters(bad, true)).toBe(true);
+    }
+    expect(hasControlCharacters('line one\r\n\tline two')).toBe(true);
+    expect(hasControlCharacters('line one\r\n\tline two', true)).toBe(false);
+    expect(hasControlCharacters('Serengeti – 5 days ☀')).toBe(false);
+  });
+
+  it('admits years 1 to 9999 only', () => {
+    expect(isStorableDate(new Date('2027-06-01T00:00:00Z'))).toBe(true);
+    expect(isStorableDate(new Date('9999-12-31T23:59:59Z'))).toBe(true);
+    expect(isStorableDate(new Date('+010000-01-01T00:00:00Z'))).toBe(false);
+    expect(isStorableDate(new Date('-000001-01-01T00:00:00Z'))).toBe(false);
+    expect(isStorableDate(new Date('nope'))).toBe(false);
   });
 });

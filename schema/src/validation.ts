@@ -43,3 +43,20 @@ export function passwordLengthError(password: string): string | null {
   if (n > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
   return null;
 }
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Whether a text holds a control character (PostgreSQL text cannot hold a NUL, and none belongs in
+ * a title or a name); a multi-line text may hold tabs and line breaks.
+ */
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  return (multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text);
+}
+
+/** A date the database stores and ISO 8601 writes without an expanded year: years 1 to 9999. */
+export function isStorableDate(d: Date): boolean {
+  const year = d.getUTCFullYear();
+  return !Number.isNaN(d.getTime()) && year >= 1 && year <= 9999;
+}

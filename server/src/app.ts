@@ -1,13 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { BackgroundJobs } from './common/background.js';
 import { systemContext, type ContextServices, type RequestContext } from './common/context.js';
-import { AppError, databaseAppError, InternalError, NotFoundError } from './common/errors.js';
-import { log } from './common/logger.js';
+import { databaseAppError, NotFoundError } from './common/errors.js';
 import { Metrics, metricsRouter } from './common/metrics.js';
 import { observeRequests } from './common/request-log.js';
 import { requestTimeout } from './common/request-timeout.js';
@@ -15,8 +14,11 @@ import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
 import { LocalFileStore } from './common/file-store.js';
 import { requestId } from './common/request-id.js';
+import { apiRateLimit } from './common/api-rate-limit.js';
+import { corsPolicy } from './common/cors.js';
+import { graphqlHeaders, securityHeaders, uploadHeaders } from './common/security-headers.js';
 import { prepareUploadTempDir } from './common/multipart.js';
-import { graphqlErrorHandler, restErrorHandler } from './common/rest.js';
+import { ctxOf, graphqlErrorHandler, jsonOrMultipartBody, restErrorHandler } from './common/rest.js';
 import { graphqlContext } from './graphql/context.js';
 import { createApolloServer } from './graphql/server.js';
 import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
@@ -63,11 +65,17 @@ function contextFactory(orm: MikroORM, shared: ContextServices) {
   };
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
+/** Options only code can pass (never the environment), so production always runs hardened. */
+export interface AppOptions {
+  /**
+   * false drops the hardening layers (security headers, CORS, the API rate limit, GraphQL query
+   * limits): only for the benchmark that measures what they cost.
+   */
+  hardening?: boolean;
+}
+
+/** Largest REST JSON body: the largest legitimate one (a booking with its notes, a contact message) is a few KB. */
+export const REST_JSON_MAX_BYTES = 100 * 1024;
 
 /**
  * Answers that carry tokens or a user's data must not be kept by the browser's or a proxy's cache
@@ -88,7 +96,9 @@ function noStoreUnlessAnonymousGet(req: Request, res: Response, next: NextFuncti
 }
 
 /** The one Express app: /graphql, /api, /uploads, /health and the built client with an SPA fallback. */
-export async function createApp(orm: MikroORM, config: Config): Promise<AppHandle> {
+export async function createApp(orm: MikroORM, config: Config, options: AppOptions = {}): Promise<AppHandle> {
+  const hardened = options.hardening !== false;
+  const only = (...handlers: RequestHandler[]): RequestHandler[] => (hardened ? handlers : []);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -97,13 +107,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const metrics = new Metrics(orm);
   app.use(observeRequests(metrics));
   app.use(requestTimeout(config.requestTimeoutMs));
-  const hsts = config.hstsMaxAge > 0 ? `max-age=${config.hstsMaxAge}; includeSubDomains` : null;
-  app.use((req, res, next) => {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    // Only over HTTPS (directly, or per X-Forwarded-Proto from a trusted proxy): browsers ignore it on HTTP.
-    if (hsts && req.secure) res.setHeader('Strict-Transport-Security', hsts);
-    next();
-  });
+  if (hardened) app.use(securityHeaders(config.hstsMaxAge));
 
   // One limiter per app, so each test server counts on its own.
   const limiter = metrics.countRefusals(createRateLimiter(config));
@@ -115,41 +119,43 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const services: ContextServices = { config, limiter, mailer, outbox, files, jobs };
   outbox.start();
   const makeContext = contextFactory(orm, services);
-  // A context that cannot be built is logged here, where the request id is known; a database outage stays a 503.
-  const contextOrFailure = async (req: Request, res: Response) => {
-    try {
-      return await makeContext(req, res);
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      log.error('unexpected error building the request context', { requestId: req.requestId, error: String((e as Error)?.stack ?? e) });
-      throw new InternalError(req.requestId);
-    }
-  };
 
   // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
   app.use(metricsRouter(metrics, config.metricsToken));
 
   await prepareUploadTempDir(config.dataDir);
-  const apollo = await createApolloServer(config.production);
+  const apollo = await createApolloServer(config.production, { queryLimits: hardened });
+  // Each API request first gets its context (the caller), then counts against the caller's quota. A
+  // context that cannot be built goes to the error handlers, which log it with the request id (a
+  // database outage stays a 503).
+  const withContext = async (req: Request, res: Response, next: NextFunction) => {
+    req.ctx ??= await makeContext(req, res);
+    next();
+  };
+  const cors = only(corsPolicy(config.corsOrigins));
+  const apiLimit = only(apiRateLimit());
   app.use(
     '/graphql',
+    cors,
+    only(graphqlHeaders(!config.production)),
     noStoreUnlessAnonymousGet,
+    withContext,
+    apiLimit,
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
-    // A multipart request already has its context: the caller was checked before its body was read.
-    expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(req.ctx ?? (await contextOrFailure(req, res)), res) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(ctxOf(req), res) }),
     graphqlErrorHandler,
   );
 
   app.use(
     '/api',
+    cors,
     noStoreOnAccountPaths,
-    express.json({ limit: '1mb' }),
-    async (req: Request, res: Response, next: NextFunction) => {
-      req.ctx = await makeContext(req, res);
-      next();
-    },
+    withContext,
+    apiLimit,
+    jsonOrMultipartBody,
+    express.json({ limit: REST_JSON_MAX_BYTES }),
     restRouters(),
     (req: Request) => {
       throw new NotFoundError(`No such API path: ${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -160,16 +166,8 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   mkdirSync(config.uploadsDir, { recursive: true });
   app.use(
     '/uploads',
-    express.static(config.uploadsDir, {
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: true,
-      maxAge: '7d',
-      setHeaders(res) {
-        // Uploaded files are data, never active content.
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-      },
-    }),
+    only(...uploadHeaders()),
+    express.static(config.uploadsDir, { index: false, dotfiles: 'deny', fallthrough: true, maxAge: '7d' }),
     (_req: Request, res: Response) => {
       res.status(404).json({ message: 'File not found' });
     },
@@ -191,10 +189,6 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     app.get('/{*path}', (req, res, next) => {
       if (!req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader(
-        'Content-Security-Policy',
-        "default-src 'self'; img-src 'self' data: https: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-      );
       res.sendFile(indexHtml);
     });
   } else {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { AppHandle } from './app.js';
+import type { AppHandle, AppOptions } from './app.js';
 import type { BackgroundJobs } from './common/background.js';
 import { multiInstanceWarnings, type Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
@@ -27,6 +27,8 @@ export interface Running {
 export interface BootOptions {
   /** Keep the embedded database in memory instead of DATA_DIR/pg (tests). */
   inMemoryDb?: boolean;
+  /** Options of the Express app (the benchmark's comparison without the hardening layers). */
+  app?: AppOptions;
 }
 
 /** Listens on the port, or says clearly why it cannot. */
@@ -110,7 +112,7 @@ async function startApp(config: Config, opts: BootOptions): Promise<Started> {
       // The admin's password check (argon2, on libuv's threads) runs while the app and its GraphQL schema are built.
       const adminsEnsured = ensureAdmins(orm.em.fork(), config);
       adminsEnsured.catch(() => undefined);
-      handle = await createApp(orm, config);
+      handle = await createApp(orm, config, opts.app);
       await adminsEnsured;
     } finally {
       await release();

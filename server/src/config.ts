@@ -46,6 +46,34 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken: string | null;
+
+  // Hardening: cross-origin callers and request-rate limits.
+  /** Exact origins (scheme://host[:port]) whose browser pages may call /graphql and /api; none: same origin only. */
+  corsOrigins: string[];
+  /** How many requests each limit lets through in its window (the windows are fixed in the modules). */
+  rateLimits: RateLimits;
+}
+
+/** Counts of the rate limits, each per its window. */
+export interface RateLimits {
+  /** Failed logins on one account from one address, per 15 minutes. */
+  loginPair: number;
+  /** Failed logins from one address whatever the accounts, per day. */
+  loginAddress: number;
+  /** Failed logins on one account from any addresses within 15 minutes before it is slowed down. */
+  loginAccount: number;
+  /** Failed logins from a known device on its account, per 15 minutes. */
+  loginDevice: number;
+  /** Sign-ups from one address per hour. */
+  signup: number;
+  /** Password-reset requests for one email per hour. */
+  forgotEmail: number;
+  /** Password-reset requests from one address per hour. */
+  forgotAddress: number;
+  /** Contact messages from one address per 10 minutes. */
+  contact: number;
+  /** Requests to /graphql and /api per minute from one signed-in user, else from one address. */
+  api: number;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +120,25 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`);
   }
   return raw;
+}
+
+/** A comma-separated list of exact web origins: http(s)://host[:port], nothing after it. */
+function origins(env: Env, name: string): string[] {
+  const raw = str(env, name);
+  if (raw === null) return [];
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(entry);
+    } catch {
+      /* reported below */
+    }
+    const bare = parsed && parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
+    if (!parsed || !bare || !['http:', 'https:'].includes(parsed.protocol) || entry.endsWith('?') || entry.endsWith('#')) {
+      throw new ConfigError(`${name} must list origins like https://app.example.com (scheme, host and port only, comma-separated), got "${entry}"`);
+    }
+    return parsed.origin;
+  });
 }
 
 const GENERATE_SECRET =
@@ -202,6 +249,20 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, 3_600_000),
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     metricsToken: str(env, 'METRICS_TOKEN'),
+
+    // Hardening: cross-origin callers and request-rate limits.
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
+    rateLimits: {
+      loginPair: int(env, 'LOGIN_PAIR_LIMIT', 10, 1, 1_000_000),
+      loginAddress: int(env, 'LOGIN_IP_LIMIT', 100, 1, 1_000_000),
+      loginAccount: int(env, 'LOGIN_ACCOUNT_LIMIT', 20, 1, 1_000_000),
+      loginDevice: int(env, 'LOGIN_DEVICE_LIMIT', 10, 1, 1_000_000),
+      signup: int(env, 'SIGNUP_RATE_LIMIT', 30, 1, 1_000_000),
+      forgotEmail: int(env, 'FORGOT_PASSWORD_EMAIL_LIMIT', 3, 1, 1_000_000),
+      forgotAddress: int(env, 'FORGOT_PASSWORD_IP_LIMIT', 10, 1, 1_000_000),
+      contact: int(env, 'CONTACT_RATE_LIMIT', 5, 1, 1_000_000),
+      api: int(env, 'API_RATE_LIMIT', 600, 1, 100_000_000),
+    },
   };
 }
 

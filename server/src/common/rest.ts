@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HTTP_STATUS } from '@tembea/schema';
-import { AppError, BadInputError, databaseAppError, InternalError, RateLimitedError, ServiceUnavailableError } from './errors.js';
+import { AppError, BadInputError, databaseAppError, InternalError, PayloadTooLargeError, RateLimitedError, ServiceUnavailableError } from './errors.js';
 import type { RequestContext } from './context.js';
 import { log } from './logger.js';
 
@@ -41,7 +41,10 @@ export function toAppError(err: unknown, req: Request): AppError {
   const status = anyErr?.status ?? anyErr?.statusCode;
   if (err instanceof AppError) return err;
   if (anyErr?.type === 'entity.parse.failed') return new BadInputError('Request body is not valid JSON');
-  if (anyErr?.type === 'entity.too.large' || status === 413) return new AppError('Request body is too large', 'PAYLOAD_TOO_LARGE');
+  if (anyErr?.type === 'entity.too.large' || status === 413) {
+    const limit = (err as { limit?: unknown }).limit;
+    return new PayloadTooLargeError(typeof limit === 'number' ? `Request body is too large: at most ${Math.floor(limit / 1024)} KB` : 'Request body is too large');
+  }
   if (err instanceof URIError) return new BadInputError('The address is malformed');
   if (typeof status === 'number' && status >= 400 && status < 500) return new BadInputError('Bad request');
   const dbError = databaseAppError(err);
@@ -90,6 +93,22 @@ export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _
   const e = toAppError(err, req);
   if (res.headersSent) return void res.end();
   closeIfBodyUnread(req, res);
-  const extensions = { code: e.code, ...(e.code === 'INTERNAL_SERVER_ERROR' ? { requestId: req.requestId } : {}) };
+  if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
+  if (e instanceof ServiceUnavailableError) res.setHeader('Retry-After', '5');
+  // `http` only tells Apollo the status; the client gets the code, its details and, when masked, the request id.
+  const shown = Object.fromEntries(Object.entries(e.extensions).filter(([key]) => key !== 'http'));
+  const extensions = { ...shown, ...(e.code === 'INTERNAL_SERVER_ERROR' ? { requestId: req.requestId } : {}) };
   res.status(HTTP_STATUS[e.code] ?? 500).json({ errors: [{ message: e.message, extensions }] });
+}
+
+/**
+ * REST bodies are JSON, or multipart form data where a route takes files; any other non-empty body
+ * (a form post, plain text) is refused with 400 instead of being read as an empty one.
+ */
+export function jsonOrMultipartBody(req: Request, _res: Response, next: NextFunction): void {
+  const empty = req.get('content-length') === '0';
+  if (!empty && req.is(['application/json', 'multipart/form-data']) === false) {
+    throw new BadInputError('Send the request body as JSON (Content-Type: application/json)');
+  }
+  next();
 }

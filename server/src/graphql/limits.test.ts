@@ -107,7 +107,7 @@ describe('page sizes, costs and request shapes', () => {
     expect(batch.status).toBe(400);
     expect(batch.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const big = await post(JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(101 * 1024) } }));
-    expect(big).toMatchObject({ status: 413, body: { errors: [{ message: 'Request body is too large', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] } });
+    expect(big).toMatchObject({ status: 413, body: { errors: [{ message: 'Request body is too large: at most 100 KB', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] } });
   });
 
   it("keeps every one of the client's operations within the limits at the largest page size", () => {

@@ -46,7 +46,10 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
     return { message: e.message, locations: formatted.locations, path: formatted.path, extensions: e.extensions };
   }
   const code = formatted.extensions?.code;
-  if (!original && typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) {
+  // Apollo's own refusals of a request carry a 4xx status, some without a code (a persisted query whose hash does not match).
+  const httpStatus = (error as { extensions?: { http?: { status?: number } } })?.extensions?.http?.status;
+  const refused = (typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) || (httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500);
+  if (!original && refused) {
     return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
   }
   // type-graphql and graphql-js raise plain GraphQLErrors for bad scalar values (e.g. a malformed date).
@@ -127,8 +130,11 @@ const limitsPlugin: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-/** The Apollo Server over the type-graphql schema (Sandbox landing page outside production). */
-export async function createApolloServer(production: boolean): Promise<ApolloServer<GraphQLContext>> {
+/**
+ * The Apollo Server over the type-graphql schema (Sandbox landing page outside production). The
+ * query limits are always on in the running product; only the throughput benchmark turns them off.
+ */
+export async function createApolloServer(production: boolean, opts: { queryLimits?: boolean } = {}): Promise<ApolloServer<GraphQLContext>> {
   const server = new ApolloServer<GraphQLContext>({
     schema: await getSchema(),
     // Partners generate their clients from the schema; the query limits bound what it costs.
@@ -142,7 +148,7 @@ export async function createApolloServer(production: boolean): Promise<ApolloSer
     // re-send the signal after stopping itself and cut the clean shutdown short.
     stopOnTerminationSignals: false,
     plugins: [
-      limitsPlugin,
+      ...(opts.queryLimits === false ? [] : [limitsPlugin]),
       observabilityPlugin,
       // No cache hints are used; the plugin would wrap every field resolver of every request.
       ApolloServerPluginCacheControlDisabled(),

@@ -70,7 +70,7 @@ describe('the one port', () => {
       fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': type }, body });
     const cases: [Response, number, string][] = [
       [await post('{bad', 'application/json'), 400, 'Request body is not valid JSON'],
-      [await post(JSON.stringify({ query: 'x'.repeat(1_100_000) }), 'application/json'), 413, 'Request body is too large'],
+      [await post(JSON.stringify({ query: 'x'.repeat(1_100_000) }), 'application/json'), 413, 'Request body is too large: at most 100 KB'],
       // Every multipart operation needs a signed-in user: an anonymous one is refused before its body is read.
       [await post('garbage', 'multipart/form-data; boundary=xx'), 401, 'Authentication required. Please login.'],
     ];

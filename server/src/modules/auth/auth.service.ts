@@ -13,8 +13,8 @@ import { validateLogin, validateRegister } from './auth.validation.js';
 export const REGISTERED_MESSAGE = 'Account created successfully. Please log in.';
 export const BAD_CREDENTIALS = 'Invalid email or password';
 
-/** Sign-ups per address: each one costs an argon2 hash, so a flood of them is a denial of service. */
-export const SIGNUP_LIMIT = { limit: 30, windowMs: 60 * 60_000 } as const;
+/** Sign-ups per address (count configurable) per hour: each one costs an argon2 hash, so a flood of them is a denial of service. */
+const SIGNUP_WINDOW_MS = 60 * 60_000;
 export const SIGNUP_LOCKED = 'Too many sign-ups from this address. Please try again later.';
 
 function signUpAttemptMail(ctx: RequestContext, to: string): MailMessage {
@@ -45,7 +45,7 @@ export const authService = {
    */
   async register(ctx: RequestContext, input: Record<string, unknown>): Promise<{ user: User; message: string }> {
     const data = validateRegister(input);
-    const limit = await ctx.limiter.hit(`signup:ip:${ctx.ip}`, SIGNUP_LIMIT.limit, SIGNUP_LIMIT.windowMs);
+    const limit = await ctx.limiter.hit(`signup:ip:${ctx.ip}`, ctx.config.rateLimits.signup, SIGNUP_WINDOW_MS);
     if (!limit.allowed) throw new RateLimitedError(SIGNUP_LOCKED, limit.retryAfterSeconds);
     const passwordHash = await hashPassword(data.password);
     const em = ctx.em;

@@ -14,15 +14,26 @@ const MINUTE = 60_000;
  * - a device that signed in to the account before (device token) is subject only to its own lock,
  *   like a pair, and never to the slow-down or the address block.
  */
-export const LOGIN_LIMITS = {
-  pair: { limit: 10, windowMs: 15 * MINUTE },
-  address: { limit: 100, windowMs: 24 * 60 * MINUTE },
-  account: { limit: 20, windowMs: 15 * MINUTE },
+export const LOGIN_WINDOWS = {
+  pairMs: 15 * MINUTE,
+  addressMs: 24 * 60 * MINUTE,
+  accountMs: 15 * MINUTE,
   /** Length of the account slow-down: the first in an hour, the second, …, then the last again. */
   slowdownMs: [15_000, 30_000, MINUTE, 2 * MINUTE, 5 * MINUTE],
   slowdownMemoryMs: 60 * MINUTE,
-  device: { limit: 10, windowMs: 15 * MINUTE },
+  deviceMs: 15 * MINUTE,
 } as const;
+
+/** Each limit's count (configurable) with its window. */
+function loginLimits(ctx: RequestContext) {
+  const n = ctx.config.rateLimits;
+  return {
+    pair: { limit: n.loginPair, windowMs: LOGIN_WINDOWS.pairMs },
+    address: { limit: n.loginAddress, windowMs: LOGIN_WINDOWS.addressMs },
+    account: { limit: n.loginAccount, windowMs: LOGIN_WINDOWS.accountMs },
+    device: { limit: n.loginDevice, windowMs: LOGIN_WINDOWS.deviceMs },
+  };
+}
 
 export const LOGIN_LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
 
@@ -57,14 +68,15 @@ export const loginProtection = {
   async check(ctx: RequestContext, email: string): Promise<LoginAttempt> {
     const device = verifyDeviceToken(ctx.deviceToken, email, ctx.config.jwtRefreshSecret);
     const attempt = { email, ip: ctx.ip, device };
+    const limits = loginLimits(ctx);
     if (device) {
-      const d = await ctx.limiter.check(keys.device(device), LOGIN_LIMITS.device.limit);
+      const d = await ctx.limiter.check(keys.device(device), limits.device.limit);
       if (!d.allowed) throw new RateLimitedError(LOGIN_LOCKED, d.retryAfterSeconds);
       return attempt;
     }
     const [pair, address, slowdown] = await Promise.all([
-      ctx.limiter.check(keys.pair(email, ctx.ip), LOGIN_LIMITS.pair.limit),
-      ctx.limiter.check(keys.address(ctx.ip), LOGIN_LIMITS.address.limit),
+      ctx.limiter.check(keys.pair(email, ctx.ip), limits.pair.limit),
+      ctx.limiter.check(keys.address(ctx.ip), limits.address.limit),
       ctx.limiter.check(keys.slowdown(email), 1),
     ]);
     if (!pair.allowed) throw new RateLimitedError(LOGIN_LOCKED, pair.retryAfterSeconds);
@@ -86,22 +98,23 @@ export const loginProtection = {
   /** Counts a wrong password (or an unknown email) against the attempt's limits. */
   async failed(ctx: RequestContext, a: LoginAttempt): Promise<void> {
     const { limiter } = ctx;
+    const limits = loginLimits(ctx);
     if (a.device) {
-      await limiter.hit(keys.device(a.device), LOGIN_LIMITS.device.limit, LOGIN_LIMITS.device.windowMs);
+      await limiter.hit(keys.device(a.device), limits.device.limit, limits.device.windowMs);
       return;
     }
     const [, address, account] = await Promise.all([
-      limiter.hit(keys.pair(a.email, a.ip), LOGIN_LIMITS.pair.limit, LOGIN_LIMITS.pair.windowMs),
-      limiter.hit(keys.address(a.ip), LOGIN_LIMITS.address.limit, LOGIN_LIMITS.address.windowMs),
-      limiter.hit(keys.account(a.email), LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs),
+      limiter.hit(keys.pair(a.email, a.ip), limits.pair.limit, limits.pair.windowMs),
+      limiter.hit(keys.address(a.ip), limits.address.limit, limits.address.windowMs),
+      limiter.hit(keys.account(a.email), limits.account.limit, limits.account.windowMs),
     ]);
-    if (address.count === LOGIN_LIMITS.address.limit) {
+    if (address.count === limits.address.limit) {
       log.warn('login: address blocked after too many failed logins', { requestId: ctx.requestId, ip: a.ip, hours: 24 });
     }
     // Exactly one failure reaches the limit (the counters are atomic), so one slow-down starts.
-    if (account.count !== LOGIN_LIMITS.account.limit) return;
-    const seen = await limiter.hit(keys.slowdowns(a.email), Number.MAX_SAFE_INTEGER, LOGIN_LIMITS.slowdownMemoryMs);
-    const steps = LOGIN_LIMITS.slowdownMs;
+    if (account.count !== limits.account.limit) return;
+    const seen = await limiter.hit(keys.slowdowns(a.email), Number.MAX_SAFE_INTEGER, LOGIN_WINDOWS.slowdownMemoryMs);
+    const steps = LOGIN_WINDOWS.slowdownMs;
     const ms = steps[Math.min(seen.count, steps.length) - 1]!;
     await limiter.reset(keys.account(a.email));
     await limiter.hit(keys.slowdown(a.email), 1, ms);

@@ -16,11 +16,8 @@ export const RESET_DONE_MESSAGE = 'Your password has been reset. Please log in w
 export const RESET_INVALID = 'Invalid or expired reset token';
 const FORGOT_LOCKED = 'Too many password reset requests. Please try again later.';
 
-/** Reset requests per address and per client IP, counted whether or not the account exists. */
-export const FORGOT_LIMITS = {
-  email: { limit: 3, windowMs: 60 * 60_000 },
-  ip: { limit: 10, windowMs: 60 * 60_000 },
-} as const;
+/** Reset requests per address and per client IP (counts configurable), counted whether or not the account exists. */
+const FORGOT_WINDOW_MS = 60 * 60_000;
 
 function resetMail(ctx: RequestContext, to: string, name: string, token: string): MailMessage {
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -50,8 +47,8 @@ export const passwordResetService = {
   async forgot(ctx: RequestContext, rawEmail: unknown): Promise<{ message: string }> {
     const email = validateEmail(rawEmail);
     const [byIp, byEmail] = await Promise.all([
-      ctx.limiter.hit(`forgot:ip:${ctx.ip}`, FORGOT_LIMITS.ip.limit, FORGOT_LIMITS.ip.windowMs),
-      ctx.limiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.email.limit, FORGOT_LIMITS.email.windowMs),
+      ctx.limiter.hit(`forgot:ip:${ctx.ip}`, ctx.config.rateLimits.forgotAddress, FORGOT_WINDOW_MS),
+      ctx.limiter.hit(`forgot:email:${email}`, ctx.config.rateLimits.forgotEmail, FORGOT_WINDOW_MS),
     ]);
     for (const s of [byIp, byEmail]) if (!s.allowed) throw new RateLimitedError(FORGOT_LOCKED, s.retryAfterSeconds);
     ctx.afterResponse('password reset link', async ({ em, mailer }) => {

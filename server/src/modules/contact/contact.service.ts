@@ -6,9 +6,8 @@ import { escapeHtml, OPERATOR } from '../../common/mail.js';
 import { ContactMessage } from './contact.entity.js';
 
 export const CONTACT_SUCCESS_MESSAGE = 'Thank you! Your message has been sent.';
-/** Per sender IP: enough for a person, too few for a spammer. */
-export const CONTACT_LIMIT = 5;
-export const CONTACT_WINDOW_MS = 10 * 60_000;
+/** Messages per sender IP (count configurable) in this window: enough for a person, too few for a spammer. */
+const CONTACT_WINDOW_MS = 10 * 60_000;
 
 export interface ContactInput {
   name?: unknown;
@@ -32,7 +31,7 @@ export class ContactService {
   async send(ctx: RequestContext, input: ContactInput): Promise<{ ok: true; message: string }> {
     const fields = validateContact(input);
     // Counted after validation, so a mistyped form does not use up the sender's allowance.
-    const limit = await ctx.limiter.hit(`contact:ip:${ctx.ip}`, CONTACT_LIMIT, CONTACT_WINDOW_MS);
+    const limit = await ctx.limiter.hit(`contact:ip:${ctx.ip}`, ctx.config.rateLimits.contact, CONTACT_WINDOW_MS);
     if (!limit.allowed) {
       const wait = limit.retryAfterSeconds;
       throw new RateLimitedError(`Too many messages. Please try again in ${Math.ceil(wait / 60)} minute(s).`, wait);

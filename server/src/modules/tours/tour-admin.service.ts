@@ -1,6 +1,6 @@
-import { TOUR_IMAGE_RULES, parsePlainPrice, validateTourForm, type TourFormValues } from '@tembea/schema';
+import { TOUR_IMAGE_RULES, hasControlCharacters, isStorableDate, parsePlainPrice, validateTourForm, type TourFormValues } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
+import { BadInputError, ConflictError, NotFoundError, throwIfInvalid, type FieldError } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
 import { requireAdmin } from '../../common/guards.js';
@@ -17,6 +17,18 @@ function isImageRef(s: string): boolean {
 }
 
 /** The shared form rules applied to an input, then the checks only the server makes. */
+/** Every text of the input (lists and itinerary days included) that holds a control character; descriptions may span lines. */
+function controlCharacterErrors(value: unknown, field: string): FieldError[] {
+  if (typeof value === 'string') {
+    return hasControlCharacters(value, /description$/.test(field)) ? [{ field, message: `${field} must not contain control characters` }] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => controlCharacterErrors(v, `${field}.${i}`));
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.entries(value).flatMap(([k, v]) => controlCharacterErrors(v, field ? `${field}.${k}` : k));
+  }
+  return [];
+}
+
 function validate(input: TourInput): void {
   const values: TourFormValues = {
     title: input.title ?? '',
@@ -40,6 +52,11 @@ function validate(input: TourInput): void {
   const errors = validateTourForm(values);
   const refs = [...(input.images ?? []), ...(input.bg ? [input.bg] : [])];
   if (refs.some((r) => !isImageRef(r.trim()))) errors.push({ field: 'images', message: 'Images must be paths under /uploads or http(s) addresses' });
+  errors.push(...controlCharacterErrors(input, ''));
+  for (const field of ['departureTime', 'returnTime'] as const) {
+    const at = input[field];
+    if (at && !isStorableDate(at)) errors.push({ field, message: `${field} must be a date from year 1 to 9999` });
+  }
   if (input.departureTime && input.returnTime && input.returnTime < input.departureTime) {
     errors.push({ field: 'returnTime', message: 'Return time cannot be before the departure time' });
   }

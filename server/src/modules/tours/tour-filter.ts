@@ -1,4 +1,4 @@
-import { BOOKING_TYPES, TOUR_STATUSES } from '@tembea/schema';
+import { BOOKING_TYPES, hasControlCharacters, isStorableDate, TOUR_STATUSES } from '@tembea/schema';
 import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { TourSort } from './tour-sort.js';
 
@@ -62,7 +62,6 @@ export interface SearchSpec {
   mode: 'words' | 'fuzzy';
 }
 
-const CONTROL_RE = /[\u0000-\u001f\u007f]/;
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
@@ -91,7 +90,7 @@ class Checker {
     const s = v.trim();
     if (s.length > WORD_VALUE_MAX) return this.fail(field, `must be at most ${WORD_VALUE_MAX} characters`);
     // PostgreSQL text cannot hold a NUL; no tour value holds any control character.
-    if (CONTROL_RE.test(s)) return this.fail(field, 'must not contain control characters');
+    if (hasControlCharacters(s)) return this.fail(field, 'must not contain control characters');
     return s.toLowerCase();
   }
 
@@ -129,7 +128,10 @@ class Checker {
     if (typeof v !== 'string') return this.fail(field, 'must be a date (YYYY-MM-DD) or a date-time (ISO 8601)');
     const s = v.trim();
     const day = parseDay(s);
-    if (day) return { at: endOfDay ? new Date(day.getTime() + 86_400_000) : day, bareDay: true };
+    if (day) {
+      const at = endOfDay ? new Date(day.getTime() + 86_400_000) : day;
+      return isStorableDate(at) ? { at, bareDay: true } : this.fail(field, 'must be a date before 9999-12-31');
+    }
     const t = DATE_TIME_RE.test(s) ? new Date(s) : null;
     if (!t || Number.isNaN(t.getTime()) || !parseDay(s.slice(0, 10))) {
       return this.fail(field, 'must be a date (YYYY-MM-DD) or a date-time (ISO 8601)');

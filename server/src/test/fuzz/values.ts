@@ -1,0 +1,66 @@
+/**
+ * Malformed values for the fuzz tests, by the kind of field they go into. A number JSON cannot
+ * write (1e309, -0 as written, integers past 2^53) is a Raw: serialized as its text, unquoted.
+ */
+export class Raw {
+  constructor(readonly text: string) {}
+}
+
+export type Kind = 'string' | 'email' | 'date' | 'id' | 'int' | 'float' | 'boolean' | 'enum' | 'object' | 'list' | 'upload';
+
+/** A long text under the GraphQL body limit (so the field's own validation answers), and one far over every limit. */
+export const LONG = 'x'.repeat(95_000);
+export const HUGE = 'y'.repeat(1024 * 1024);
+
+const WRONG_TYPES: unknown[] = [null, { a: 1 }, [1, 'a'], true];
+
+const TEXTS: unknown[] = [
+  '', LONG, '\u0000', 'a\u0000b', '\u0001\u001b[31m\u007f', '\ud800', 'x\udfffy', '%C0%AF%FF', "' OR 1=1 --", '\u202e\u200b', 12345,
+];
+
+const NUMBERS: unknown[] = [
+  new Raw('1e309'), new Raw('-1e309'), new Raw('-0'), new Raw('123456789012345678901234567890'), 2147483648, new Raw('9007199254740993'),
+  -1, 1.5, 'NaN', '12', '\u0000',
+];
+
+const IDS: unknown[] = [
+  '-0', 'NaN', '1e309', '99999999999999999999', '-1', '0', '1.5', '0x10', ' 1', '１', '\u0000', '%C0%AF', LONG, new Raw('1e309'),
+];
+
+const DATES: unknown[] = [
+  '2026-13-45', '2026-02-30', '', '0000-00-00', '+275760-09-13T00:00:00.000Z', '-271821-04-20', '2026-02-29T25:61:00Z', '2026-06-01\u0000',
+  '9999-12-31', 20260601,
+];
+
+const EMAILS: unknown[] = [`${'a'.repeat(290)}@example.com`, 'a@b', '@example.com', 'a\u0000@example.com', 'a@example.com\r\nBcc: x@example.com', '\ud800@example.com'];
+
+/** The malformed values tried in a field of this kind. */
+export function malformed(kind: Kind): unknown[] {
+  switch (kind) {
+    case 'string': return [...TEXTS, ...WRONG_TYPES];
+    case 'email': return [...EMAILS, ...TEXTS.slice(0, 4), ...WRONG_TYPES];
+    case 'date': return [...DATES, ...TEXTS.slice(1, 4), ...WRONG_TYPES];
+    case 'id': return [...IDS, ...WRONG_TYPES];
+    case 'int': case 'float': return [...NUMBERS, ...WRONG_TYPES];
+    case 'boolean': return ['true', 1, 0, 'yes', ...WRONG_TYPES];
+    case 'enum': return ['', 'NOPE', 'pending', '\u0000', LONG, 1, ...WRONG_TYPES];
+    case 'upload': return ['file.png', { uri: 'x' }, 1, ...WRONG_TYPES];
+    case 'object': case 'list': return [null, 'text', 1, [], [null], {}, new Raw('{"__proto__":{"admin":true},"constructor":{"prototype":{}}}'), ...WRONG_TYPES];
+  }
+}
+
+/** JSON text of a value, with every Raw written as its bare text. */
+export function toJson(value: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_k, v: unknown) => {
+    if (v instanceof Raw) {
+      raws.push(v.text);
+      return `\u0000raw${raws.length - 1}\u0000`;
+    }
+    return v;
+  });
+  return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_m, i: string) => raws[Number(i)]!);
+}
+
+/** Every path of a query string or URL segment tried: broken %-escapes, overlong UTF-8, control characters. */
+export const URL_PIECES = ['%C0%AF', '%FF', '%', '%zz', '%E0%A4%A', '%00', '%ED%A0%80', '..%2F..%2Fetc%2Fpasswd', 'NaN', '-0', '1e309', '99999999999999999999', '2026-13-45', 'a'.repeat(4000)];
