@@ -19,6 +19,8 @@ import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
 import { authenticate } from './modules/auth/authenticate.js';
 import { deviceTokenOf } from './modules/auth/device-token.js';
 import { createRateLimiter } from './common/rate-limit.js';
+import { createCatalogueCache, type CatalogueCache } from './common/catalogue-cache.js';
+import { cachedGraphqlAnswers, cachedRestAnswers } from './common/cached-answers.js';
 import { restRouters } from './modules/index.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
@@ -29,6 +31,8 @@ export interface AppHandle {
   outbox: MailOutbox;
   /** Work started by requests that runs after their answers. */
   jobs: BackgroundJobs;
+  /** Anonymous catalogue answers (tests that write to the database directly move it on). */
+  catalogue: CatalogueCache;
   /** Lets the background jobs finish and stops Apollo Server (the ORM is closed by the caller). */
   close(): Promise<void>;
 }
@@ -105,7 +109,10 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   const jobs = new BackgroundJobs((job, requestId) => systemContext(orm, services, job, requestId));
   const outbox = new MailOutbox(() => systemContext(orm, services, 'mail-outbox'));
   const files = new LocalFileStore(config.uploadsDir);
-  const services: ContextServices = { config, limiter, mailer, outbox, files, jobs };
+  const catalogue = createCatalogueCache(config);
+  // A start may follow changes no instance saw (the demo catalogue seeded, an import, a restore).
+  await catalogue.changed();
+  const services: ContextServices = { config, limiter, mailer, outbox, files, jobs, catalogue };
   outbox.start();
   const makeContext = contextFactory(orm, services);
 
@@ -119,6 +126,12 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     noStoreUnlessAnonymousGet,
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
+    // A request without credentials gets its context here (no database work), for the catalogue cache.
+    async (req: Request, res: Response, next: NextFunction) => {
+      if (!req.ctx && !req.get('authorization')) req.ctx = await makeContext(req, res);
+      next();
+    },
+    cachedGraphqlAnswers(),
     // A multipart request already has its context: the caller was checked before its body was read.
     expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(req.ctx ?? (await makeContext(req, res)), res) }),
     graphqlErrorHandler,
@@ -132,6 +145,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
       req.ctx = await makeContext(req, res);
       next();
     },
+    cachedRestAnswers(),
     restRouters(),
     (req: Request) => {
       throw new NotFoundError(`No such API path: ${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -194,12 +208,14 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
     app,
     outbox,
     jobs,
+    catalogue,
     async close() {
       jobs.resume();
       await jobs.idle();
       await outbox.stop();
       await apollo.stop();
       await limiter.close();
+      await catalogue.close();
     },
   };
 }

@@ -20,6 +20,8 @@ export interface Running {
   outbox: AppHandle['outbox'];
   /** Work that requests run after their answers (a test can wait for it). */
   jobs: BackgroundJobs;
+  /** Anonymous catalogue answers (tests that write to the database directly move it on). */
+  catalogue: AppHandle['catalogue'];
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
     server,
     outbox: handle.outbox,
     jobs: handle.jobs,
+    catalogue: handle.catalogue,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {
