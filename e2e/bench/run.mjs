@@ -5,6 +5,10 @@
 //
 //   npm run bench                       (from the repository root or e2e/)
 //   BENCH_DURATION=3 BENCH_SIZES=1000,10000 npm run bench
+//   npm run bench -- --only=cache --tours=10k   (only the cached catalogue page, at 10k tours)
+//
+// The uncached figures run the server with CATALOGUE_CACHE=false, so every request reads PostgreSQL;
+// the cached page (bench/cache.mjs) runs it with the cache on, in memory and in Redis (BENCH_REDIS_URL).
 //
 // Environment: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_SIZES
 // (1000,10000,100000), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20), BENCH_FRESH=1 to
@@ -16,12 +20,25 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, startApp } from './app.mjs';
 import { benchBookings } from './bookings.mjs';
+import { benchCache } from './cache.mjs';
 import { SERVER_DIST, ensureDatabase } from './data.mjs';
 import { explainAll } from './explain.mjs';
 import { countStatements } from './statements.mjs';
 
 const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
+const arg = (name) => process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const ONLY = arg('only') ?? null;
+if (ONLY !== null && ONLY !== 'cache') {
+  console.error(`--only takes one value: cache (got ${ONLY})`);
+  process.exit(2);
+}
+// --tours=1k,10k (k = thousand) overrides BENCH_SIZES.
+const SIZES = (arg('tours') ?? process.env.BENCH_SIZES ?? '1000,10000,100000').split(',')
+  .map((s) => Number(s.trim().replace(/k$/i, '000'))).filter((n) => Number.isInteger(n) && n > 0);
+if (!SIZES.length) {
+  console.error('--tours takes sizes such as 1k,10k,100k');
+  process.exit(2);
+}
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
@@ -68,7 +85,7 @@ async function benchSize(size) {
   console.log(`\n=== ${size} tours ===`);
   const url = await ensureDatabase(BASE, size);
   const barePort = await freePort();
-  const app = await startApp(url);
+  const app = await startApp(url, { CATALOGUE_CACHE: 'false' });
   const bare = await startChild([path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), url], {}, 'ready');
   const appBase = app.base;
   const bareBase = `http://127.0.0.1:${barePort}`;
@@ -98,9 +115,17 @@ if (!existsSync(path.join(SERVER_DIST, 'main.js'))) {
   console.error('The server is not built: run `npm run build` first.');
   process.exit(1);
 }
-console.log(`Tembea catalogue benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, sizes ${SIZES.join(', ')}, ${os.cpus().length} CPU(s)`);
-const results = [];
-for (const size of SIZES) results.push(await benchSize(size));
-await explainAll(results.at(-1).url, SIZES.at(-1));
-await countStatements(results[0].url);
-await benchBookings(results[0].url);
+console.log(`Tembea catalogue benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, sizes ${SIZES.join(', ')}, ${os.cpus().length} CPU(s)${ONLY ? `, only ${ONLY}` : ''}`);
+const cacheBench = { load, startChild, gqlFilter: SCENARIOS[0].app, duration: DURATION };
+if (ONLY === 'cache') {
+  for (const size of SIZES) await benchCache(await ensureDatabase(BASE, size), size, cacheBench);
+} else {
+  const results = [];
+  for (const size of SIZES) {
+    results.push(await benchSize(size));
+    await benchCache(results.at(-1).url, size, cacheBench);
+  }
+  await explainAll(results.at(-1).url, SIZES.at(-1));
+  await countStatements(results[0].url);
+  await benchBookings(results[0].url);
+}

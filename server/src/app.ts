@@ -25,6 +25,8 @@ import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
 import { authenticate } from './modules/auth/authenticate.js';
 import { deviceTokenOf } from './modules/auth/device-token.js';
 import { createRateLimiter } from './common/rate-limit.js';
+import { createCatalogueCache, type CatalogueCache } from './common/catalogue-cache.js';
+import { cachedGraphqlAnswers, cachedRestAnswers } from './common/cached-answers.js';
 import { restRouters } from './modules/index.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
@@ -35,6 +37,8 @@ export interface AppHandle {
   outbox: MailOutbox;
   /** Work started by requests that runs after their answers. */
   jobs: BackgroundJobs;
+  /** Anonymous catalogue answers (tests that write to the database directly move it on). */
+  catalogue: CatalogueCache;
   /** Lets the background jobs finish and stops Apollo Server (the ORM is closed by the caller). */
   close(): Promise<void>;
 }
@@ -116,7 +120,10 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   const jobs = new BackgroundJobs((job, requestId) => systemContext(orm, services, job, requestId));
   const outbox = new MailOutbox(() => systemContext(orm, services, 'mail-outbox'));
   const files = new LocalFileStore(config.uploadsDir);
-  const services: ContextServices = { config, limiter, mailer, outbox, files, jobs };
+  const catalogue = createCatalogueCache(config);
+  // A start may follow changes no instance saw (the demo catalogue seeded, an import, a restore).
+  await catalogue.changed();
+  const services: ContextServices = { config, limiter, mailer, outbox, files, jobs, catalogue };
   outbox.start();
   const makeContext = contextFactory(orm, services);
 
@@ -144,6 +151,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     apiLimit,
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
+    cachedGraphqlAnswers(),
     expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(ctxOf(req), res) }),
     graphqlErrorHandler,
   );
@@ -156,6 +164,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     apiLimit,
     jsonOrMultipartBody,
     express.json({ limit: REST_JSON_MAX_BYTES }),
+    cachedRestAnswers(),
     restRouters(),
     (req: Request) => {
       throw new NotFoundError(`No such API path: ${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -206,12 +215,14 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     app,
     outbox,
     jobs,
+    catalogue,
     async close() {
       jobs.resume();
       await jobs.idle();
       await outbox.stop();
       await apollo.stop();
       await limiter.close();
+      await catalogue.close();
     },
   };
 }

@@ -21,6 +21,8 @@ export interface Running {
   outbox: AppHandle['outbox'];
   /** Work that requests run after their answers (a test can wait for it). */
   jobs: BackgroundJobs;
+  /** Anonymous catalogue answers (tests that write to the database directly move it on). */
+  catalogue: AppHandle['catalogue'];
   stop(): Promise<void>;
 }
 
@@ -136,6 +138,7 @@ function running(server: Server, { app, orm, embedded }: Started): Running {
     server,
     outbox: app.outbox,
     jobs: app.jobs,
+    catalogue: app.catalogue,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -19,8 +19,10 @@ export interface Config {
   adminPassword: string | null;
   seedDemo: boolean;
   redisUrl: string | null;
-  /** Prefix of the rate-limit keys in Redis (several apps or test servers may share one Redis). */
+  /** Prefix of the rate-limit and catalogue cache keys in Redis (several apps or test servers may share one Redis). */
   redisPrefix: string;
+  /** Anonymous catalogue answers are cached (CATALOGUE_CACHE, on by default). */
+  catalogueCache: boolean;
   clientDist: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client IP). */
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool(env, 'SEED_DEMO', !production),
     redisUrl,
     redisPrefix: str(env, 'REDIS_PREFIX') ?? 'tembea:rl:',
+    catalogueCache: bool(env, 'CATALOGUE_CACHE', true),
     clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),
     logLevel,
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),

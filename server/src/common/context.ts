@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import type { FileStore } from './file-store.js';
 import type { BackgroundJobs, BackgroundWork } from './background.js';
+import type { CatalogueCache } from './catalogue-cache.js';
 import type { AppError } from './errors.js';
 import type { Mailer } from './mail.js';
 import type { MailOutbox } from './mail-outbox.js';
@@ -35,6 +36,8 @@ export interface AppServices {
   outbox: MailOutbox;
   /** Attempt counters (login, password reset), one per app; shared through Redis when REDIS_URL is set. */
   limiter: RateLimiter;
+  /** Anonymous catalogue answers; writes to tours, departures and seats go through changingCatalogue. */
+  catalogue: CatalogueCache;
 }
 
 /** What building a context needs: the app's services, and the jobs that run its after-response work. */

@@ -47,6 +47,8 @@ export async function makeTour(s: TestServer, over: Partial<Tour> = {}): Promise
     ...over,
   } as Tour);
   await em.flush();
+  // Written past the services: the catalogue cache is moved on as a service's write would.
+  await s.catalogue.changed();
   return t.id;
 }
 

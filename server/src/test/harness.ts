@@ -16,7 +16,7 @@ export interface TestServer extends Running {
 }
 
 /** A fresh database on the server named by TEST_DATABASE_URL; dropped when done. */
-async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `tembea_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

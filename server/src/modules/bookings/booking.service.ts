@@ -7,6 +7,7 @@ import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
+import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
@@ -79,7 +80,8 @@ export const bookingService = {
     const limit = await ctx.limiter.hit(`booking:user:${user.id}`, ctx.config.bookingsPerHour, 3_600_000);
     if (!limit.allowed) throw new RateLimitedError(BOOKING_RATE_LIMITED, limit.retryAfterSeconds);
     const today = travellerToday();
-    const booking = await ctx.em.transactional(async (em) => {
+    // Seats left change with the booking: the catalogue cache moves on after its commit.
+    const booking = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
       // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
       const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!tour) throw new NotFoundError('Tour not found');
@@ -109,7 +111,7 @@ export const bookingService = {
       await ctx.outbox.enqueue(em, operatorNewBookingMail(b, ctx.config.mailOperator));
       if (departureId !== null) await departureService.takeSeats(em, departureId, data.numberOfPeople);
       return b;
-    });
+    }));
     ctx.outbox.kick();
     return booking;
   },
@@ -229,7 +231,7 @@ async function refuse(em: EntityManager, id: number, target: BookingStatus): Pro
 async function changeStatus(ctx: RequestContext, id: number, action: BookingAction, extra = sql``): Promise<Booking> {
   const from = bookingStatusesFor(action);
   const target = nextBookingStatus(from[0]!, action)!;
-  const changed = await ctx.em.transactional(async (em) => {
+  const write = () => ctx.em.transactional(async (em) => {
     const [row] = await queryRows<{ departure_id: number | null; number_of_people: number }>(em, sql`
       update bookings set status = ${target}, status_changed_at = now(), updated_at = now()
        where id = ${id} and status in (${join(from.map((s) => sql`${s}`), ', ')}) ${extra}
@@ -240,6 +242,8 @@ async function changeStatus(ctx: RequestContext, id: number, action: BookingActi
     await ctx.outbox.enqueue(em, statusChangedMail(b, ctx.config.publicUrl));
     return b;
   });
+  // A cancellation gives seats back: the catalogue cache moves on after its commit.
+  const changed = target === 'Cancelled' ? await changingCatalogue(ctx, write) : await write();
   if (!changed) return refuse(ctx.em, id, target);
   ctx.outbox.kick();
   return changed;

@@ -3,6 +3,7 @@ import { addDays, departureStatus, isIsoDay, maxPeople, travellerToday, type Dep
 import type { RequestContext } from '../../common/context.js';
 import { ConflictError, NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { requireAdmin } from '../../common/guards.js';
 import { tourService } from '../tours/tour.service.js';
 import type { DepartureType } from './booking.types.js';
@@ -86,6 +87,7 @@ export const departureService = {
    * Takes `people` seats of a departure, or throws CONFLICT when it is closed or too few are left.
    * Must run in the booking's transaction, as its last statement before the commit: the row lock it
    * takes is then held only for the commit, so bookings of one departure queue as briefly as they can.
+   * That transaction runs under changingCatalogue, which moves the catalogue cache on after its commit.
    */
   async takeSeats(em: EntityManager, departureId: number, people: number): Promise<void> {
     const [taken] = await queryRows<{ id: number }>(em, sql`
@@ -98,7 +100,7 @@ export const departureService = {
     throw new ConflictError(seatsLeftMessage(Math.max(0, (d?.capacity ?? 0) - (d?.seats_taken ?? 0))));
   },
 
-  /** Gives seats back (a cancelled group booking). Must run in the cancelling transaction. */
+  /** Gives seats back (a cancelled group booking). Must run in the cancelling transaction, itself under changingCatalogue. */
   async releaseSeats(em: EntityManager, departureId: number, people: number): Promise<void> {
     await queryRows(em, sql`
       update departures set seats_taken = greatest(0, seats_taken - ${people}), updated_at = now() where id = ${departureId}`);
@@ -125,10 +127,10 @@ export const departureService = {
     else if (startDate < travellerToday()) errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
     checkCapacity(capacity, 0, errors);
     throwIfInvalid(errors, 'list');
-    const [row] = await queryRows<DepartureRow>(ctx.em, sql`
+    const [row] = await changingCatalogue(ctx, () => queryRows<DepartureRow>(ctx.em, sql`
       insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${capacity})
       on conflict (tour_id, start_date) do nothing
-      returning id, tour_id, start_date, capacity, seats_taken, closed`);
+      returning id, tour_id, start_date, capacity, seats_taken, closed`));
     if (!row) throw new ConflictError(`This tour already has a departure on ${startDate}`);
     return toDepartureType(row, tour.status, travellerToday());
   },
@@ -145,11 +147,11 @@ export const departureService = {
     throwIfInvalid(errors, 'list');
     const capacity = change.capacity ?? null;
     const closed = change.closed ?? null;
-    const [row] = await queryRows<DepartureRow & { tour_status: string | null }>(ctx.em, sql`
+    const [row] = await changingCatalogue(ctx, () => queryRows<DepartureRow & { tour_status: string | null }>(ctx.em, sql`
       update departures d set capacity = coalesce(${capacity}::int, d.capacity), closed = coalesce(${closed}::boolean, d.closed), updated_at = now()
         from tours t
        where d.id = ${id} and t.id = d.tour_id and coalesce(${capacity}::int, d.capacity) >= d.seats_taken
-      returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.status tour_status`);
+      returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.status tour_status`));
     if (row) return toDepartureType(row, row.tour_status, travellerToday());
     const [d] = await queryRows<DepartureRow>(ctx.em, sql`select seats_taken from departures where id = ${id}`);
     if (!d) throw new NotFoundError('Departure not found');
@@ -160,10 +162,10 @@ export const departureService = {
   async remove(ctx: RequestContext, idRaw: string): Promise<boolean> {
     requireAdmin(ctx);
     const id = parseDepartureId(idRaw);
-    const [row] = await queryRows<{ id: number }>(ctx.em, sql`
+    const [row] = await changingCatalogue(ctx, () => queryRows<{ id: number }>(ctx.em, sql`
       delete from departures d where d.id = ${id}
          and not exists (select 1 from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed'))
-      returning d.id`);
+      returning d.id`));
     if (row) return true;
     const [d] = await queryRows<{ active: number }>(ctx.em, sql`
       select (select count(*)::int from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed')) active

@@ -2,6 +2,7 @@ import { TOUR_IMAGE_RULES, hasControlCharacters, isStorableDate, parsePlainPrice
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid, type FieldError } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
 import { requireAdmin } from '../../common/guards.js';
 import { Tour } from './tour.entity.js';
@@ -154,13 +155,13 @@ export const tourAdminService = {
   /** Creates a tour from a full input; its images are the paths given, then the uploaded photos. */
   async create(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
-    return withNewImages(ctx, input, files, async (images) => {
+    return withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, async () => {
       const t = new Tour();
       apply(t, { ...input, images });
       ctx.em.persist(t);
       await ctx.em.flush();
       return t;
-    });
+    }));
   },
 
   /**
@@ -173,10 +174,10 @@ export const tourAdminService = {
     const tour = id === null ? null : await ctx.em.findOne(Tour, { id });
     if (!tour) throw new NotFoundError('Tour not found');
     const before = [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
-    await withNewImages(ctx, input, files, async (images) => {
+    await withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, async () => {
       apply(tour, { ...input, images });
       await ctx.em.flush();
-    });
+    }));
     const now = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
     await Promise.all(before.filter((p) => !now.has(p)).map((p) => removeImage(ctx.files, p)));
     return tour;
@@ -191,7 +192,7 @@ export const tourAdminService = {
     requireAdmin(ctx);
     const id = parseTourId(idRaw);
     if (id === null) throw new NotFoundError('Tour not found');
-    const images = await ctx.em.transactional(async (em) => {
+    const images = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
       const [tour] = await queryRows<{ images: string[] | null; bg: string | null }>(em, sql`select images, bg from tours where id = ${id} for update`);
       if (!tour) throw new NotFoundError('Tour not found');
       const [active] = await queryRows<{ n: number }>(em, sql`
@@ -201,7 +202,7 @@ export const tourAdminService = {
       }
       await queryRows(em, sql`delete from tours where id = ${id}`);
       return [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
-    });
+    }));
     await Promise.all(images.map((p) => removeImage(ctx.files, p)));
   },
 };
