@@ -117,7 +117,9 @@ const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
   '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
 ]);
-const UNREACHABLE_TEXT = /Connection terminated|connection error|Connection ended|Client was closed|not queryable|Timeout acquiring a connection/i;
+// "Transaction query already complete": knex ended a transaction whose connection died, and the
+// request's next statement in it finds it gone.
+const UNREACHABLE_TEXT = /Connection terminated|connection error|Connection ended|Client was closed|not queryable|Timeout acquiring a connection|Transaction query already complete/i;
 
 /**
  * The AppError a database failure stands for, or null when it is unexpected (the driver's error,
