@@ -252,7 +252,7 @@ export function resolveSearchQuery(filter: TourFilterSpec, search: SearchSpec): 
   const where = join(whereOf(filter, { ...search, mode: 'words' }), ' and ');
   const fuzzyWords = search.words.filter((x) => x.length > 2);
   const words = fuzzyWords.length ? join(fuzzyWords.map((x, i) => sql`(${i}, ${x})`), ', ') : raw(`(0, '')`);
-  return sql`with f as (select exists (select 1 from tours t where ${where}) as found)
+  return sql`with f as materialized (select exists (select 1 from tours t where ${where}) as found)
     select f.found, case when f.found then null else array(
       select coalesce((select string_agg(s.word, ' ') from (
         select d.word from search_words d where q.w <> '' and q.w <% d.word order by word_similarity(q.w, d.word) desc, d.word limit ${CORRECTIONS_PER_WORD}
