@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SERVER_DIST } from './data.mjs';
 
-const { pageQuery, countQuery, encodeKeyset, wordsMatchQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
+const { pageQuery, boundedCountQuery, estimateCountQuery, encodeKeyset, resolveSearchQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
 const { parseTourFilter, parseSearch } = await import(path.join(SERVER_DIST, 'modules/tours/tour-filter.js'));
 
 const [port, url] = process.argv.slice(2);
@@ -38,15 +38,28 @@ function tourOf(row) {
 const CARD = ['id', 'title', 'description', 'destination', 'price', 'priceText', 'originalPrice', 'discount', 'images', 'bg',
   'rating', 'numRatings', 'tier', 'bookingType', 'travelType', 'durationDays', 'durationNights', 'status', 'featured'];
 
+// As the app's configuration: exact totalCount up to this many matches, relevance over this many candidates.
+const COUNT_LIMIT = Number(process.env.TOUR_COUNT_EXACT_LIMIT ?? 1000);
+const RANKED = Number(process.env.SEARCH_RANKED_TOURS ?? 100);
+
+async function countOf(filter, s) {
+  const n = (await pool.query(toPg(boundedCountQuery(filter, s, COUNT_LIMIT)))).rows[0].count;
+  if (n <= COUNT_LIMIT) return n;
+  return Math.max(COUNT_LIMIT + 1, (await pool.query(toPg(estimateCountQuery(filter, s)))).rows[0].count);
+}
+
 async function list(filterRaw, search, limit, withCount = true) {
   const filter = parseTourFilter(filterRaw);
   let s = parseSearch(search);
-  if (s && s.words.length && !(await pool.query(toPg(wordsMatchQuery(filter, s)))).rows[0].found) s = { ...s, mode: 'fuzzy' };
-  const { query, order } = pageQuery({ filter, search: s, sort: 'CATALOGUE', after: null, limit }, columns);
-  const [page, count] = await Promise.all([pool.query(toPg(query)), withCount ? pool.query(toPg(countQuery(filter, s))) : null]);
+  if (s && s.words.length) {
+    const r = (await pool.query(toPg(resolveSearchQuery(filter, s)))).rows[0];
+    if (!r.found) s = { ...s, mode: 'fuzzy', corrections: (r.corrections ?? []).map((x) => x.split(' ').filter(Boolean)) };
+  }
+  const { query, order } = pageQuery({ filter, search: s, sort: 'CATALOGUE', after: null, limit }, columns, RANKED);
+  const [page, totalCount] = await Promise.all([pool.query(toPg(query)), withCount ? countOf(filter, s) : undefined]);
   const rows = page.rows.slice(0, limit);
   const cursors = rows.map((r) => encodeKeyset(order, r.sort_key_text ?? null, Number(r.id)));
-  return { rows, cursors, hasNextPage: page.rows.length > limit, totalCount: count?.rows[0].count };
+  return { rows, cursors, hasNextPage: page.rows.length > limit, totalCount };
 }
 
 function graphqlShape(r) {

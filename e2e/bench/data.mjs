@@ -85,9 +85,12 @@ select
   days = 1
 from g`;
 
-/** A database with `size` generated tours (reused when it already has them and BENCH_FRESH is unset). */
+/**
+ * A database with `size` generated tours (reused when it already has them and BENCH_FRESH is unset),
+ * named BENCH_DB_PREFIX (tembea_bench) and the size: a branch with other migrations uses its own prefix.
+ */
 export async function ensureDatabase(baseUrl, size) {
-  const name = `tembea_bench_${size}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'tembea_bench'}_${size}`;
   const url = dbUrl(baseUrl, name);
   const exists = await withClient(baseUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0);
   if (exists && !process.env.BENCH_FRESH) {

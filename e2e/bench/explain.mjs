@@ -4,7 +4,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { SERVER_DIST } from './data.mjs';
 
-const { pageQuery, countQuery, wordsMatchQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
+const { pageQuery, boundedCountQuery, estimateCountQuery, resolveSearchQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
+
+// As the app's configuration: exact totalCount up to this many matches, relevance over this many candidates.
+const COUNT_LIMIT = Number(process.env.TOUR_COUNT_EXACT_LIMIT ?? 1000);
+const RANKED = Number(process.env.SEARCH_RANKED_TOURS ?? 100);
 const { parseTourFilter, parseSearch } = await import(path.join(SERVER_DIST, 'modules/tours/tour-filter.js'));
 
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -28,10 +32,14 @@ export const CASES = [
   ['trending=true', { filter: { trending: true } }],
   ['ids (3)', { filter: { ids: ['5', '500', '50000'] } }],
   ['destination+travelType+bookingType', { filter: { destination: 'zanzibar', travelType: 'Beach sands', bookingType: 'group' } }],
-  ['search "kili" (prefix, relevance)', { search: 'kili' }],
-  ['search "serengeti safari"', { search: 'serengeti safari' }],
-  ['search "serengetti" (misspelt: trigram)', { search: 'serengetti' }],
-  ['search "ngeti" (infix: trigram)', { search: 'ngeti' }],
+  ['search "kili" (common prefix)', { search: 'kili' }],
+  ['search "kilimanjaro" (common word)', { search: 'kilimanjaro' }],
+  ['search "serengeti safari" (rarer)', { search: 'serengeti safari' }],
+  ['search "summit ngorongoro" (rare)', { search: 'summit ngorongoro' }],
+  ['search "serengetti" (misspelt)', { search: 'serengetti' }],
+  ['search "serengeti safary" (misspelt)', { search: 'serengeti safary' }],
+  ['search "ngeti" (infix)', { search: 'ngeti' }],
+  ['search "kili" sort PRICE_ASC', { search: 'kili', sort: 'PRICE_ASC' }],
   ['search "kili" + bookingType=private', { search: 'kili', filter: { bookingType: 'private' } }],
   ['sort PRICE_ASC', { sort: 'PRICE_ASC' }],
   ['sort PRICE_DESC', { sort: 'PRICE_DESC' }],
@@ -57,35 +65,63 @@ function scanKinds(plan, acc = new Set()) {
   return acc;
 }
 
-async function explain(client, q) {
+async function explainOnce(client, q) {
   const { text, values } = toPg(q);
   const res = await client.query(`explain (analyze, buffers, format json) ${text}`, values);
   const [out] = res.rows[0]['QUERY PLAN'];
-  return { ms: out['Execution Time'], indexes: [...indexesOf(out.Plan)], scans: [...scanKinds(out.Plan)], rows: out.Plan['Actual Rows'] };
+  const buffers = out.Plan['Shared Hit Blocks'] + out.Plan['Shared Read Blocks'];
+  return { ms: out['Execution Time'], buffers, indexes: [...indexesOf(out.Plan)], scans: [...scanKinds(out.Plan)], rows: out.Plan['Actual Rows'] };
 }
 
-/** Prints one line per case: page (first 20) and count execution times and the indexes used. */
+// The machine is shared: the least of a few runs is the figure least disturbed by other work.
+const RUNS = Number(process.env.BENCH_EXPLAIN_RUNS ?? 5);
+
+async function explain(client, q) {
+  let best = null;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await explainOnce(client, q);
+    if (!best || r.ms < best.ms) best = r;
+  }
+  return best;
+}
+
+/** totalCount as the app gives it: the bounded count, and the sampled estimate above the limit. */
+async function countOf(client, filter, search) {
+  const exact = await explain(client, boundedCountQuery(filter, search, COUNT_LIMIT));
+  const n = (await client.query(toPg(boundedCountQuery(filter, search, COUNT_LIMIT)))).rows[0].count;
+  if (n <= COUNT_LIMIT) return { ms: exact.ms, buffers: exact.buffers, text: String(n) };
+  const est = await explain(client, estimateCountQuery(filter, search));
+  const e = (await client.query(toPg(estimateCountQuery(filter, search)))).rows[0].count;
+  return { ms: exact.ms + est.ms, buffers: exact.buffers + est.buffers, text: `~${Math.max(e, COUNT_LIMIT + 1)}` };
+}
+
+/** Prints one line per case: page (first 20) and count execution times, buffers and the indexes used. */
 export async function explainAll(url, size) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const columns = (await client.query(
-    `select column_name from information_schema.columns where table_name = 'tours' and column_name not in ('search_vector', 'search_text') order by ordinal_position`,
+    `select column_name from information_schema.columns where table_name = 'tours' and column_name <> 'search_vector' order by ordinal_position`,
   )).rows.map((r) => r.column_name);
-  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${size} tours: execution time inside PostgreSQL (page of 20 / totalCount)`);
-  console.log(`${'case'.padEnd(38)} ${'page ms'.padStart(8)} ${'count ms'.padStart(9)} ${'matches'.padStart(8)}  plan of the page`);
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${size} tours, least of ${RUNS} runs: execution time inside PostgreSQL and buffers read`);
+  console.log(`(page of 20 / totalCount: exact up to ${COUNT_LIMIT}, ~ an estimate above; search ranks ${RANKED} candidates)`);
+  console.log(`${'case'.padEnd(38)} ${'page ms'.padStart(8)} ${'bufs'.padStart(6)} ${'count ms'.padStart(9)} ${'bufs'.padStart(6)} ${'matches'.padStart(8)}  plan of the page`);
   for (const [name, c] of CASES) {
     const filter = parseTourFilter(c.filter ?? {});
     let search = parseSearch(c.search ?? null);
-    // As the app does: misspelt or infix words fall back to trigram matching when no word matches.
-    if (search && !(await client.query(toPg(wordsMatchQuery(filter, search)))).rows[0].found) search = { ...search, mode: 'fuzzy' };
-    const { query } = pageQuery({ filter, search, sort: c.sort ?? 'CATALOGUE', after: null, limit: 20 }, columns);
-    // Warm the cache once, then measure.
-    await explain(client, query);
+    let resolveMs = 0;
+    if (search) {
+      // As the app does: misspelt or infix words fall back to the dictionary's stand-ins when no word matches.
+      resolveMs = (await explain(client, resolveSearchQuery(filter, search))).ms;
+      const r = (await client.query(toPg(resolveSearchQuery(filter, search)))).rows[0];
+      if (!r.found) search = { ...search, mode: 'fuzzy', corrections: (r.corrections ?? []).map((x) => x.split(' ').filter(Boolean)) };
+    }
+    const { query } = pageQuery({ filter, search, sort: c.sort ?? 'CATALOGUE', after: null, limit: 20 }, columns, RANKED);
     const page = await explain(client, query);
-    const count = await explain(client, countQuery(filter, search));
-    const total = (await client.query(toPg(countQuery(filter, search)))).rows[0].count;
+    const count = await countOf(client, filter, search);
     const plan = page.indexes.length ? `${page.scans.join('+')} on ${page.indexes.join(', ')}` : page.scans.join('+');
-    console.log(`${name.padEnd(38)} ${page.ms.toFixed(2).padStart(8)} ${count.ms.toFixed(2).padStart(9)} ${String(total).padStart(8)}  ${plan}`);
+    const pageMs = page.ms + resolveMs;
+    console.log(`${name.padEnd(38)} ${pageMs.toFixed(2).padStart(8)} ${String(page.buffers).padStart(6)} ${count.ms.toFixed(2).padStart(9)} ${String(count.buffers).padStart(6)} ${count.text.padStart(8)}  ${plan}`);
   }
+  console.log('(a search\'s page time includes the statement that checks the words match and finds stand-ins for misspelt ones)');
   await client.end();
 }

@@ -35,6 +35,12 @@ export interface Config {
   /** Booking requests one user may make in an hour. */
   bookingsPerHour: number;
 
+  // Catalogue
+  /** Up to this many matches totalCount is exact; above it, an estimate marked as such (TOUR_COUNT_EXACT_LIMIT). */
+  countExactLimit: number;
+  /** A search ranks by relevance this many of its first matches in catalogue order; the rest follow in that order (SEARCH_RANKED_TOURS). */
+  searchRankedTours: number;
+
   // Several instances
   /** Folder of uploaded files served at /uploads (UPLOADS_DIR): one folder every instance shares. */
   uploadsDir: string;
@@ -243,6 +249,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     mailOperator: str(env, 'MAIL_OPERATOR') ?? mailFrom,
     bookingsPerHour: int(env, 'BOOKING_RATE_LIMIT', 30, 1, 1_000_000),
+    countExactLimit: int(env, 'TOUR_COUNT_EXACT_LIMIT', 1000, 1, 1_000_000),
+    searchRankedTours: int(env, 'SEARCH_RANKED_TOURS', 100, 1, 10_000),
 
     // Several instances
     uploadsDir: path.resolve(str(env, 'UPLOADS_DIR') ?? path.join(dataDir, 'uploads')),

@@ -1,4 +1,5 @@
 import { Tour } from '../modules/tours/tour.entity.js';
+import { SearchWord } from '../modules/tours/search-word.entity.js';
 import { ContactMessage } from '../modules/contact/contact.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
@@ -8,4 +9,4 @@ import { Departure } from '../modules/bookings/departure.entity.js';
 import { OutboxMail } from '../common/mail-outbox.entity.js';
 
 /** Every entity of the application; each feature module adds its own here. */
-export const ENTITIES = [Tour, User, RefreshToken, PasswordResetToken, ContactMessage, Departure, Booking, OutboxMail];
+export const ENTITIES = [Tour, SearchWord, User, RefreshToken, PasswordResetToken, ContactMessage, Departure, Booking, OutboxMail];

@@ -18,7 +18,7 @@ export function FilteredToursPage() {
     <section className="section tours-page" aria-labelledby="filtered-heading">
       <h1 id="filtered-heading">{title}</h1>
       <FilterSummary filter={filter} />
-      {!list.loading && !list.error ? <p className="tours-count" data-testid="tours-found">{toursFoundLabel(list.totalCount)}</p> : null}
+      {!list.loading && !list.error ? <p className="tours-count" data-testid="tours-found">{toursFoundLabel(list.totalCount, list.totalCountIsEstimate)}</p> : null}
       <ListStates
         loading={list.loading}
         error={list.error}

@@ -35,7 +35,7 @@ export function FilteredViewPage() {
       </dl>
       {!list.loading && !list.error && list.totalCount > 0 ? (
         <p className="tours-count" data-testid="filtered-count">
-          {toursFoundLabel(list.totalCount)}
+          {toursFoundLabel(list.totalCount, list.totalCountIsEstimate)}
         </p>
       ) : null}
       <ListStates

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TourCard } from '../../components/TourCard';
 import { usePageMeta } from '../../components/usePageMeta';
 import { ListStates } from './components/ListStates';
-import { SORTS, STATUS_FILTERS, statusFilter, type StatusFilterKey } from './lib/filter-params';
+import { countText, SORTS, STATUS_FILTERS, statusFilter, type StatusFilterKey } from './lib/filter-params';
 import type { TourSort } from '../../gql/graphql';
 import { useDebounced, useTourList } from './lib/useTourList';
 import './tours.css';
@@ -51,7 +51,7 @@ export function ToursPage() {
         </div>
       </div>
       <p className="tours-count" role="status" aria-live="polite">
-        {list.loading || list.error ? '' : `${list.totalCount} ${list.totalCount === 1 ? 'tour' : 'tours'}`}
+        {list.loading || list.error ? '' : `${countText(list.totalCount, list.totalCountIsEstimate)} ${list.totalCount === 1 && !list.totalCountIsEstimate ? 'tour' : 'tours'}`}
       </p>
       <ListStates
         loading={list.loading}

@@ -3,6 +3,7 @@ import { Migration20261122183432_Init } from './Migration20261122183432_Init.js'
 import { Migration20261122184627_AuthSessions } from './Migration20261122184627_AuthSessions.js';
 import { Migration20261122184742_CatalogueSearch } from './Migration20261122184742_CatalogueSearch.js';
 import { Migration20261123160701_Bookings } from './Migration20261123160701_Bookings.js';
+import { Migration20261123204528_SearchDictionary } from './Migration20261123204528_SearchDictionary.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -13,4 +14,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122184627_AuthSessions', class: Migration20261122184627_AuthSessions },
   { name: 'Migration20261122184742_CatalogueSearch', class: Migration20261122184742_CatalogueSearch },
   { name: 'Migration20261123160701_Bookings', class: Migration20261123160701_Bookings },
+  { name: 'Migration20261123204528_SearchDictionary', class: Migration20261123204528_SearchDictionary },
 ];

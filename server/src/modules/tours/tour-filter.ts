@@ -56,10 +56,13 @@ export interface TourFilterSpec {
 export interface SearchSpec {
   words: string[];
   /**
-   * words: whole or prefix words through the tsvector index; fuzzy: trigram similarity (misspelt or
-   * infix words), used only when no tour matches the words, since it costs far more.
+   * words: whole or prefix words through the tsvector index; fuzzy (only when no tour matches the
+   * words): each word replaced by the catalogue's words most like it (trigram similarity over the
+   * search_words dictionary), then matched whole through the same tsvector index.
    */
   mode: 'words' | 'fuzzy';
+  /** Fuzzy mode: for each search word, the catalogue words standing in for it (letters and digits only). */
+  corrections?: string[][];
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

@@ -40,6 +40,17 @@ export function prefixTsQuery(words: readonly string[]): string {
   return words.filter((w) => w.length > 1).map((w) => (w.length > 2 ? `${w}:*` : w)).join(' & ');
 }
 
+/**
+ * The tsquery of a search: prefix words, or in fuzzy mode each word's stand-ins OR-ed (a word with
+ * none makes the query empty). Empty when nothing is left to match.
+ */
+export function tsQueryOf(search: SearchSpec): string {
+  if (search.mode === 'words') return prefixTsQuery(search.words);
+  const groups = (search.corrections ?? []).map((alts) => alts.filter((w) => /^[\p{L}\p{N}]+$/u.test(w)));
+  if (!groups.length || groups.some((g) => !g.length)) return '';
+  return groups.map((g) => `(${g.join(' | ')})`).join(' & ');
+}
+
 /** WHERE conditions of a filter and a search (the words are letters and digits only). */
 export function whereOf(filter: TourFilterSpec, search: SearchSpec | null): Sql[] {
   const w: Sql[] = [];
@@ -66,29 +77,24 @@ export function whereOf(filter: TourFilterSpec, search: SearchSpec | null): Sql[
   if (f.trending !== undefined) w.push(f.trending ? sql`t.trending` : sql`not t.trending`);
   if (f.ids !== undefined) w.push(sql`t.id = any(${intArrayLiteral(f.ids)}::int[])`);
   if (search) {
-    const tsq = prefixTsQuery(search.words);
-    const phrase = search.words.join(' ');
-    if (search.mode === 'words') w.push(tsq ? sql`t.search_vector @@ to_tsquery('english', ${tsq})` : raw('false'));
-    else w.push(phrase ? sql`${phrase} <% t.search_text` : raw('false'));
+    const tsq = tsQueryOf(search);
+    w.push(tsq ? sql`t.search_vector @@ to_tsquery('english', ${tsq})` : raw('false'));
   }
   return w;
 }
 
 /**
- * Relevance of a search, rounded so the cursor can carry it exactly: the weighted word rank (title
- * over destination and country over description), or the trigram similarity in fuzzy mode.
+ * Relevance of a search over the tours of alias `a`, rounded so the cursor can carry it exactly:
+ * the weighted word rank (title over destination and country over description).
  */
-function relevanceOf(search: SearchSpec): Sql {
-  const tsq = prefixTsQuery(search.words);
-  const phrase = search.words.join(' ');
-  if (search.mode === 'fuzzy') return phrase ? sql`round(word_similarity(${phrase}, t.search_text)::numeric, 6)` : raw('0::numeric');
-  return tsq ? sql`round(ts_rank_cd(t.search_vector, to_tsquery('english', ${tsq}), 1)::numeric, 6)` : raw('0::numeric');
+export function relevanceOf(search: SearchSpec, a = 't'): Sql {
+  const tsq = tsQueryOf(search);
+  return tsq ? sql`round(ts_rank_cd(${raw(a)}.search_vector, to_tsquery('english', ${tsq}), 1)::numeric, 6)` : raw('0::numeric');
 }
 
-/** Whether any tour matches the words (with the filter): else the search falls back to fuzzy. */
-export function wordsMatchQuery(filter: TourFilterSpec, search: SearchSpec): Sql {
-  const where = whereOf(filter, { ...search, mode: 'words' });
-  return sql`select exists (select 1 from tours t where ${join(where, ' and ')}) as found`;
+/** WHERE clause text of the conditions (empty when none). */
+export function whereClause(where: readonly Sql[]): Sql {
+  return where.length ? sql` where ${join(where, ' and ')}` : raw('');
 }
 
 /** The sort key of an order as SQL (null for plain id order). */
@@ -139,36 +145,38 @@ export function encodeKeyset(order: Order, key: string | null, id: number): stri
   return encodeCursor([order, key, id]);
 }
 
-/** Rows after the cursor in the order's direction (x is the inner select). */
-function afterKeyset(k: Keyset): Sql {
+/** Rows after the cursor in the order's direction (`a` is the alias of the inner select). */
+export function afterKeyset(k: Keyset, a = 'x'): Sql {
+  const x = raw(a);
   const cast = k.order === 'NEWEST' ? raw('timestamptz') : raw('numeric');
   switch (k.order) {
-    case 'ID': return sql`x.id > ${k.id}`;
+    case 'ID': return sql`${x}.id > ${k.id}`;
     case 'RELEVANCE':
-    case 'RATING_DESC': return sql`(x.sort_key < ${k.key}::${cast} or (x.sort_key = ${k.key}::${cast} and x.id > ${k.id}))`;
-    case 'NEWEST': return sql`(x.sort_key, x.id) < (${k.key}::timestamptz, ${k.id})`;
+    case 'RATING_DESC': return sql`(${x}.sort_key < ${k.key}::${cast} or (${x}.sort_key = ${k.key}::${cast} and ${x}.id > ${k.id}))`;
+    case 'NEWEST': return sql`(${x}.sort_key, ${x}.id) < (${k.key}::timestamptz, ${k.id})`;
     case 'PRICE_ASC':
       return k.key === null
-        ? sql`(x.sort_key is null and x.id > ${k.id})`
-        : sql`(x.sort_key > ${k.key}::numeric or (x.sort_key = ${k.key}::numeric and x.id > ${k.id}) or x.sort_key is null)`;
+        ? sql`(${x}.sort_key is null and ${x}.id > ${k.id})`
+        : sql`(${x}.sort_key > ${k.key}::numeric or (${x}.sort_key = ${k.key}::numeric and ${x}.id > ${k.id}) or ${x}.sort_key is null)`;
     case 'PRICE_DESC':
       return k.key === null
-        ? sql`(x.sort_key is null and x.id < ${k.id})`
-        : sql`(x.sort_key < ${k.key}::numeric or (x.sort_key = ${k.key}::numeric and x.id < ${k.id}) or x.sort_key is null)`;
+        ? sql`(${x}.sort_key is null and ${x}.id < ${k.id})`
+        : sql`(${x}.sort_key < ${k.key}::numeric or (${x}.sort_key = ${k.key}::numeric and ${x}.id < ${k.id}) or ${x}.sort_key is null)`;
   }
 }
 
 /**
  * The page query: the tour columns, the sort key as text (sort_key_text) for the cursor, limit + 1
- * rows so hasNextPage needs no second query.
+ * rows so hasNextPage needs no second query. A relevance order ranks a bounded candidate set.
  */
-export function pageQuery(q: ListQuery, columns: readonly string[]): { query: Sql; order: Order } {
+export function pageQuery(q: ListQuery, columns: readonly string[], rankedTours: number): { query: Sql; order: Order } {
   const order = effectiveOrder(q.sort, q.search);
   const keyset = decodeKeyset(q.after, order);
+  if (order === 'RELEVANCE') return { query: relevancePageQuery(q, columns, keyset, rankedTours), order };
   const where = whereOf(q.filter, q.search);
   const key = keyOf(order, q.search) ?? raw('null::text');
   const cols = raw(columns.map((c) => `t."${c}"`).join(', '));
-  const inner = sql`select ${cols}, ${key} as sort_key from tours t${where.length ? sql` where ${join(where, ' and ')}` : raw('')}`;
+  const inner = sql`select ${cols}, ${key} as sort_key from tours t${whereClause(where)}`;
   const outerCols = raw(columns.map((c) => `x."${c}"`).join(', '));
   const query = sql`select ${outerCols}, x.sort_key::text as sort_key_text from (${inner}) x${
     keyset ? sql` where ${afterKeyset(keyset)}` : raw('')
@@ -176,8 +184,77 @@ export function pageQuery(q: ListQuery, columns: readonly string[]): { query: Sq
   return { query, order };
 }
 
-/** Number of tours matching a filter and a search, over all pages. */
-export function countQuery(filter: TourFilterSpec, search: SearchSpec | null): Sql {
-  const where = whereOf(filter, search);
-  return sql`select count(*)::int as count from tours t${where.length ? sql` where ${join(where, ' and ')}` : raw('')}`;
+/** How many ids per ranked tour the cheap candidate walk reads before it falls back to the word index. */
+const CANDIDATE_WALK_FACTOR = 25;
+
+/**
+ * A search in relevance order. Ranking every match of a common word costs a read of each, so only the
+ * first `ranked` matches in catalogue (id) order are ranked; the other matches follow them in id order
+ * (sort key -1, below any rank). The candidates come from a walk of the first ranked × 25 ids (cheap
+ * when the words are common); when that finds too few, from the word index with an id sort (the words
+ * are rare, so there are few matches to read). Answers of at most `ranked` matches are fully ranked.
+ */
+function relevancePageQuery(q: ListQuery, columns: readonly string[], keyset: Keyset | null, ranked: number): Sql {
+  const search = q.search!;
+  const w = join(whereOf(q.filter, search), ' and ');
+  const cols = raw(columns.map((c) => `t."${c}"`).join(', '));
+  const cCols = raw(columns.map((c) => `c."${c}"`).join(', '));
+  const outerCols = raw(columns.map((c) => `x."${c}"`).join(', '));
+  const walk = ranked * CANDIDATE_WALK_FACTOR;
+  const after = keyset ? sql` where ${afterKeyset(keyset, 'r')}` : raw('');
+  const restAfter = keyset?.key === '-1' ? sql` and t.id > ${keyset.id}` : raw('');
+  const lim = q.limit + 1;
+  // `t.id + 0` keeps the fallback off the id index: walking it for rare words would read most of the table.
+  return sql`with walked as materialized (
+      select ${cols}, t.search_vector from (select * from tours order by id limit ${walk}) t where ${w} order by t.id limit ${ranked}
+    ), indexed as materialized (
+      select ${cols}, t.search_vector from tours t where (select count(*) from walked) < ${ranked} and ${w} order by t.id + 0 limit ${ranked}
+    ), c as (
+      select * from walked where (select count(*) from walked) = ${ranked} union all select * from indexed
+    ), edge as (select count(*) as n, max(id) as last from c),
+    ranked as (select ${cCols}, ${relevanceOf(search, 'c')} as sort_key from c),
+    page as (select * from ranked r${after} order by r.sort_key desc, r.id asc limit ${lim})
+    select ${outerCols}, x.sort_key::text as sort_key_text from (
+      select * from page
+      union all
+      (select ${cols}, (-1)::numeric as sort_key from tours t, edge
+        where edge.n = ${ranked} and (select count(*) from page) < ${lim} and t.id > edge.last and ${w}${restAfter}
+        order by t.id limit ${lim})
+    ) x order by x.sort_key desc, x.id asc limit ${lim}`;
+}
+
+/** Number of matches counted up to `limit` + 1: exact when at most `limit`, else only "more". */
+export function boundedCountQuery(filter: TourFilterSpec, search: SearchSpec | null, limit: number): Sql {
+  return sql`select count(*)::int as count from (select 1 from tours t${whereClause(whereOf(filter, search))} limit ${limit + 1}) m`;
+}
+
+/** Tours a count estimate samples (whole table pages, so it reads about that many rows). */
+const ESTIMATE_SAMPLE_ROWS = 2000;
+
+/**
+ * Estimated number of matches: the matches in a repeatable block sample of about 2000 tours (all of
+ * them when the table is smaller or never analysed), scaled to the table.
+ */
+export function estimateCountQuery(filter: TourFilterSpec, search: SearchSpec | null): Sql {
+  const pct = sql`(select least(100, 100.0 * ${ESTIMATE_SAMPLE_ROWS} / greatest(reltuples, 1))::real from pg_class where oid = 'tours'::regclass)`;
+  return sql`select round(count(*) * 100.0 / ${pct})::int as count from tours t tablesample system (${pct}) repeatable (1)${whereClause(whereOf(filter, search))}`;
+}
+
+/** Most stand-ins a misspelt word gets from the dictionary. */
+const CORRECTIONS_PER_WORD = 5;
+
+/**
+ * Whether any tour matches the words (with the filter); when none does, for each word of three or more
+ * letters the dictionary words most like it (pg_trgm word similarity at its default threshold 0.6), as
+ * space-separated text, for the fuzzy fallback. One statement; the dictionary is read only on a miss.
+ */
+export function resolveSearchQuery(filter: TourFilterSpec, search: SearchSpec): Sql {
+  const where = join(whereOf(filter, { ...search, mode: 'words' }), ' and ');
+  const fuzzyWords = search.words.filter((x) => x.length > 2);
+  const words = fuzzyWords.length ? join(fuzzyWords.map((x, i) => sql`(${i}, ${x})`), ', ') : raw(`(0, '')`);
+  return sql`with f as materialized (select exists (select 1 from tours t where ${where}) as found)
+    select f.found, case when f.found then null else array(
+      select coalesce((select string_agg(s.word, ' ') from (
+        select d.word from search_words d where q.w <> '' and q.w <% d.word order by word_similarity(q.w, d.word) desc, d.word limit ${CORRECTIONS_PER_WORD}
+      ) s), '') from (values ${words}) q(i, w) order by q.i) end as corrections from f`;
 }

@@ -15,8 +15,6 @@ export interface ItineraryEntry {
 const SEARCH_VECTOR_SQL = `((setweight(to_tsvector('english'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || `
   + `setweight(to_tsvector('english'::regconfig, ((COALESCE(destination, ''::text) || ' '::text) || COALESCE(country, ''::text))), 'B'::"char")) || `
   + `setweight(to_tsvector('english'::regconfig, COALESCE(description, ''::text)), 'C'::"char")) stored`;
-/** Short text the trigram index covers, so partial and misspelt words find a tour. */
-const SEARCH_TEXT_SQL = `(lower(coalesce("title", '') || ' ' || coalesce("destination", '') || ' ' || coalesce("country", ''))) stored`;
 
 /**
  * A tour of the catalogue.
@@ -34,7 +32,6 @@ const SEARCH_TEXT_SQL = `(lower(coalesce("title", '') || ' ' || coalesce("destin
 @Index({ name: 'tours_tier_list_index', expression: 'create index "tours_tier_list_index" on "tours" using gin ("tier_list")' })
 @Index({ name: 'tours_duration_trgm_index', expression: 'create index "tours_duration_trgm_index" on "tours" using gin ("duration" gin_trgm_ops)' })
 @Index({ name: 'tours_search_vector_index', expression: 'create index "tours_search_vector_index" on "tours" using gin ("search_vector")' })
-@Index({ name: 'tours_search_text_trgm_index', expression: 'create index "tours_search_text_trgm_index" on "tours" using gin ("search_text" gin_trgm_ops)' })
 @Index({ name: 'tours_from_price_asc_index', expression: 'create index "tours_from_price_asc_index" on "tours" ("from_price" asc nulls last, "id" asc)' })
 @Index({ name: 'tours_from_price_desc_index', expression: 'create index "tours_from_price_desc_index" on "tours" ("from_price" desc nulls last, "id" desc)' })
 @Index({ name: 'tours_rating_index', expression: 'create index "tours_rating_index" on "tours" ("rating" desc, "id" asc)' })
@@ -177,9 +174,6 @@ export class Tour {
 
   @Property({ type: 'tsvector', generated: SEARCH_VECTOR_SQL, lazy: true, hidden: true, nullable: true })
   searchVector?: unknown;
-
-  @Property({ type: 'text', generated: SEARCH_TEXT_SQL, lazy: true, hidden: true, nullable: true })
-  searchText?: string | null;
 
   @BeforeCreate()
   @BeforeUpdate()

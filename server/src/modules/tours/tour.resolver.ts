@@ -32,6 +32,7 @@ export class TourResolver {
       nodes,
       edges: nodes.map((node, i) => ({ node, cursor: page.cursors[i]! })),
       totalCount: 0,
+      totalCountIsEstimate: false,
       countTotal: page.count,
       pageInfo: {
         hasNextPage: page.hasNextPage,
@@ -105,8 +106,13 @@ export class TourAdminResolver {
 
 @Resolver(() => TourConnection)
 export class TourConnectionResolver {
-  @FieldResolver(() => Int, { description: 'Number of tours matching the query, over all pages.' })
-  totalCount(@Root() connection: TourConnection): Promise<number> {
-    return connection.countTotal();
+  @FieldResolver(() => Int)
+  async totalCount(@Root() connection: TourConnection): Promise<number> {
+    return (await connection.countTotal()).count;
+  }
+
+  @FieldResolver(() => Boolean)
+  async totalCountIsEstimate(@Root() connection: TourConnection): Promise<boolean> {
+    return (await connection.countTotal()).estimate;
   }
 }

@@ -23,6 +23,12 @@ function parseLimit(raw: unknown): number {
   return Number(s);
 }
 
+function parseCountFlag(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || /^(false|0)$/i.test(raw)) return false;
+  if (/^(true|1)$/i.test(raw)) return true;
+  throw new BadInputError('count must be true or false', [{ field: 'count', message: 'Must be true or false' }]);
+}
+
 /** One value of a query parameter (a repeated parameter is refused rather than guessed). */
 function one(req: Request, name: string): string | undefined {
   const v = req.query[name];
@@ -88,8 +94,12 @@ export function tourRestRouter(): Router {
       first: parseLimit(one(req, 'limit')),
       maxPageSize: REST_MAX_LIMIT,
     });
-    // The original client reads only `tours`; counting every match would double the database work.
-    return { success: true, tours: page.nodes.map(toRestTour) };
+    // The original client reads only `tours`: the count (exact up to a limit, else an estimate marked
+    // totalCountIsEstimate) is added only when asked for with count=true.
+    const tours = page.nodes.map(toRestTour);
+    if (!parseCountFlag(one(req, 'count'))) return { success: true, tours };
+    const { count, estimate } = await page.count();
+    return { success: true, tours, totalCount: count, totalCountIsEstimate: estimate };
   }));
   r.get('/tours/filters', route(async (req) => {
     return { success: true, ...(await tourService.filterOptions(ctxOf(req))) };

@@ -3,17 +3,23 @@ import type { RequestContext } from '../../common/context.js';
 import { pageSize } from '../../common/pagination.js';
 import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
-import { parseSearch, parseTourFilter, type RawTourFilter } from './tour-filter.js';
-import { countQuery, encodeKeyset, pageQuery, wordsMatchQuery } from './tour-query.js';
+import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
+import { boundedCountQuery, encodeKeyset, estimateCountQuery, pageQuery, resolveSearchQuery } from './tour-query.js';
 import { TourSort } from './tour-sort.js';
 import type { TourFilterOptions } from './tour-filters.types.js';
+
+/** totalCount: exact up to the configured limit, above it an estimate (never at or below the limit). */
+export interface TourCount {
+  count: number;
+  estimate: boolean;
+}
 
 export interface TourPage {
   /** Read-only tours (not managed by the unit of work: load one with get() to change it). */
   nodes: Tour[];
   cursors: string[];
-  /** Counts the matches over all pages; a separate query run only when asked for. */
-  count(): Promise<number>;
+  /** Counts the matches over all pages (see TourCount); separate queries run only when asked for. */
+  count(): Promise<TourCount>;
   hasNextPage: boolean;
   hasPreviousPage: boolean;
 }
@@ -92,28 +98,43 @@ export class TourService {
     const filter = parseTourFilter(input.filter);
     let search = parseSearch(input.search);
     if (search && search.words.length) {
-      const [r] = await rows<{ found: boolean }>(ctx, wordsMatchQuery(filter, search));
-      if (!r?.found) search = { ...search, mode: 'fuzzy' };
+      const [r] = await rows<{ found: boolean; corrections: string[] | null }>(ctx, resolveSearchQuery(filter, search));
+      if (!r?.found) search = { ...search, mode: 'fuzzy', corrections: (r?.corrections ?? []).map((c) => c.split(' ').filter(Boolean)) };
     }
     const sort = input.sort ?? TourSort.CATALOGUE;
     const columns = columnsOf(ctx);
-    const { query, order } = pageQuery({ filter, search, sort, after: input.after, limit }, columns.map((c) => c.field));
+    const { query, order } = pageQuery(
+      { filter, search, sort, after: input.after, limit }, columns.map((c) => c.field), ctx.config.searchRankedTours,
+    );
     const found = await rows<Record<string, unknown>>(ctx, query);
     const hasNextPage = found.length > limit;
     const page = hasNextPage ? found.slice(0, limit) : found;
     const cursors = page.map((r) => encodeKeyset(order, (r.sort_key_text as string | null) ?? null, Number(r.id)));
     const nodes = page.map((r) => rowToTour(r, columns));
-    let counted: Promise<number> | null = null;
+    let counted: Promise<TourCount> | null = null;
     return {
       nodes,
       cursors,
       hasNextPage,
       hasPreviousPage: !!input.after,
       count: () => {
-        counted ??= rows<{ count: number }>(ctx, countQuery(filter, search)).then((r) => r[0]?.count ?? 0);
+        counted ??= this.count(ctx, filter, search);
         return counted;
       },
     };
+  }
+
+  /**
+   * Matches over all pages: counted exactly up to the configured limit (the count stops there), and
+   * above it estimated from a sample, never reported at or below the limit.
+   */
+  private async count(ctx: RequestContext, filter: TourFilterSpec, search: SearchSpec | null): Promise<TourCount> {
+    const limit = ctx.config.countExactLimit;
+    const [exact] = await rows<{ count: number }>(ctx, boundedCountQuery(filter, search, limit));
+    const n = exact?.count ?? 0;
+    if (n <= limit) return { count: n, estimate: false };
+    const [est] = await rows<{ count: number | null }>(ctx, estimateCountQuery(filter, search));
+    return { count: Math.max(limit + 1, est?.count ?? 0), estimate: true };
   }
 
   /** One tour, or null when the id is unknown or malformed. */

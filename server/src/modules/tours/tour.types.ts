@@ -1,6 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { PageInfo } from '../../common/graphql-types.js';
+import type { TourCount } from './tour.service.js';
 
 @ObjectType({ description: 'One day of a tour programme.' })
 export class ItineraryDay {
@@ -157,9 +158,18 @@ export class TourConnection {
   @Field(() => PageInfo, { description: 'Paging information.' })
   pageInfo!: PageInfo;
 
-  @Field(() => Int, { description: 'Number of tours matching the query, over all pages.' })
+  @Field(() => Int, {
+    description: 'Number of tours matching the query, over all pages: exact up to a limit (1000 by default), '
+      + 'above it an estimate, and then totalCountIsEstimate is true.',
+  })
   totalCount!: number;
 
-  /** Counts the matches; resolved only when totalCount is asked for (it costs a query). */
-  countTotal!: () => Promise<number>;
+  @Field(() => Boolean, {
+    description: 'True when totalCount is an estimate (more matches than the exact-count limit, so counting them all would cost too much); '
+      + 'false when it is the exact number.',
+  })
+  totalCountIsEstimate!: boolean;
+
+  /** Counts the matches; resolved only when totalCount or totalCountIsEstimate is asked for (it costs a query). */
+  countTotal!: () => Promise<TourCount>;
 }

@@ -5,6 +5,7 @@ export const CATALOGUE_TOURS = graphql(`
   query CatalogueTours($filter: TourFilter, $search: String, $sort: TourSort, $first: Int, $after: String) {
     tours(filter: $filter, search: $search, sort: $sort, first: $first, after: $after) {
       totalCount
+      totalCountIsEstimate
       pageInfo {
         hasNextPage
         endCursor

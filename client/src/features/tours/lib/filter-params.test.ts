@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterFromParams, statusFilter, toursFoundLabel } from './filter-params';
+import { countText, filterFromParams, statusFilter, toursFoundLabel } from './filter-params';
 import { filterCardPrice } from '../components/FilterTourCard';
 
 describe('filterFromParams', () => {
@@ -41,5 +41,16 @@ describe('filterCardPrice', () => {
   it('else the usual price label', () => {
     expect(filterCardPrice({ price: 90, priceText: null, originalPrice: 90, discount: 0 })).toBe('$90.00');
     expect(filterCardPrice({ price: null, priceText: null, originalPrice: null, discount: 0 })).toBe('Contact for pricing');
+  });
+});
+
+describe('toursFoundLabel and countText', () => {
+  it('keep the fixed text for exact counts and mark estimates with "about", rounded', () => {
+    expect(toursFoundLabel(1)).toBe('1 Tour Found');
+    expect(toursFoundLabel(12)).toBe('12 Tours Found');
+    expect(toursFoundLabel(8443, true)).toBe('About 8,400 Tours Found');
+    expect(countText(37, false)).toBe('37');
+    expect(countText(1001, true)).toBe('about 1,000');
+    expect(countText(12_345, true)).toBe('about 12,000');
   });
 });

@@ -76,8 +76,17 @@ export function statusFilter(key: StatusFilterKey): ListFilter {
 }
 
 /** 'N Tours Found', singular for one. */
-export function toursFoundLabel(n: number): string {
-  return `${n} ${n === 1 ? 'Tour' : 'Tours'} Found`;
+/** An estimated count rounded to two significant figures ("about 8,400"); an exact one as it is. */
+export function countText(n: number, estimate = false): string {
+  if (!estimate) return String(n);
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1);
+  return `about ${(Math.round(n / step) * step).toLocaleString('en-US')}`;
+}
+
+/** "12 Tours Found" for an exact count; "About 8,400 Tours Found" for an estimate. */
+export function toursFoundLabel(n: number, estimate = false): string {
+  const text = countText(n, estimate);
+  return `${estimate ? text[0]!.toUpperCase() + text.slice(1) : text} ${n === 1 && !estimate ? 'Tour' : 'Tours'} Found`;
 }
 
 /** Orders offered on /tours (the contract's TourSort). */

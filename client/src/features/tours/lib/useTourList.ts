@@ -18,6 +18,8 @@ export function useTourList(filter: ListFilter, search?: string, sort?: TourSort
   return {
     tours: conn?.nodes ?? [],
     totalCount: conn?.totalCount ?? 0,
+    /** True when totalCount is an estimate (too many matches to count exactly). */
+    totalCountIsEstimate: conn?.totalCountIsEstimate ?? false,
     hasMore: !!conn?.pageInfo.hasNextPage,
     loading: busy,
     loadingMore: networkStatus === NetworkStatus.fetchMore,
