@@ -22,6 +22,7 @@ import { createRateLimiter } from './common/rate-limit.js';
 import { restRouters } from './modules/index.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
+import { ssrRouter } from './modules/ssr/ssr.router.js';
 
 export interface AppHandle {
   app: Express;
@@ -158,6 +159,7 @@ export async function createApp(orm: MikroORM, config: Config): Promise<AppHandl
   );
 
   app.use(seoRouter(orm, config));
+  app.use(ssrRouter({ apollo, makeContext, config }));
 
   const indexHtml = path.join(config.clientDist, 'index.html');
   if (existsSync(indexHtml)) {
