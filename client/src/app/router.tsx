@@ -13,6 +13,11 @@ import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
 import { ProfileButton } from '../features/account/profile/ProfileButton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { TourBookingModal } from './TourBookingModal';
+// The server-rendered pages' styles load with the first page, so their server HTML is styled
+// before (and without) their code: no unstyled flash, no layout shift when the code arrives.
+import '../features/tours/tours.css';
+import '../features/tour-detail/tour-detail.css';
+import '../features/pages/pages.css';
 
 // Visitor screens load on demand (Suspense in the layouts) so the first page's JS stays small.
 const AboutPage = lazy(() => import('../features/pages/AboutPage').then((m) => ({ default: m.AboutPage })));

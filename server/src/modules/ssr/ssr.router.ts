@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import type { ApolloServer } from '@apollo/server';
 import type { SsrEntry, SsrOperation, SsrOperationResult } from '@tembea/schema';
@@ -45,10 +46,12 @@ function executor(deps: SsrDeps, req: Request, res: Response): (op: SsrOperation
  * Public pages as HTML with their content, data and head tags, rendered from the client's own
  * components (the client hydrates them). A page the client renders in the browser only, a missing
  * build or a failed render falls through to the SPA shell served after this router; a failure is
- * logged, never answered with an error page.
+ * logged, never answered with an error page. Pages and the client's files (/assets, served after
+ * this router) are compressed for browsers that accept it.
  */
 export function ssrRouter(deps: SsrDeps): Router {
   const r = Router();
+  r.use('/assets', compression());
   const indexHtml = path.join(deps.config.clientDist, 'index.html');
   const entryFile = ssrEntryFile(deps.config.clientDist);
   if (!existsSync(indexHtml) || !existsSync(entryFile)) return r;
@@ -61,7 +64,7 @@ export function ssrRouter(deps: SsrDeps): Router {
     },
   );
 
-  r.get('/{*path}', async (req: Request, res: Response, next: NextFunction) => {
+  r.get('/{*path}', compression(), async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
     const ssr = await entry;
     if (!ssr) return next();
