@@ -13,7 +13,7 @@ export default tseslint.config(
   {
     // Generated files (codegen output, the emitted schema, migrations) are never edited by hand.
     ignores: [
-      '**/node_modules/**', '**/dist/**', '**/.turbo/**', '**/coverage/**', 'data/**', 'bench/**',
+      '**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/.turbo/**', '**/coverage/**', 'data/**', 'bench/**',
       'client/src/gql/**', 'server/src/db/migrations/**', 'server/.test-data/**',
       'e2e/test-results/**', 'e2e/playwright-report/**', 'e2e/.data*/**',
     ],

@@ -1,14 +1,28 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import type { NormalizedCacheObject } from '@apollo/client';
+import { SSR_STATE_ID } from '@tembea/schema';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { routes } from './app/router';
+import { createApolloClient } from './lib/apollo';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+// A server-rendered page carries the data it was rendered from; the SPA shell carries none.
+const stateBlock = document.getElementById(SSR_STATE_ID);
+const client = createApolloClient(stateBlock ? (JSON.parse(stateBlock.textContent ?? '{}') as NormalizedCacheObject) : undefined);
+const app = (
   <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
+    <AppProvider client={client}>
+      <RouterProvider router={createBrowserRouter(routes)} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const container = document.getElementById('root')!;
+if (stateBlock) {
+  hydrateRoot(container, app, {
+    // A production build reports a mismatch only by an error number: say what happened.
+    onRecoverableError: (error) => console.error('Hydration error: the page was rendered again in the browser.', error),
+  });
+}
+else createRoot(container).render(app);

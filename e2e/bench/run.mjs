@@ -1,7 +1,8 @@
 // Catalogue and bookings benchmark: throughput and latency of the built server against a bare node:http + pg
 // baseline running the same SQL, at 1k, 10k and 100k tours on the machine's PostgreSQL; EXPLAIN
 // times of every filter at the largest size; SQL statements per page; bookings per second and the time of 100
-// contended bookings on one departure (bench/bookings.mjs). Prints figures, asserts nothing.
+// contended bookings on one departure (bench/bookings.mjs); Lighthouse on the public pages
+// (bench/lighthouse.mjs). Prints figures, asserts nothing.
 //
 //   npm run bench                       (from the repository root or e2e/)
 //   BENCH_DURATION=3 BENCH_SIZES=1000,10000 npm run bench
@@ -24,6 +25,7 @@ import { benchBookings } from './bookings.mjs';
 import { benchCache } from './cache.mjs';
 import { SERVER_DIST, ensureDatabase } from './data.mjs';
 import { explainAll } from './explain.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 import { countStatements } from './statements.mjs';
 
 const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -144,4 +146,5 @@ if (ONLY === 'cache') {
   await explainAll(results.at(-1).url, SIZES.at(-1));
   await countStatements(results[0].url);
   await benchBookings(results[0].url);
+  await benchLighthouse();
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { renderInBrowser } from './support.js';
 
 const activeEyebrow = (page: Page) => page.locator('[data-testid="hero-slide"][aria-hidden="false"] .hero-slide__eyebrow');
 
@@ -159,6 +160,7 @@ test('the mobile menu mirrors the navigation', async ({ page }) => {
 });
 
 test('a failed tour load leaves an empty grid; failed search options fall back to the built-in lists', async ({ page }) => {
+  await renderInBrowser(page);
   await page.route('**/graphql', (route) => {
     const body = route.request().postData() ?? '';
     if (body.includes('HomeTours') || body.includes('HomeSearchOptions')) return route.fulfill({ status: 500, body: 'down' });

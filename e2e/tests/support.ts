@@ -77,3 +77,14 @@ export function newestMailTo(to: string, including = ''): string | null {
     .map((f) => readFileSync(f, 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
   return mails.find((m) => m.includes(to) && m.includes(including)) ?? null;
 }
+
+/**
+ * Answers the page's documents with the SPA shell, as when a server render falls back: the page
+ * then loads its data in the browser, where a test can make those requests fail.
+ */
+export async function renderInBrowser(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    return route.fulfill({ response: await route.fetch({ url: new URL('/login', route.request().url()).href }) });
+  });
+}

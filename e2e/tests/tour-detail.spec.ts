@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { firstTour, tourByTitle } from './support.js';
+import { firstTour, renderInBrowser, tourByTitle } from './support.js';
 
 const MIGRATION = 'Serengeti Great Migration Safari';
 
@@ -103,6 +103,7 @@ test('a missing tour shows Tour Not Found with a way back to the tours', async (
 test('a failed load shows Error Loading Tour; an authentication error asks to log in', async ({ page, request }) => {
   const active = await firstTour(request, { status: 'active' });
   let message = 'Failed to fetch tour';
+  await renderInBrowser(page);
   await page.route('**/graphql', async (route) => {
     if (route.request().postData()?.includes('TourDetail')) {
       return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ data: null, errors: [{ message, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) });
@@ -137,6 +138,7 @@ test("image fallbacks: 'Image Not Found' when an image fails to load, 'No Image'
   await page.unroute('**/uploads/**');
 
   // The same tour without any image (bg and images empty) shows 'No Image'.
+  await renderInBrowser(page);
   await page.route('**/graphql', async (route) => {
     if (!route.request().postData()?.includes('TourDetail')) return route.fallback();
     const res = await route.fetch();

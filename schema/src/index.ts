@@ -9,3 +9,4 @@ export * from './booking.js';
 export * from './tour-form.js';
 export * from './tour-images.js';
 export * from './contact.js';
+export * from './ssr.js';

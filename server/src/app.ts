@@ -30,6 +30,7 @@ import { cachedGraphqlAnswers, cachedRestAnswers } from './common/cached-answers
 import { restRouters } from './modules/index.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
+import { ssrRouter } from './modules/ssr/ssr.router.js';
 
 export interface AppHandle {
   app: Express;
@@ -183,6 +184,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   );
 
   app.use(seoRouter(orm, config));
+  app.use(ssrRouter({ apollo, makeContext, config }));
 
   const indexHtml = path.join(config.clientDist, 'index.html');
   if (existsSync(indexHtml)) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { RouteFallback } from '../components/RouteFallback';
 import { HomePage } from '../features/home/HomePage';
@@ -13,6 +13,11 @@ import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
 import { ProfileButton } from '../features/account/profile/ProfileButton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { TourBookingModal } from './TourBookingModal';
+// The server-rendered pages' styles load with the first page, so their server HTML is styled
+// before (and without) their code: no unstyled flash, no layout shift when the code arrives.
+import '../features/tours/tours.css';
+import '../features/tour-detail/tour-detail.css';
+import '../features/pages/pages.css';
 
 // Visitor screens load on demand (Suspense in the layouts) so the first page's JS stays small.
 const AboutPage = lazy(() => import('../features/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
@@ -29,24 +34,30 @@ const TourFormPage = lazy(() => import('../features/admin/tour-form/TourFormPage
 const MyBookingsPage = lazy(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
 const AdminBookingsPage = lazy(() => import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })));
 
+/** Route metadata: `ssr` pages are rendered on the server too (public content worth indexing). */
+export interface RouteHandle {
+  ssr?: boolean;
+}
+const ssr: RouteHandle = { ssr: true };
+
 /** Every route of the site and My bookings; /admin paths use the admin layout. */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <PublicLayout account={<ProfileButton />} />,
     children: [
-      { path: '/', element: <HomePage /> },
+      { path: '/', handle: ssr, element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/blog', element: <BlogPage /> },
-      { path: '/contact-us', element: <ContactPage /> },
-      { path: '/tours', element: <ToursPage /> },
-      { path: '/tour/:id', element: <TourDetailPage bookingModal={TourBookingModal} /> },
+      { path: '/about', handle: ssr, element: <AboutPage /> },
+      { path: '/blog', handle: ssr, element: <BlogPage /> },
+      { path: '/contact-us', handle: ssr, element: <ContactPage /> },
+      { path: '/tours', handle: ssr, element: <ToursPage /> },
+      { path: '/tour/:id', handle: ssr, element: <TourDetailPage bookingModal={TourBookingModal} /> },
       { path: '/my-bookings', element: <RequireAuth><MyBookingsPage /></RequireAuth> },
-      { path: '/tourfilter', element: <FilteredToursPage /> },
-      { path: '/filtered', element: <FilteredViewPage /> },
+      { path: '/tourfilter', handle: ssr, element: <FilteredToursPage /> },
+      { path: '/filtered', handle: ssr, element: <FilteredViewPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -67,4 +78,4 @@ export const router = createBrowserRouter([
       { path: 'bookings', element: <AdminBookingsPage /> },
     ],
   },
-]);
+];

@@ -4,6 +4,7 @@ import { decodeToken, isTokenExpired, isTokenWellFormed } from '@tembea/schema';
 import { DELETE_ACCOUNT, LOGIN, LOGOUT, ME } from './api/auth.operations';
 import { AUTH_MESSAGES } from './messages';
 import { toSessionUser, type SessionUser } from './session-user';
+import { useHydrated } from '../lib/hydration';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens, subscribeTokens } from './token-storage';
 
 export type { SessionUser } from './session-user';
@@ -37,7 +38,9 @@ function reloadAt(path: string): void {
 export function AuthProvider({ children, onReload = reloadAt }: { children: ReactNode; onReload?: (path: string) => void }) {
   const client = useApolloClient();
   const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(() => !!(getAccessToken() || getRefreshToken()));
+  const [checking, setLoading] = useState(() => !!(getAccessToken() || getRefreshToken()));
+  // A server render knows no stored session: hydration starts from the same logged-out state.
+  const loading = useHydrated() && checking;
   const userRef = useRef<SessionUser | null>(null);
   userRef.current = user;
 

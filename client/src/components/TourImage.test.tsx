@@ -2,7 +2,6 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TourImage } from './TourImage';
 
-const origin = window.location.origin;
 const srcOf = (tour: Parameters<typeof TourImage>[0]['tour']) => {
   render(<TourImage tour={tour} alt="Tour" />);
   const src = screen.getByRole('img').getAttribute('src');
@@ -13,11 +12,11 @@ const srcOf = (tour: Parameters<typeof TourImage>[0]['tour']) => {
 describe('TourImage', () => {
   afterEach(cleanup);
 
-  it('resolves bg first, then the first image, keeping absolute URLs and placing paths under the API host /uploads', () => {
+  it('resolves bg first, then the first image, keeping absolute URLs and placing paths under /uploads of the same site', () => {
     expect(srcOf({ bg: 'https://cdn.example.com/a.jpg', images: ['/uploads/b.jpg'] })).toBe('https://cdn.example.com/a.jpg');
-    expect(srcOf({ bg: null, images: ['/uploads/tours/b.jpg', 'c.jpg'] })).toBe(`${origin}/uploads/tours/b.jpg`);
-    expect(srcOf({ images: ['uploads/tours/b.jpg'] })).toBe(`${origin}/uploads/tours/b.jpg`);
-    expect(srcOf({ images: ['b.jpg'] })).toBe(`${origin}/uploads/b.jpg`);
+    expect(srcOf({ bg: null, images: ['/uploads/tours/b.jpg', 'c.jpg'] })).toBe('/uploads/tours/b.jpg');
+    expect(srcOf({ images: ['uploads/tours/b.jpg'] })).toBe('/uploads/tours/b.jpg');
+    expect(srcOf({ images: ['b.jpg'] })).toBe('/uploads/b.jpg');
     expect(srcOf({ bg: '  ', images: ['', 'HTTP://x.example/y.png'] })).toBe('HTTP://x.example/y.png');
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLACEHOLDER_IMAGE, resolveTourImage } from '@tembea/schema';
 import { API_BASE } from '../lib/apollo';
 
@@ -14,6 +14,11 @@ export function TourImage({ tour, className, alt, eager = false }: {
 }) {
   const src = resolveTourImage(tour, API_BASE);
   const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // A server-rendered image may fail before React is there to hear its error event.
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
+  }, [src]);
   const missing = src === PLACEHOLDER_IMAGE;
   if (failed || missing) {
     return (
@@ -29,6 +34,7 @@ export function TourImage({ tour, className, alt, eager = false }: {
   }
   return (
     <img
+      ref={img}
       className={`tour-image ${className ?? ''}`}
       src={src}
       alt={alt ?? tour.title ?? 'Tour'}

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { PageMetaContext, type PageMeta } from './page-meta';
 
-const SITE = 'Tembea';
-const JSON_LD_ID = 'page-json-ld';
+export const SITE_NAME = 'Tembea';
+export const JSON_LD_ID = 'page-json-ld';
 // The description index.html ships, restored on pages that give none of their own.
 const SITE_DESCRIPTION =
   typeof document === 'undefined' ? '' : document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '';
@@ -19,11 +20,15 @@ function setMetaDescription(text: string): void {
 /**
  * Sets the page's title, meta description and (optionally) a schema.org JSON-LD block in the
  * head. The JSON-LD is a data block, never executed, so the server's script-src CSP allows it.
+ * In a server render the meta goes to the render instead, which writes it into the head with the
+ * canonical link and the link-preview tags.
  */
-export function usePageMeta(title: string, description?: string, jsonLd?: object | null): void {
-  const ld = jsonLd ? JSON.stringify(jsonLd) : null;
+export function usePageMeta(title: string, description?: string, extra: Omit<PageMeta, 'title' | 'description'> = {}): void {
+  const { collect } = useContext(PageMetaContext);
+  collect?.({ title, description, ...extra });
+  const ld = extra.jsonLd ? JSON.stringify(extra.jsonLd) : null;
   useEffect(() => {
-    document.title = `${title} – ${SITE}`;
+    document.title = `${title} – ${SITE_NAME}`;
     setMetaDescription(description ?? SITE_DESCRIPTION);
   }, [title, description]);
   useEffect(() => {

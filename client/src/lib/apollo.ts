@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError, type NormalizedCacheObject } from '@apollo/client';
 import type { GraphQLFormattedError } from 'graphql';
 import { catchError, from, lastValueFrom, of, throwError, type Observable } from 'rxjs';
 import { withSession } from '../auth/authorized';
@@ -6,8 +6,8 @@ import { AUTH_MESSAGES, NetworkError, SessionError } from '../auth/messages';
 import { GRAPHQL_PATH } from '../auth/session';
 import { getAccessToken } from '../auth/token-storage';
 
-/** Base URL of the REST API (same origin in production). */
-export const API_BASE = `${window.location.origin}/api`;
+/** Base path of the REST API (same origin), so a server render and the browser build the same URLs. */
+export const API_BASE = '/api';
 
 /** Operations that manage the session themselves: no refresh-and-retry around them. */
 const SESSION_OPERATIONS = new Set(['Login', 'Register', 'RefreshToken', 'Logout', 'ForgotPassword', 'ResetPassword']);
@@ -73,14 +73,24 @@ export const sessionLink = new ApolloLink((operation, forward) => {
   return from(withSession((token) => lastValueFrom(send(token)), isUnauthenticated, explain)).pipe(catchError(networkFailure));
 });
 
-/** The one Apollo Client of the app. */
-export function createApolloClient(): ApolloClient {
+/** The cache of the app's Apollo Client, in the browser and in a server render alike. */
+export function createApolloCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Tour: { keyFields: ['id'] },
+    },
+  });
+}
+
+/**
+ * The one Apollo Client of the app; `serverState` is the cache a server render embedded in the
+ * page, so hydration renders from the same data without asking again.
+ */
+export function createApolloClient(serverState?: NormalizedCacheObject): ApolloClient {
+  const cache = createApolloCache();
+  if (serverState) cache.restore(serverState);
   return new ApolloClient({
     link: ApolloLink.from([sessionLink, new HttpLink({ uri: GRAPHQL_PATH })]),
-    cache: new InMemoryCache({
-      typePolicies: {
-        Tour: { keyFields: ['id'] },
-      },
-    }),
+    cache,
   });
 }

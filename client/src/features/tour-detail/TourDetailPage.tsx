@@ -3,21 +3,26 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { TOUR_DEFAULTS } from '@tembea/schema';
 import { Spinner } from '../../components/Spinner';
 import { usePageMeta } from '../../components/usePageMeta';
+import { useSiteOrigin } from '../../components/page-meta';
 import { TOUR_DETAIL } from './api/tour-detail.queries';
 import { isLoginError } from '../../lib/errors';
 import type { BookingModalSlot } from './components/BookingModalSlot';
 import { ErrorLoadingTour, LoginRequiredDialog, TourNotFound } from './components/DetailStates';
 import { TourView } from './components/TourView';
-import { tourJsonLd } from './lib/tour-json-ld';
+import { tourImageUrl, tourJsonLd } from './lib/tour-json-ld';
 import type { ViewTour } from './lib/tour-view';
 import './tour-detail.css';
 
 function BackButton() {
   const navigate = useNavigate();
-  // react-router keeps the history index in history.state: 0 means this app has no page to go back to.
-  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  const back = () => {
+    // react-router keeps the history index in history.state: 0 means this app has no page to go back to.
+    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+    if (canGoBack) navigate(-1);
+    else navigate('/tours');
+  };
   return (
-    <button type="button" className="btn btn--ghost tour-back" onClick={() => (canGoBack ? navigate(-1) : navigate('/tours'))}>
+    <button type="button" className="btn btn--ghost tour-back" onClick={back}>
       <span aria-hidden="true">←</span> Back
     </button>
   );
@@ -37,7 +42,12 @@ export function TourDetailPage({ bookingModal }: { bookingModal?: BookingModalSl
 
   const title = tour ? tour.title || TOUR_DEFAULTS.title : loading ? 'Loading tour' : 'Tour Not Found';
   const description = tour ? (tour.description || TOUR_DEFAULTS.description).slice(0, 160) : undefined;
-  usePageMeta(title, description, tour ? tourJsonLd(tour, window.location.origin) : null);
+  const origin = useSiteOrigin();
+  usePageMeta(title, description, {
+    jsonLd: tour ? tourJsonLd(tour, origin) : null,
+    image: tour ? tourImageUrl(tour, origin) : undefined,
+    notFound: !!id && !loading && !error && !tour,
+  });
 
   let body;
   if (!id) body = <ErrorLoadingTour message="No tour ID provided" />;

@@ -63,6 +63,8 @@ export function ToursPage() {
         loadingMore={list.loadingMore}
         onLoadMore={list.loadMore}
       >
+        {/* The cards' titles are h3: a level 2 heading keeps the outline in order. */}
+        <h2 className="visually-hidden">Tours</h2>
         <div className="tour-grid">
           {list.tours.map((t, i) => <TourCard key={t.id} tour={t} eager={i < 4} />)}
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useHydrated } from '../../../lib/hydration';
 import { HERO_SLIDES, SLIDE_INTERVAL_MS, type HeroSlide } from './slides';
 
 function prefersReducedMotion(): boolean {
@@ -16,7 +17,10 @@ export function HeroSlideshow({ slides = HERO_SLIDES, interval = SLIDE_INTERVAL_
   interval?: number;
 }) {
   const [index, setIndex] = useState(0);
-  const [userPaused, setUserPaused] = useState(prefersReducedMotion);
+  // null until the visitor presses pause or play: reduced motion decides, once the browser can tell.
+  const [pausedChoice, setPausedChoice] = useState<boolean | null>(null);
+  const hydrated = useHydrated();
+  const userPaused = pausedChoice ?? (hydrated && prefersReducedMotion());
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -65,7 +69,7 @@ export function HeroSlideshow({ slides = HERO_SLIDES, interval = SLIDE_INTERVAL_
           ref={toggleRef}
           type="button"
           className="hero-slideshow__toggle"
-          onClick={() => setUserPaused((p) => !p)}
+          onClick={() => setPausedChoice(!userPaused)}
           aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
         >
           <span aria-hidden="true">{userPaused ? '▶' : '❚❚'}</span>

@@ -1,10 +1,15 @@
 import { fromPrice, resolveTourImage, PLACEHOLDER_IMAGE } from '@tembea/schema';
 import type { ViewTour } from './tour-view';
 
+/** The absolute URL of a tour's picture (the placeholder's when it has none). */
+export function tourImageUrl(t: ViewTour, origin: string): string {
+  const image = resolveTourImage(t, `${origin}/api`);
+  return image === PLACEHOLDER_IMAGE ? `${origin}${PLACEHOLDER_IMAGE}` : image;
+}
+
 /** schema.org TouristTrip of a tour, so search engines can show it as a trip with its price. */
 export function tourJsonLd(t: ViewTour, origin: string): Record<string, unknown> {
   const url = `${origin}/tour/${t.id}`;
-  const image = resolveTourImage(t, `${origin}/api`);
   const price = fromPrice(t);
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -13,7 +18,7 @@ export function tourJsonLd(t: ViewTour, origin: string): Record<string, unknown>
     url,
     name: t.title || 'Untitled Tour',
     description: t.description || 'No description available',
-    image: image === PLACEHOLDER_IMAGE ? `${origin}${PLACEHOLDER_IMAGE}` : image,
+    image: tourImageUrl(t, origin),
     provider: { '@type': 'TravelAgency', name: 'Tembea Tours', url: origin },
   };
   if (t.travelType) ld.touristType = t.travelType;

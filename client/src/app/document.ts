@@ -1,0 +1,69 @@
+import { SSR_STATE_ID } from '@tembea/schema';
+import type { PageMeta } from '../components/page-meta';
+import { JSON_LD_ID, SITE_NAME } from '../components/usePageMeta';
+import { HERO_SLIDES } from '../features/home/components/slides';
+
+const ROOT = '<div id="root"></div>';
+// The head tags a page replaces: index.html's own title and description.
+const TEMPLATE_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta name="description"[^>]*>\s*/];
+
+function attr(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** JSON inside a script element: `<` escaped, so no text in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The head tags of a server-rendered page: title, description, canonical link, Open Graph and
+ * Twitter card tags (the picture as an absolute URL) and the page's schema.org data.
+ */
+export function headTags(meta: PageMeta, origin: string, pathname: string, fallbackDescription: string): string {
+  const title = `${meta.title} – ${SITE_NAME}`;
+  const description = meta.description ?? fallbackDescription;
+  const url = `${origin}${pathname}`;
+  const image = meta.image ?? `${origin}${HERO_SLIDES[0].image}`;
+  const tags = [
+    `<title>${attr(title)}</title>`,
+    `<meta name="description" content="${attr(description)}" />`,
+    `<link rel="canonical" href="${attr(url)}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${attr(title)}" />`,
+    `<meta property="og:description" content="${attr(description)}" />`,
+    `<meta property="og:url" content="${attr(url)}" />`,
+    `<meta property="og:image" content="${attr(image)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${attr(title)}" />`,
+    `<meta name="twitter:description" content="${attr(description)}" />`,
+    `<meta name="twitter:image" content="${attr(image)}" />`,
+  ];
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json" id="${JSON_LD_ID}">${scriptJson(meta.jsonLd)}</script>`);
+  return tags.map((t) => `    ${t}\n`).join('');
+}
+
+/**
+ * Writes a server render into the built index.html: the page's head tags in place of the
+ * template's title and description, its markup in #root and the Apollo cache it was rendered from
+ * as a JSON data block (never an inline script: the Content-Security-Policy allows none).
+ */
+export function writeDocument(template: string, parts: { head: string; app: string; state: unknown }): string {
+  if (!template.includes(ROOT) || !template.includes('</head>')) throw new Error('index.html has no <div id="root"></div> or </head>');
+  let html = template;
+  // Functions as replacements throughout: a `$` in the page's text is inserted as it is.
+  for (const re of TEMPLATE_HEAD) html = html.replace(re, '');
+  // Resources React hoists out of the page (image preloads) open its markup: they belong in the head.
+  const hoisted = /^(?:<link [^>]*\/>)*/.exec(parts.app)![0];
+  html = html.replace(/\s*<\/head>/, () => `\n${hoisted ? `    ${hoisted}\n` : ''}${parts.head}  </head>`);
+  const app = parts.app.slice(hoisted.length);
+  const state = `<script type="application/json" id="${SSR_STATE_ID}">${scriptJson(parts.state)}</script>`;
+  return html.replace(ROOT, () => `<div id="root">${app}</div>\n    ${state}`);
+}
+
+/** The description index.html ships, for pages that give none of their own. */
+export function templateDescription(template: string): string {
+  const m = /<meta name="description" content="([^"]*)"/.exec(template);
+  return m ? m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : '';
+}

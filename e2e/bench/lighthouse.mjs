@@ -1,0 +1,68 @@
+// Lighthouse (mobile, its default emulation and throttling) on the built product: /, /tours and a
+// tour page, each run LIGHTHOUSE_RUNS times (3), the run of median performance score reported with
+// its four category scores and FCP, LCP and TBT. Prints figures, asserts nothing.
+//
+//   npm run bench:lighthouse            (also the last part of `npm run bench`)
+//
+// Chromium from CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium. Build first: npm run build.
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startApp } from './app.mjs';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+async function audit(port, url) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const ms = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const failed = Object.values(lhr.categories)
+    .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'notApplicable')
+    .map((a) => a.id);
+  return { scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])), fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tbt: ms('total-blocking-time'), failed };
+}
+
+function median(runs) {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.lcp - b.lcp);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export async function benchLighthouse() {
+  console.log(`\n=== Lighthouse (mobile), median of ${RUNS} ===`);
+  // The demo catalogue on an embedded database, as a first start would have it.
+  const app = await startApp('', { SEED_DEMO: 'true' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const tours = await (await fetch(`${app.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ tours(first: 1, sort: CATALOGUE) { nodes { id } } }' }),
+    })).json();
+    const pages = ['/', '/tours', `/tour/${tours.data.tours.nodes[0].id}`];
+    for (const p of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, app.base + p));
+      const m = median(runs);
+      const s = m.scores;
+      console.log(
+        `${p.padEnd(10)} performance ${String(s.performance).padStart(3)}  accessibility ${String(s.accessibility).padStart(3)}  ` +
+        `best-practices ${String(s['best-practices']).padStart(3)}  SEO ${String(s.seo).padStart(3)}  | ` +
+        `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms` +
+        `${m.failed.length ? `  | below 0.9: ${m.failed.join(', ')}` : ''}`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await app.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchLighthouse();

@@ -1,0 +1,48 @@
+/**
+ * What the server and the client's server-render entry agree on. The server loads the built entry
+ * (client/dist-ssr/entry-server.js) and calls its `render`; the entry runs the page's GraphQL
+ * operations through `execute`, which the server answers in process with its own schema.
+ */
+
+/** One GraphQL operation of a server render. */
+export interface SsrOperation {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+/** The answer to an operation, as the GraphQL endpoint would send it. */
+export interface SsrOperationResult {
+  data?: Record<string, unknown> | null;
+  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
+}
+
+export interface SsrRequest {
+  /** Path and query of the page (`/tour/3?x=1`). */
+  url: string;
+  /** The site's public origin (PUBLIC_URL): canonical links and absolute image URLs. */
+  origin: string;
+  /** The built index.html the page is written into. */
+  template: string;
+  execute(operation: SsrOperation): Promise<SsrOperationResult>;
+  /** Stops waiting for data; the render then fails. */
+  signal?: AbortSignal;
+}
+
+export interface SsrResult {
+  /** 200, or 404 when the page says that what it shows does not exist. */
+  status: number;
+  /** The whole document: the page's head tags, its markup in #root and the data it was rendered from. */
+  html: string;
+}
+
+/**
+ * The module the client's SSR build emits. `render` answers null for pages rendered in the browser
+ * only (account and admin screens), and rejects when the page cannot be rendered.
+ */
+export interface SsrEntry {
+  render(request: SsrRequest): Promise<SsrResult | null>;
+}
+
+/** The id of the JSON data block that carries the Apollo cache of a server-rendered page. */
+export const SSR_STATE_ID = '__APOLLO_STATE__';

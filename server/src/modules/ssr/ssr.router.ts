@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import type { ApolloServer } from '@apollo/server';
+import type { SsrEntry, SsrOperation, SsrOperationResult } from '@tembea/schema';
+import type { Config } from '../../config.js';
+import type { RequestContext } from '../../common/context.js';
+import { log } from '../../common/logger.js';
+import { graphqlContext, type GraphQLContext } from '../../graphql/context.js';
+
+/** How long a page may wait for its data before the browser is left to render it. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+export interface SsrDeps {
+  apollo: ApolloServer<GraphQLContext>;
+  makeContext: (req: Request, res: Response) => Promise<RequestContext>;
+  config: Pick<Config, 'clientDist' | 'publicUrl'>;
+}
+
+/** The client's server-render build: `dist-ssr/entry-server.js` beside the client build folder. */
+export function ssrEntryFile(clientDist: string): string {
+  return path.join(path.dirname(clientDist), 'dist-ssr', 'entry-server.js');
+}
+
+/**
+ * Runs the render's operations in process through Apollo Server (the same schema, limits and error
+ * masking as /graphql) as an anonymous caller: a server-rendered page never holds a user's data.
+ * The context is built on the first operation, so a page without data opens no unit of work.
+ */
+function executor(deps: SsrDeps, req: Request, res: Response): (op: SsrOperation) => Promise<SsrOperationResult> {
+  let context: Promise<RequestContext> | null = null;
+  return async (op) => {
+    context ??= deps.makeContext(req, res).then((ctx) => ({ ...ctx, principal: { kind: 'anonymous' } }));
+    const answer = await deps.apollo.executeOperation(op, { contextValue: graphqlContext(await context, res) });
+    if (answer.body.kind !== 'single') return { errors: [{ message: 'Incremental delivery is not used in server renders' }] };
+    return answer.body.singleResult as SsrOperationResult;
+  };
+}
+
+/**
+ * Public pages as HTML with their content, data and head tags, rendered from the client's own
+ * components (the client hydrates them). A page the client renders in the browser only, a missing
+ * build or a failed render falls through to the SPA shell served after this router; a failure is
+ * logged, never answered with an error page. Pages and the client's files (/assets, served after
+ * this router) are compressed for browsers that accept it.
+ */
+export function ssrRouter(deps: SsrDeps): Router {
+  const r = Router();
+  r.use('/assets', compression());
+  const indexHtml = path.join(deps.config.clientDist, 'index.html');
+  const entryFile = ssrEntryFile(deps.config.clientDist);
+  if (!existsSync(indexHtml) || !existsSync(entryFile)) return r;
+  const template = readFileSync(indexHtml, 'utf8');
+  const entry: Promise<SsrEntry | null> = import(pathToFileURL(entryFile).href).then(
+    (m: SsrEntry) => m,
+    (e: unknown) => {
+      log.error('server render build could not be loaded: pages are rendered in the browser', { entryFile, error: String(e) });
+      return null;
+    },
+  );
+
+  r.get('/{*path}', compression(), async (req: Request, res: Response, next: NextFunction) => {
+    if (!req.accepts('html')) return next();
+    const ssr = await entry;
+    if (!ssr) return next();
+    try {
+      const page = await ssr.render({
+        url: req.originalUrl,
+        origin: deps.config.publicUrl,
+        template,
+        execute: executor(deps, req, res),
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      });
+      if (!page) return next();
+      res.status(page.status);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(page.html);
+    } catch (e) {
+      log.error('server render failed: sending the SPA shell', { requestId: req.requestId, path: req.path, error: String((e as Error)?.stack ?? e) });
+      next();
+    }
+  });
+  return r;
+}

@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSR_STATE_ID } from '@tembea/schema';
+import { loadConfig } from '../../config.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+// The built client (index.html and the server-render build): `npm run build` makes both.
+const clientDist = loadConfig({}).clientDist;
+const PUBLIC = 'https://tembea.example';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ env: { PUBLIC_URL: PUBLIC } });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+/** The content of `<meta property|name="key" content="…">`, entities decoded. */
+function metaOf(html: string, key: string): string | undefined {
+  const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
+  return m?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+async function page(p: string): Promise<{ status: number; html: string; headers: Headers }> {
+  const res = await fetch(`${s.url}${p}`, { headers: { accept: 'text/html' } });
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+describe('server-rendered pages', () => {
+  it('a tour page carries its title, description, canonical link and link-preview tags with an absolute image', async () => {
+    const { body } = await s.gql('{ tours(first: 1, filter: { status: "active" }) { nodes { id title description images } } }');
+    const tour = body.data.tours.nodes[0] as { id: string; title: string; description: string; images: string[] };
+    const { status, html, headers } = await page(`/tour/${tour.id}`);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/text\/html/);
+
+    expect(html).toContain(`<title>${tour.title} – Tembea</title>`);
+    expect(metaOf(html, 'description')).toBe(tour.description.slice(0, 160));
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC}/tour/${tour.id}" />`);
+    expect(metaOf(html, 'og:title')).toBe(`${tour.title} – Tembea`);
+    expect(metaOf(html, 'og:description')).toBe(tour.description.slice(0, 160));
+    expect(metaOf(html, 'og:url')).toBe(`${PUBLIC}/tour/${tour.id}`);
+    expect(metaOf(html, 'og:image')).toBe(`${PUBLIC}${tour.images[0]}`);
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(html, 'twitter:image')).toBe(`${PUBLIC}${tour.images[0]}`);
+    // The template's own title and description are replaced, not repeated.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+
+    // The page's content and its data for hydration.
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${tour.title}</h1>`));
+    const state = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">([^<]*)</script>`).exec(html);
+    expect(JSON.parse(state![1]!)).toHaveProperty([`Tour:{"id":"${tour.id}"}`, 'title'], tour.title);
+    const ld = /<script type="application\/ld\+json" id="page-json-ld">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'TouristTrip', name: tour.title, url: `${PUBLIC}/tour/${tour.id}` });
+  });
+
+  it('runs no inline script: every script is a file of the site or a data block, under a strict CSP', async () => {
+    const { html, headers } = await page('/tours');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const attrs of scripts) expect(attrs).toMatch(/\bsrc="\/assets\/|type="application\/(json|ld\+json)"/);
+    const csp = headers.get('content-security-policy') ?? '';
+    expect(csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'))).toBe("script-src 'self'");
+  });
+
+  it('the home and list pages carry their own head tags', async () => {
+    for (const [p, title] of [['/', 'Tanzania safaris, treks and beach stays – Tembea'], ['/tours', 'All Tours – Tembea']] as const) {
+      const { status, html } = await page(p);
+      expect(status).toBe(200);
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<link rel="canonical" href="${PUBLIC}${p}" />`);
+      expect(metaOf(html, 'og:title')).toBe(title);
+      expect(metaOf(html, 'og:image')).toMatch(new RegExp(`^${PUBLIC}/`));
+      expect(html).toContain('data-testid="tour-card"');
+    }
+  });
+
+  it('a missing tour is the not-found page with status 404', async () => {
+    const { status, html } = await page('/tour/987654321');
+    expect(status).toBe(404);
+    expect(html).toContain('Tour Not Found');
+    expect(html).toContain('<title>Tour Not Found – Tembea</title>');
+  });
+
+  it('account and admin pages are the SPA shell', async () => {
+    for (const p of ['/login', '/admin', '/my-bookings']) {
+      const { status, html } = await page(p);
+      expect(status).toBe(200);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain(SSR_STATE_ID);
+    }
+  });
+});
+
+describe('a render that throws', () => {
+  let broken: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    // A client build whose server-render entry throws on every page.
+    dir = mkdtempSync(path.join(os.tmpdir(), 'tembea-ssr-'));
+    mkdirSync(path.join(dir, 'dist'));
+    mkdirSync(path.join(dir, 'dist-ssr'));
+    writeFileSync(path.join(dir, 'dist', 'index.html'), readFileSync(path.join(clientDist, 'index.html')));
+    writeFileSync(path.join(dir, 'dist-ssr', 'entry-server.js'), 'export async function render() { throw new Error("render exploded"); }\n');
+    broken = await startTestServer({ seedDemo: false, env: { CLIENT_DIST: path.join(dir, 'dist'), LOG_LEVEL: 'silent' } });
+  });
+  afterAll(async () => {
+    await broken?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('falls back to the SPA shell, never an error page', async () => {
+    const res = await fetch(`${broken.url}/tours`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('render exploded');
+  });
+});
