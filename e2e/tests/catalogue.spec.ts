@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { renderInBrowser } from './support.js';
 
 async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await request.post('/graphql', { data: { query, variables } });
@@ -57,6 +58,8 @@ test('/tours: status buttons, search, load more', async ({ page, request }) => {
 });
 
 test('/tours shows the load error with Try Again', async ({ page }) => {
+  // The server renders the page with its data: the browser must render it to meet the failing request.
+  await renderInBrowser(page);
   let fail = true;
   await page.route('**/graphql', async (route) => {
     if (fail && route.request().postData()?.includes('CatalogueTours')) return route.fulfill({ status: 500, body: 'down' });
