@@ -1,4 +1,4 @@
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX, isEmail } from '@tembea/schema';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX, hasControlCharacters, isEmail } from '@tembea/schema';
 import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { passwordPolicyError } from './password-policy.js';
 
@@ -54,6 +54,7 @@ export function validateRegister(input: Record<string, unknown>): RegisterData {
   if (!notText(input.name, 'name', 'Name', errors)) {
     if (!name) errors.push({ field: 'name', message: 'Name is required' });
     else if (chars(name) > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
+    else if (hasControlCharacters(name)) errors.push({ field: 'name', message: 'Name must not contain control characters' });
   }
   const mail = email(input.email, errors);
   const phone = text(input.phone).trim();
