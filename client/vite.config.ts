@@ -68,10 +68,21 @@ export default defineConfig({
     // original sources. The dev server keeps its own maps for debugging.
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Read by the server render, which lists a page's own chunks in its head (dist/.vite is not served).
+    manifest: true,
     rolldownOptions: {
       // Everything the first page needs in one chunk: left alone, the bundler splits the modules the
       // lazy screens share with it into several small chunks, and the first load fetches them all.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // The modules public pages share beyond it (shared components, query hooks, the schema's
+      // rules) in one more chunk, which a server-rendered page preloads with its screen's own.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'shared', test: /[\\/](client[\\/]src[\\/](components[\\/](?!admin[\\/])|lib[\\/])|schema[\\/]dist[\\/]|@apollo[\\/]client[\\/]react[\\/])/, minShareCount: 2 },
+          ],
+        },
+      },
     },
   },
   server: {

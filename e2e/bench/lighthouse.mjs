@@ -4,7 +4,12 @@
 //
 //   npm run bench:lighthouse            (also the last part of `npm run bench`)
 //
+// Also prints each page's JavaScript as loaded by the page (the scripts it requested before it was
+// idle, compressed sizes as sent). LIGHTHOUSE_JSON=dir writes each median run's full report there.
 // Chromium from CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium. Build first: npm run build.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -13,9 +18,30 @@ import { startApp } from './app.mjs';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const JSON_DIR = process.env.LIGHTHOUSE_JSON;
 
-async function audit(port, url) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+/** Kilobytes of JavaScript the page loaded, as transferred (compressed). */
+function scriptKb(lhr) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const bytes = requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0);
+  return bytes / 1024;
+}
+
+/**
+ * One Lighthouse run in a Chromium of its own (several pages in one browser lose traces on a busy
+ * machine: NO_NAVSTART); a failed run throws.
+ */
+async function audit(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  let result;
+  try {
+    result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+  } finally {
+    chrome.kill();
+  }
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -24,7 +50,11 @@ async function audit(port, url) {
     .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'notApplicable')
     .map((a) => a.id);
-  return { scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])), fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tbt: ms('total-blocking-time'), failed };
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])),
+    fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tbt: ms('total-blocking-time'), cls: ms('cumulative-layout-shift'),
+    js: scriptKb(lhr), failed, lhr,
+  };
 }
 
 function median(runs) {
@@ -33,13 +63,9 @@ function median(runs) {
 }
 
 export async function benchLighthouse() {
-  console.log(`\n=== Lighthouse (mobile), median of ${RUNS} ===`);
+  console.log(`\n=== Lighthouse (mobile), median of ${RUNS} ===  (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
   // The demo catalogue on an embedded database, as a first start would have it.
   const app = await startApp('', { SEED_DEMO: 'true' });
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
   try {
     const tours = await (await fetch(`${app.base}/graphql`, {
       method: 'POST',
@@ -49,18 +75,21 @@ export async function benchLighthouse() {
     const pages = ['/', '/tours', `/tour/${tours.data.tours.nodes[0].id}`];
     for (const p of pages) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, app.base + p));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(app.base + p).catch(() => audit(app.base + p)));
       const m = median(runs);
+      if (JSON_DIR) {
+        mkdirSync(JSON_DIR, { recursive: true });
+        writeFileSync(path.join(JSON_DIR, `${p === '/' ? 'home' : p.split('/')[1]}.json`), JSON.stringify(m.lhr));
+      }
       const s = m.scores;
       console.log(
         `${p.padEnd(10)} performance ${String(s.performance).padStart(3)}  accessibility ${String(s.accessibility).padStart(3)}  ` +
         `best-practices ${String(s['best-practices']).padStart(3)}  SEO ${String(s.seo).padStart(3)}  | ` +
-        `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms` +
+        `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  JS ${m.js.toFixed(1)} KB gz` +
         `${m.failed.length ? `  | below 0.9: ${m.failed.join(', ')}` : ''}`,
       );
     }
   } finally {
-    chrome.kill();
     await app.stop();
   }
 }

@@ -69,9 +69,18 @@ export function cardPrice(tour: PricedTour): number | null {
   return isPrice(tour.price) ? tour.price : null;
 }
 
+// One formatter per number of decimals: building an Intl formatter costs far more than using one,
+// and a list of tours formats many prices.
+const usdFormats = new Map<number, Intl.NumberFormat>();
+
 /** Formats USD: "$1,234.00" for numbers with two decimals. */
 export function formatUsd(amount: number, decimals = 2): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+  let f = usdFormats.get(decimals);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    usdFormats.set(decimals, f);
+  }
+  return `$${f.format(amount)}`;
 }
 
 /** Price text shown on a card or list: '$…' with two decimals, or 'Contact for pricing'. */

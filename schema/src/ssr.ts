@@ -24,10 +24,22 @@ export interface SsrRequest {
   origin: string;
   /** The built index.html the page is written into. */
   template: string;
+  /** The client build's manifest (dist/.vite/manifest.json): the page's own chunks are listed in its head. */
+  manifest?: ClientManifest;
   execute(operation: SsrOperation): Promise<SsrOperationResult>;
   /** Stops waiting for data; the render then fails. */
   signal?: AbortSignal;
 }
+
+/** One chunk of the client build's manifest, keyed there by its source file (`src/features/x/Page.tsx`). */
+export interface ClientManifestChunk {
+  file: string;
+  /** Keys of the chunks this one imports statically. */
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+export type ClientManifest = Record<string, ClientManifestChunk>;
 
 export interface SsrResult {
   /** 200, or 404 when the page says that what it shows does not exist. */

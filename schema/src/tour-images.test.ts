@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTourImageFiles, TOUR_IMAGE_RULES } from './tour-images.js';
+import { checkTourImageFiles, TOUR_IMAGE_RULES, tourImageSrcSet } from './tour-images.js';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -17,5 +17,17 @@ describe('checkTourImageFiles', () => {
   it('counts the kept images against the limit of 10 per tour', () => {
     expect(checkTourImageFiles([file('a.png', 'image/png')], 9)).toEqual([]);
     expect(checkTourImageFiles([file('a.png', 'image/png'), file('b.png', 'image/png')], 9)).toEqual(['A tour has at most 10 images']);
+  });
+});
+
+describe('tourImageSrcSet', () => {
+  it('offers a stored photo with its small copy, by width', () => {
+    expect(tourImageSrcSet('/uploads/tours/4f2a.webp')).toBe('/uploads/tours/4f2a-thumb.webp 480w, /uploads/tours/4f2a.webp 1600w');
+    expect(tourImageSrcSet('https://cdn.example/uploads/tours/4f2a.webp')).toBe('https://cdn.example/uploads/tours/4f2a-thumb.webp 480w, https://cdn.example/uploads/tours/4f2a.webp 1600w');
+  });
+  it('has none for pictures that exist in one size (demo art, thumbnails, other folders, external files)', () => {
+    for (const url of ['/uploads/demo/kilimanjaro-dawn.svg', '/uploads/tours/4f2a-thumb.webp', '/uploads/profiles/1.webp', 'https://x.example/a.jpg', '/placeholder-tour.svg']) {
+      expect(tourImageSrcSet(url)).toBeNull();
+    }
   });
 });

@@ -1,5 +1,8 @@
 /** What a tour's uploaded images may be: the admin form checks them before sending, the server again. */
 export const TOUR_IMAGE_RULES = {
+  /** Longest side of a stored tour photo, and of the small copy stored beside it (`…-thumb.webp`). */
+  maxSide: 1600,
+  thumbSide: 480,
   types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
   maxBytes: 10 * 1024 * 1024,
   maxPerTour: 10,
@@ -20,4 +23,15 @@ export function checkTourImageFiles(files: readonly { name: string; type: string
   }
   if (keptCount + files.length > TOUR_IMAGE_RULES.maxPerTour) errors.push(`A tour has at most ${TOUR_IMAGE_RULES.maxPerTour} images`);
   return errors;
+}
+
+/**
+ * The `srcset` of a tour photo the server stored (`/uploads/tours/<id>.webp`, with its 480 px copy
+ * `<id>-thumb.webp`), so a small slot loads the small copy; null for any other picture (demo art,
+ * external URLs), which exists in one size only.
+ */
+export function tourImageSrcSet(url: string): string | null {
+  const m = /^(.*\/uploads\/tours\/[^/?#]+?)(?<!-thumb)\.webp$/.exec(url);
+  if (!m) return null;
+  return `${m[1]}-thumb.webp ${TOUR_IMAGE_RULES.thumbSide}w, ${url} ${TOUR_IMAGE_RULES.maxSide}w`;
 }

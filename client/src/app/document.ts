@@ -1,9 +1,13 @@
-import { SSR_STATE_ID } from '@tembea/schema';
+import { SSR_STATE_ID, type ClientManifest } from '@tembea/schema';
 import type { PageMeta } from '../components/page-meta';
 import { JSON_LD_ID, SITE_NAME } from '../components/usePageMeta';
-import { HERO_SLIDES } from '../features/home/components/slides';
 
 const ROOT = '<div id="root"></div>';
+/**
+ * The link-preview picture of a page without one of its own, or whose own is an SVG (crawlers often
+ * ignore SVG): a JPEG of the first hero slide at the Open Graph size (scripts/og-image.mjs).
+ */
+export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 };
 // The head tags a page replaces: index.html's own title and description.
 const TEMPLATE_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta name="description"[^>]*>\s*/];
 
@@ -18,13 +22,14 @@ export function scriptJson(value: unknown): string {
 
 /**
  * The head tags of a server-rendered page: title, description, canonical link, Open Graph and
- * Twitter card tags (the picture as an absolute URL) and the page's schema.org data.
+ * Twitter card tags (the picture as an absolute URL, a raster image) and the page's schema.org data.
  */
 export function headTags(meta: PageMeta, origin: string, pathname: string, fallbackDescription: string): string {
   const title = `${meta.title} – ${SITE_NAME}`;
   const description = meta.description ?? fallbackDescription;
   const url = `${origin}${pathname}`;
-  const image = meta.image ?? `${origin}${HERO_SLIDES[0].image}`;
+  const own = meta.image && !/\.svg(?:[?#]|$)/i.test(meta.image) ? meta.image : null;
+  const image = own ?? `${origin}${OG_IMAGE.path}`;
   const tags = [
     `<title>${attr(title)}</title>`,
     `<meta name="description" content="${attr(description)}" />`,
@@ -35,6 +40,7 @@ export function headTags(meta: PageMeta, origin: string, pathname: string, fallb
     `<meta property="og:description" content="${attr(description)}" />`,
     `<meta property="og:url" content="${attr(url)}" />`,
     `<meta property="og:image" content="${attr(image)}" />`,
+    ...(own ? [] : [`<meta property="og:image:width" content="${OG_IMAGE.width}" />`, `<meta property="og:image:height" content="${OG_IMAGE.height}" />`]),
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${attr(title)}" />`,
     `<meta name="twitter:description" content="${attr(description)}" />`,
@@ -42,6 +48,33 @@ export function headTags(meta: PageMeta, origin: string, pathname: string, fallb
   ];
   if (meta.jsonLd) tags.push(`<script type="application/ld+json" id="${JSON_LD_ID}">${scriptJson(meta.jsonLd)}</script>`);
   return tags.map((t) => `    ${t}\n`).join('');
+}
+
+/**
+ * The head tags that fetch a page's lazily loaded screen together with the app's entry script:
+ * a module preload for the screen's chunk and each chunk it imports, and its style sheets. The
+ * entry's own chunk and styles are in index.html already. Without a manifest or an entry for the
+ * module, none (the browser then loads the screen when the app asks for it).
+ */
+export function moduleTags(manifest: ClientManifest | undefined, module: string | undefined): string {
+  if (!manifest || !module || !manifest[module]) return '';
+  const entry = new Set(Object.values(manifest).filter((c) => c.isEntry).flatMap((c) => [c.file, ...(c.css ?? [])]));
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!entry.has(chunk.file)) scripts.push(chunk.file);
+    for (const css of chunk.css ?? []) if (!entry.has(css) && !styles.includes(css)) styles.push(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [
+    ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}" />`),
+    ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}" />`),
+  ].map((t) => `    ${t}\n`).join('');
 }
 
 /**

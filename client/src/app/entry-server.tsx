@@ -8,7 +8,7 @@ import { Observable } from 'rxjs';
 import type { SsrOperation, SsrOperationResult, SsrRequest, SsrResult } from '@tembea/schema';
 import type { PageMeta } from '../components/page-meta';
 import { createApolloCache } from '../lib/apollo';
-import { headTags, templateDescription, writeDocument } from './document';
+import { headTags, moduleTags, templateDescription, writeDocument } from './document';
 import { AppProvider } from './provider';
 import { routes, type RouteHandle } from './router';
 
@@ -43,7 +43,8 @@ function serverLink(execute: (op: SsrOperation) => Promise<SsrOperationResult>, 
  */
 export async function render(request: SsrRequest): Promise<SsrResult | null> {
   const matches = matchRoutes(routes, request.url);
-  if (!(matches?.at(-1)?.route.handle as RouteHandle | undefined)?.ssr) return null;
+  const handle = matches?.at(-1)?.route.handle as RouteHandle | undefined;
+  if (!handle?.ssr) return null;
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(request.url, request.origin), { signal: request.signal }));
@@ -74,7 +75,7 @@ export async function render(request: SsrRequest): Promise<SsrResult | null> {
   const page = collected.meta;
   if (!page) throw new Error('the page set no meta (usePageMeta)');
 
-  const head = headTags(page, request.origin, context.location.pathname, templateDescription(request.template));
+  const head = moduleTags(request.manifest, handle.module) + headTags(page, request.origin, context.location.pathname, templateDescription(request.template));
   const html = writeDocument(request.template, { head, app: result, state: client.extract() });
   return { status: page.notFound ? 404 : 200, html };
 }

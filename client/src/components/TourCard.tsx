@@ -28,12 +28,18 @@ export const TOUR_CARD_FIELDS = graphql(`
 
 export type CardTour = TourCardFieldsFragment;
 
-/** A catalogue card: image, $ price, title, description, stars and review count; opens the tour. */
-export function TourCard({ tour, eager }: { tour: CardTour; eager?: boolean }) {
+/** A card image's width in the grid of cards (.tour-grid: columns of at least 230 px). */
+export const CARD_IMAGE_SIZES = '(min-width: 1000px) 290px, (min-width: 520px) 50vw, 100vw';
+
+/**
+ * A catalogue card: image, $ price, title, description, stars and review count; opens the tour.
+ * `eager` for cards in the first screenful, `priority` for the first (often the page's largest image).
+ */
+export function TourCard({ tour, eager, priority }: { tour: CardTour; eager?: boolean; priority?: boolean }) {
   return (
     <article className="tour-card" data-testid="tour-card">
       <Link to={`/tour/${tour.id}`} state={{ tour }} className="tour-card__link">
-        <TourImage tour={tour} className="tour-card__image" eager={eager} alt="" />
+        <TourImage tour={tour} className="tour-card__image" eager={eager} priority={priority} sizes={CARD_IMAGE_SIZES} alt="" />
         <div className="tour-card__body">
           <p className="tour-card__price"><Price tour={tour} /></p>
           <h3 className="tour-card__title">{tour.title}</h3>

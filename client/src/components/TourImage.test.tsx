@@ -20,6 +20,23 @@ describe('TourImage', () => {
     expect(srcOf({ bg: '  ', images: ['', 'HTTP://x.example/y.png'] })).toBe('HTTP://x.example/y.png');
   });
 
+  it('offers a stored photo in two widths for the slot, keeps its 8:5 place, and fetches a priority image first', () => {
+    render(<TourImage tour={{ images: ['/uploads/tours/ab12.webp'] }} alt="Tour" sizes="50vw" priority />);
+    const img = screen.getByRole('img');
+    expect(img.getAttribute('srcset')).toBe('/uploads/tours/ab12-thumb.webp 480w, /uploads/tours/ab12.webp 1600w');
+    expect(img.getAttribute('sizes')).toBe('50vw');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '500']);
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.getAttribute('loading')).toBe('eager');
+    cleanup();
+
+    render(<TourImage tour={{ images: ['/uploads/demo/kilimanjaro-dawn.svg'] }} alt="Tour" />);
+    const art = screen.getByRole('img');
+    expect(art.getAttribute('srcset')).toBeNull();
+    expect(art.getAttribute('fetchpriority')).toBeNull();
+    expect(art.getAttribute('loading')).toBe('lazy');
+  });
+
   it("shows 'No Image' when the tour has no image at all", () => {
     render(<TourImage tour={{ title: 'Tarangire', images: [] }} />);
     expect(screen.getByTestId('tour-image-fallback').textContent).toBe('No Image');

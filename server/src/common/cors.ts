@@ -15,7 +15,8 @@ export function corsPolicy(origins: readonly string[]): RequestHandler {
   const allowed = new Set(origins);
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.get('origin');
-    res.vary('Origin');
+    // Set, not merged: this runs first on the API paths, before anything else could vary the answer.
+    res.setHeader('Vary', 'Origin');
     const ok = origin !== undefined && allowed.has(origin);
     if (ok) {
       res.setHeader('Access-Control-Allow-Origin', origin);

@@ -61,38 +61,62 @@ const SANDBOX_DIRECTIVES = {
   'form-action': ["'self'"],
 };
 
-const csp = (directives: Record<string, string[]>) => helmet.contentSecurityPolicy({ useDefaults: false, directives });
+type HeaderList = ReadonlyArray<readonly [string, string]>;
+
+/**
+ * The headers a helmet middleware sets, captured once: helmet rebuilds them (the CSP string above
+ * all) on every request, which costs more than the rest of a cached catalogue answer. The policies
+ * are static, so each is computed at start and copied onto answers.
+ */
+function headersOf(middleware: RequestHandler): HeaderList {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader(name: string, value: string) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  middleware({ secure: true } as Request, res as unknown as Response, () => undefined);
+  return [...headers];
+}
+
+const withPolicy = (base: RequestHandler, directives: Record<string, string[]>, extra: RequestHandler[] = []): HeaderList =>
+  headersOf((req, res, next) => {
+    base(req, res, () => undefined);
+    helmet.contentSecurityPolicy({ useDefaults: false, directives })(req, res, () => undefined);
+    for (const handler of extra) handler(req, res, () => undefined);
+    next();
+  });
 
 /**
  * Security headers on every answer (helmet): nosniff, no framing, same-origin opener and resources,
- * a referrer limited to the origin across sites, and the site's Content-Security-Policy. Strict-
+ * a referrer limited to the origin across sites, and a Content-Security-Policy by path: the site's
+ * pages, JSON only on /graphql (or the Sandbox landing page's policy where the Sandbox is served,
+ * outside production), and uploaded files as inert data that other origins may show. Strict-
  * Transport-Security only over HTTPS (directly, or per X-Forwarded-Proto from a trusted proxy):
  * browsers ignore it on HTTP, and sent there it would pin a plain-HTTP deployment to HTTPS.
  */
-export function securityHeaders(hstsMaxAge: number): RequestHandler[] {
-  const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: SPA_DIRECTIVES },
+export function securityHeaders(options: { hstsMaxAge: number; sandbox: boolean }): RequestHandler {
+  const base = helmet({
+    contentSecurityPolicy: false,
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  const hsts = hstsMaxAge > 0 ? helmet.strictTransportSecurity({ maxAge: hstsMaxAge, includeSubDomains: true }) : null;
-  return [
-    headers,
-    (req: Request, res: Response, next: NextFunction) => (hsts && req.secure ? hsts(req, res, next) : next()),
-  ];
-}
-
-/** The policy of uploaded files; images may be shown by pages of other origins (an allowed CORS origin's client). */
-export function uploadHeaders(): RequestHandler[] {
-  return [
-    csp(UPLOAD_DIRECTIVES),
-    helmet.crossOriginResourcePolicy({ policy: 'cross-origin' }),
-  ];
-}
-
-/** The policy of /graphql: the Sandbox landing page's where it is served (outside production), else JSON only. */
-export function graphqlHeaders(sandbox: boolean): RequestHandler {
-  return csp(sandbox ? SANDBOX_DIRECTIVES : API_DIRECTIVES);
+  const pages = withPolicy(base, SPA_DIRECTIVES);
+  const graphql = withPolicy(base, options.sandbox ? SANDBOX_DIRECTIVES : API_DIRECTIVES);
+  const uploads = withPolicy(base, UPLOAD_DIRECTIVES, [helmet.crossOriginResourcePolicy({ policy: 'cross-origin' })]);
+  const hsts = options.hstsMaxAge > 0
+    ? headersOf(helmet.strictTransportSecurity({ maxAge: options.hstsMaxAge, includeSubDomains: true }))
+    : [];
+  const policyOf = (path: string): HeaderList =>
+    path.startsWith('/graphql') ? graphql : path.startsWith('/uploads/') ? uploads : pages;
+  return (req: Request, res: Response, next: NextFunction) => {
+    for (const [name, value] of policyOf(req.path)) res.setHeader(name, value);
+    if (req.secure) for (const [name, value] of hsts) res.setHeader(name, value);
+    next();
+  };
 }

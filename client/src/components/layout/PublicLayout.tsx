@@ -33,13 +33,19 @@ export function PublicLayout({ account }: { account?: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <NavBar account={account} />
+      {/* Each part its own Suspense boundary: React hydrates server HTML boundary by boundary in
+          interruptible work, not in one long task (none of them suspends in the browser). */}
+      <Suspense fallback={null}>
+        <NavBar account={account} />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </>
   );
 }

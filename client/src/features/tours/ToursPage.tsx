@@ -66,7 +66,7 @@ export function ToursPage() {
         {/* The cards' titles are h3: a level 2 heading keeps the outline in order. */}
         <h2 className="visually-hidden">Tours</h2>
         <div className="tour-grid">
-          {list.tours.map((t, i) => <TourCard key={t.id} tour={t} eager={i < 4} />)}
+          {list.tours.map((t, i) => <TourCard key={t.id} tour={t} eager={i < 4} priority={i === 0} />)}
         </div>
       </ListStates>
     </section>

@@ -4,8 +4,10 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import type { ApolloServer } from '@apollo/server';
-import type { SsrEntry, SsrOperation, SsrOperationResult } from '@tembea/schema';
+import type { ClientManifest, SsrEntry, SsrOperation, SsrOperationResult } from '@tembea/schema';
 import type { Config } from '../../config.js';
+import { cachedOperation } from '../../common/cached-answers.js';
+import type { CatalogueCache } from '../../common/catalogue-cache.js';
 import type { RequestContext } from '../../common/context.js';
 import { log } from '../../common/logger.js';
 import { graphqlContext, type GraphQLContext } from '../../graphql/context.js';
@@ -17,6 +19,8 @@ export interface SsrDeps {
   apollo: ApolloServer<GraphQLContext>;
   makeContext: (req: Request, res: Response) => Promise<RequestContext>;
   config: Pick<Config, 'clientDist' | 'publicUrl'>;
+  /** Anonymous catalogue answers, shared with /graphql's: a page's data is read once per catalogue change. */
+  catalogue: CatalogueCache;
 }
 
 /** The client's server-render build: `dist-ssr/entry-server.js` beside the client build folder. */
@@ -27,16 +31,18 @@ export function ssrEntryFile(clientDist: string): string {
 /**
  * Runs the render's operations in process through Apollo Server (the same schema, limits and error
  * masking as /graphql) as an anonymous caller: a server-rendered page never holds a user's data.
- * The context is built on the first operation, so a page without data opens no unit of work.
+ * Catalogue queries are answered from the catalogue cache when it holds them. The context is built
+ * on the first operation that reads the database, so a page without data opens no unit of work.
  */
 function executor(deps: SsrDeps, req: Request, res: Response): (op: SsrOperation) => Promise<SsrOperationResult> {
   let context: Promise<RequestContext> | null = null;
-  return async (op) => {
+  const run = async (op: SsrOperation): Promise<SsrOperationResult> => {
     context ??= deps.makeContext(req, res).then((ctx) => ({ ...ctx, principal: { kind: 'anonymous' } }));
     const answer = await deps.apollo.executeOperation(op, { contextValue: graphqlContext(await context, res) });
     if (answer.body.kind !== 'single') return { errors: [{ message: 'Incremental delivery is not used in server renders' }] };
     return answer.body.singleResult as SsrOperationResult;
   };
+  return (op) => cachedOperation(deps.catalogue, op, () => run(op));
 }
 
 /**
@@ -53,6 +59,8 @@ export function ssrRouter(deps: SsrDeps): Router {
   const entryFile = ssrEntryFile(deps.config.clientDist);
   if (!existsSync(indexHtml) || !existsSync(entryFile)) return r;
   const template = readFileSync(indexHtml, 'utf8');
+  const manifestFile = path.join(deps.config.clientDist, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest) : undefined;
   const entry: Promise<SsrEntry | null> = import(pathToFileURL(entryFile).href).then(
     (m: SsrEntry) => m,
     (e: unknown) => {
@@ -70,6 +78,7 @@ export function ssrRouter(deps: SsrDeps): Router {
         url: req.originalUrl,
         origin: deps.config.publicUrl,
         template,
+        manifest,
         execute: executor(deps, req, res),
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       });

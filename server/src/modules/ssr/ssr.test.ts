@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSR_STATE_ID } from '@tembea/schema';
 import { loadConfig } from '../../config.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
+import { gql } from '../../test/auth-helpers.js';
 
 // The built client (index.html and the server-render build): `npm run build` makes both.
 const clientDist = loadConfig({}).clientDist;
@@ -12,7 +14,7 @@ const PUBLIC = 'https://tembea.example';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ env: { PUBLIC_URL: PUBLIC } });
+  s = await startTestServer({ env: { PUBLIC_URL: PUBLIC, ...ADMIN_ENV } });
 });
 afterAll(async () => {
   await s?.stop();
@@ -43,9 +45,11 @@ describe('server-rendered pages', () => {
     expect(metaOf(html, 'og:title')).toBe(`${tour.title} – Tembea`);
     expect(metaOf(html, 'og:description')).toBe(tour.description.slice(0, 160));
     expect(metaOf(html, 'og:url')).toBe(`${PUBLIC}/tour/${tour.id}`);
-    expect(metaOf(html, 'og:image')).toBe(`${PUBLIC}${tour.images[0]}`);
+    // The tour's picture, unless it is an SVG (the demo art), which crawlers ignore: then the site's JPEG.
+    const preview = tour.images[0]!.endsWith('.svg') ? `${PUBLIC}/og-image.jpg` : `${PUBLIC}${tour.images[0]}`;
+    expect(metaOf(html, 'og:image')).toBe(preview);
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
-    expect(metaOf(html, 'twitter:image')).toBe(`${PUBLIC}${tour.images[0]}`);
+    expect(metaOf(html, 'twitter:image')).toBe(preview);
     // The template's own title and description are replaced, not repeated.
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
@@ -74,9 +78,37 @@ describe('server-rendered pages', () => {
       expect(html).toContain(`<title>${title}</title>`);
       expect(html).toContain(`<link rel="canonical" href="${PUBLIC}${p}" />`);
       expect(metaOf(html, 'og:title')).toBe(title);
-      expect(metaOf(html, 'og:image')).toMatch(new RegExp(`^${PUBLIC}/`));
+      expect(metaOf(html, 'og:image')).toBe(`${PUBLIC}/og-image.jpg`);
+      expect(metaOf(html, 'twitter:image')).toBe(`${PUBLIC}/og-image.jpg`);
+      expect(metaOf(html, 'og:image:width')).toBe('1200');
       expect(html).toContain('data-testid="tour-card"');
     }
+  });
+
+  it('shows a change to a tour on the next render, and a deleted tour as not found', async () => {
+    const admin = await adminToken(s);
+    const input = { title: 'Lake Natron Flamingo Walk', description: 'Soda flats at dawn.', price: '120', durationDays: 1 };
+    const created = await gql(s, 'mutation($input: TourInput!) { createTour(input: $input) { id } }', { input }, { token: admin });
+    expect(created.body.errors).toBeUndefined();
+    const id = created.body.data.createTour.id as string;
+    expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Walk – Tembea</title>');
+    expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Walk – Tembea</title>');
+
+    const edited = await gql(s, 'mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }',
+      { id, input: { ...input, title: 'Lake Natron Flamingo Dawn Walk' } }, { token: admin });
+    expect(edited.body.errors).toBeUndefined();
+    expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Dawn Walk – Tembea</title>');
+
+    await gql(s, 'mutation($id: ID!) { deleteTour(id: $id) }', { id }, { token: admin });
+    expect((await page(`/tour/${id}`)).status).toBe(404);
+  });
+
+  it("a page's head fetches its screen's chunks with the app's entry script", async () => {
+    const manifest = JSON.parse(readFileSync(path.join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const { html } = await page('/tours');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/features/tours/ToursPage.tsx']!.file}" />`);
+    expect(head).not.toContain(manifest['src/features/home/HomePage.tsx']!.file);
   });
 
   it('a missing tour is the not-found page with status 404', async () => {

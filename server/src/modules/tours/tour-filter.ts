@@ -50,6 +50,8 @@ export interface TourFilterSpec {
   popular?: boolean;
   trending?: boolean;
   ids?: number[];
+  /** Changed (tours.updated_at) at or after this moment: partners' catalogue sync. */
+  updatedSince?: Date;
 }
 
 /** Search words: letters and digits only, so no user text reaches a tsquery parser unescaped. */

@@ -61,11 +61,18 @@ export function whereOf(filter: TourFilterSpec, search: SearchSpec | null): Sql[
   if (f.bookingType !== undefined) w.push(sql`lower(t.booking_type) = ${f.bookingType}`);
   if (f.status !== undefined) w.push(sql`lower(t.status) = ${f.status}`);
   if (f.duration !== undefined) w.push(sql`t.duration ilike ${likeContains(f.duration)}`);
-  if (f.departureFrom !== undefined) w.push(sql`t.departure_time >= ${f.departureFrom.toISOString()}::timestamptz`);
-  if (f.returnUntil !== undefined) {
-    w.push(f.returnUntil.exclusive
-      ? sql`t.return_time < ${f.returnUntil.at.toISOString()}::timestamptz`
-      : sql`t.return_time <= ${f.returnUntil.at.toISOString()}::timestamptz`);
+  const from = f.departureFrom !== undefined ? sql`${f.departureFrom.toISOString()}::timestamptz` : null;
+  const until = f.returnUntil !== undefined ? sql`${f.returnUntil.at.toISOString()}::timestamptz` : null;
+  const returnsInTime = f.returnUntil?.exclusive ? sql`t.return_time < ${until}` : sql`t.return_time <= ${until}`;
+  if (from && until) {
+    // A tour inside a window has both its dates in it: spelling out the bounds each date gets from
+    // the other (it departs before it returns) gives the planner two narrow ranges to choose from,
+    // and keeps out a tour whose dates were entered the wrong way round.
+    w.push(sql`t.departure_time >= ${from}`, sql`t.departure_time <= ${until}`, sql`t.return_time >= ${from}`, returnsInTime);
+  } else if (from) {
+    w.push(sql`t.departure_time >= ${from}`);
+  } else if (until) {
+    w.push(returnsInTime);
   }
   if (f.durationDays !== undefined) w.push(sql`t.duration_days = ${f.durationDays}`);
   if (f.durationNights !== undefined) w.push(sql`t.duration_nights = ${f.durationNights}`);
@@ -76,6 +83,7 @@ export function whereOf(filter: TourFilterSpec, search: SearchSpec | null): Sql[
   if (f.popular !== undefined) w.push(f.popular ? sql`t.popular` : sql`not t.popular`);
   if (f.trending !== undefined) w.push(f.trending ? sql`t.trending` : sql`not t.trending`);
   if (f.ids !== undefined) w.push(sql`t.id = any(${intArrayLiteral(f.ids)}::int[])`);
+  if (f.updatedSince !== undefined) w.push(sql`t.updated_at >= ${f.updatedSince.toISOString()}::timestamptz`);
   if (search) {
     const tsq = tsQueryOf(search);
     w.push(tsq ? sql`t.search_vector @@ to_tsquery('english', ${tsq})` : raw('false'));
@@ -244,15 +252,34 @@ export function estimateCountQuery(filter: TourFilterSpec, search: SearchSpec | 
 const CORRECTIONS_PER_WORD = 5;
 
 /**
+ * Whether a search word can match any tour, answered by the dictionary alone: some catalogue word
+ * starts with it, or has an English stem (the form the tours' search vectors hold) that starts with
+ * the word's stem ('cities' and 'city' are both 'citi'). Stemming changes at most a word's ending, so
+ * the words to stem are those sharing the stem but its last letter. A word the dictionary does not
+ * keep (digits only, over 50 letters) is left to the tours themselves.
+ */
+function wordMayMatch(word: string): Sql {
+  if (/^[0-9]+$/.test(word) || word.length > 50) return raw('true');
+  const stem = sql`coalesce((ts_lexize('english_stem', ${word}))[1], '')`;
+  return sql`(exists (select 1 from search_words d where d.word like ${`${word}%`})
+    or exists (select 1 from search_words d where d.word like (select left(${stem}, -1) || '%')
+      and (ts_lexize('english_stem', d.word))[1] like (select ${stem} || '%')))`;
+}
+
+/**
  * Whether any tour matches the words (with the filter); when none does, for each word of three or more
  * letters the dictionary words most like it (pg_trgm word similarity at its default threshold 0.6), as
  * space-separated text, for the fuzzy fallback. One statement; the dictionary is read only on a miss.
+ * A word no catalogue word starts with (a misspelling, a word's middle) is a miss found in the small
+ * dictionary: the tours are not read, since proving that no tour matches would read them all.
  */
 export function resolveSearchQuery(filter: TourFilterSpec, search: SearchSpec): Sql {
   const where = join(whereOf(filter, { ...search, mode: 'words' }), ' and ');
   const fuzzyWords = search.words.filter((x) => x.length > 2);
   const words = fuzzyWords.length ? join(fuzzyWords.map((x, i) => sql`(${i}, ${x})`), ', ') : raw(`(0, '')`);
-  return sql`with f as materialized (select exists (select 1 from tours t where ${where}) as found)
+  const checked = search.words.filter((x) => x.length > 1);
+  const mayMatch = checked.length ? join(checked.map(wordMayMatch), ' and ') : raw('true');
+  return sql`with f as materialized (select case when ${mayMatch} then exists (select 1 from tours t where ${where}) else false end as found)
     select f.found, case when f.found then null else array(
       select coalesce((select string_agg(s.word, ' ') from (
         select d.word from search_words d where q.w <> '' and q.w <% d.word order by word_similarity(q.w, d.word) desc, d.word limit ${CORRECTIONS_PER_WORD}

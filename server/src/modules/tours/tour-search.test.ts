@@ -46,6 +46,15 @@ describe('full-text search', () => {
     for (const t of all.filter((x) => /serengeti/i.test(x.title))) expect(ids).toContain(t.id);
   });
 
+  it('finds a word written in another form than the catalogue holds it ("cities" finds a city, "communities" a community)', async () => {
+    for (const [asked, held] of [['cities', 'city'], ['communities', 'community']] as const) {
+      const want = all.filter((t) => new RegExp(`\\b${held}\\b`, 'i').test(`${t.title} ${t.description}`));
+      expect(want.length).toBeGreaterThan(0);
+      const ids = (await search(asked)).map((t) => t.id);
+      for (const t of want) expect(ids).toContain(t.id);
+    }
+  });
+
   it('needs every word to match (narrowing), ranking exact word matches above fuzzy ones', async () => {
     const both = await search('kilimanjaro trek');
     const words = both.filter((t) => /kilimanjaro/i.test(`${t.title} ${t.description} ${t.destination}`) && /trek/i.test(`${t.title} ${t.description}`));

@@ -33,7 +33,7 @@ describe('ProfileButton and profile modal', () => {
   it('logged out: asks Login Required and goes to /login noting it came from profile', async () => {
     renderButton(() => ({ data: null }));
     fireEvent.click(screen.getByRole('button', { name: 'Profile' }));
-    const prompt = screen.getByRole('alertdialog', { name: 'Login Required' });
+    const prompt = await screen.findByRole('alertdialog', { name: 'Login Required' });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Login' }));
     expect(screen.getByTestId('where').textContent).toBe('/login from=profile');
   });
@@ -44,7 +44,7 @@ describe('ProfileButton and profile modal', () => {
       call.operationName === 'Me' ? { data: { me: admin } } : { data: { deleteAccount: false } },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Profile of Amani Mushi Kileo' }));
-    const modal = screen.getByRole('dialog', { name: /My Profile/ });
+    const modal = await screen.findByRole('dialog', { name: /My Profile/ });
     expect(within(modal).getByText('Admin')).toBeTruthy();
     expect(within(modal).getByText('Amani')).toBeTruthy();
     expect(within(modal).getByText('Mushi Kileo')).toBeTruthy();
@@ -67,7 +67,7 @@ describe('ProfileButton and profile modal', () => {
       call.operationName === 'Me' ? { data: { me: admin } } : { data: { deleteAccount: true } },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Profile of Amani Mushi Kileo' }));
-    fireEvent.click(screen.getByRole('tab', { name: 'Logout' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Logout' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Account' }));
     await vi.waitFor(() => expect(onReload).toHaveBeenCalledWith('/signup'));

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/Dialog';
 import { Avatar } from './Avatar';
-import { ProfileModal } from './ProfileModal';
 import { useAuth } from '../../../auth/AuthProvider';
+
+// The profile modal (picture upload, account deletion) and the login prompt load the first time
+// they open: every public page shows this button, few visitors press it.
+const ProfileModal = lazy(() => import('./ProfileModal').then((m) => ({ default: m.ProfileModal })));
+const ConfirmDialog = lazy(() => import('../../../components/Dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** Profile icon of the navigation bar: the profile modal when logged in, a login prompt otherwise. */
 export function ProfileButton() {
@@ -11,6 +14,9 @@ export function ProfileButton() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
+  // Mounted from the first opening on, so the modal keeps its state between openings.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
 
   return (
     <>
@@ -24,18 +30,22 @@ export function ProfileButton() {
       >
         {user ? <Avatar name={user.name} image={user.profileImage} size={40} /> : <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" fill="currentColor"><circle cx="12" cy="8" r="4.2" /><path d="M3.5 21c0-4.4 3.8-7.5 8.5-7.5s8.5 3.1 8.5 7.5z" /></svg>}
       </button>
-      <ProfileModal open={open} onClose={() => setOpen(false)} />
-      <ConfirmDialog
-        open={askLogin}
-        title="Login Required"
-        message="Please log in to see your profile."
-        confirmLabel="Login"
-        onCancel={() => setAskLogin(false)}
-        onConfirm={() => {
-          setAskLogin(false);
-          navigate('/login', { state: { from: 'profile' } });
-        }}
-      />
+      <Suspense fallback={null}>
+        {opened ? <ProfileModal open={open} onClose={() => setOpen(false)} /> : null}
+        {askLogin ? (
+          <ConfirmDialog
+            open
+            title="Login Required"
+            message="Please log in to see your profile."
+            confirmLabel="Login"
+            onCancel={() => setAskLogin(false)}
+            onConfirm={() => {
+              setAskLogin(false);
+              navigate('/login', { state: { from: 'profile' } });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

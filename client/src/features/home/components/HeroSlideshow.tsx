@@ -54,7 +54,17 @@ export function HeroSlideshow({ slides = HERO_SLIDES, interval = SLIDE_INTERVAL_
             aria-hidden={i !== index}
             data-testid="hero-slide"
           >
-            <img className="hero-slide__bg" src={s.image} alt="" loading={i === 0 ? 'eager' : 'lazy'} />
+            <img
+              className="hero-slide__bg"
+              src={s.image}
+              alt=""
+              width={800}
+              height={500}
+              decoding="async"
+              // The first slide is the page's largest image: fetched first; the others when shown.
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+            />
             <div className="hero-slide__content">
               <p className="hero-slide__eyebrow">{s.eyebrow}</p>
               <h2 className="hero-slide__headline">{s.headline}</h2>

@@ -33,7 +33,7 @@ export function Stories() {
       <div className="stories__grid">
         {STORIES.map((s) => (
           <article key={s.title} className="story-card" data-testid="story-card">
-            <img src={`/art/${s.art}`} alt="" loading="lazy" />
+            <img src={`/art/${s.art}`} alt="" width={800} height={500} loading="lazy" decoding="async" />
             <div className="story-card__body">
               <h3>{s.title}</h3>
               <blockquote><p>“{s.text}”</p></blockquote>

@@ -24,7 +24,7 @@ export function TopDestinations() {
         {TOP_DESTINATIONS.map((d) => (
           <li key={d.value} className="top-destination">
             <Link to={`/tourfilter?destination=${encodeURIComponent(d.value)}`}>
-              <img src={`/art/${d.art}`} alt="" loading="lazy" />
+              <img src={`/art/${d.art}`} alt="" width={800} height={500} loading="lazy" decoding="async" />
               <span className="top-destination__name">{d.name}</span>
               <span className="top-destination__note">{d.note}</span>
             </Link>

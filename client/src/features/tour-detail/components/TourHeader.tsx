@@ -20,7 +20,7 @@ export function TourHeader({ tour, bookingType, tier }: { tour: ViewTour; bookin
   const place = [tour.destination ? titleCase(tour.destination) : '', tour.country ?? ''].filter(Boolean).join(', ');
   return (
     <div className="tour-header">
-      <TourImage tour={tour} className="tour-header__image" eager alt={tour.title || TOUR_DEFAULTS.title} />
+      <TourImage tour={tour} className="tour-header__image" priority sizes="(min-width: 900px) 50vw, 100vw" alt={tour.title || TOUR_DEFAULTS.title} />
       <div className="tour-header__info">
         <ul className="tour-header__badges" aria-label="Badges">
           {tour.featured ? <li className="badge badge--featured">Featured</li> : null}

@@ -13,14 +13,17 @@ export const NOT_SPECIFIED = 'Not specified';
 
 const TZ = 'Africa/Dar_es_Salaam';
 
+// Built once: an Intl formatter costs far more to build than to use.
+const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TZ, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit',
+});
+
 /** A departure or return date-time in Tanzanian time, or 'Not specified'. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return NOT_SPECIFIED;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return NOT_SPECIFIED;
-  return d.toLocaleString('en-GB', {
-    timeZone: TZ, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit',
-  });
+  return DATE_TIME_FORMAT.format(d);
 }
 
 /** Tiers offered (first is the default), from the list or the comma-separated text. */

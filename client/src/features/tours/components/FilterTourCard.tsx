@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { discountedPrice, durationLabel, formatUsd, priceLabel } from '@tembea/schema';
 import { TourImage } from '../../../components/TourImage';
+import { CARD_IMAGE_SIZES } from '../../../components/TourCard';
 import type { CatalogueToursQuery } from '../../../gql/graphql';
 import { titleCase } from '../../../lib/format';
 
@@ -20,7 +21,7 @@ export function FilterTourCard({ tour }: { tour: ListTour }) {
   return (
     <article className="filter-card" data-testid="filter-card">
       <Link to={`/tour/${tour.id}`} state={{ tour }} className="filter-card__link">
-        <TourImage tour={tour} className="filter-card__image" alt="" />
+        <TourImage tour={tour} className="filter-card__image" sizes={CARD_IMAGE_SIZES} alt="" />
         <div className="filter-card__body">
           {tour.featured ? <span className="badge badge--featured">Featured</span> : null}
           <h2 className="filter-card__title">{tour.title}</h2>
