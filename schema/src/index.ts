@@ -10,3 +10,7 @@ export * from './tour-form.js';
 export * from './tour-images.js';
 export * from './contact.js';
 export * from './ssr.js';
+export * from './availability.js';
+export * from './partner-examples.js';
+export * from './partner-key.js';
+export * from './webhooks.js';

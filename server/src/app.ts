@@ -12,17 +12,19 @@ import { observeRequests } from './common/request-log.js';
 import { requestTimeout } from './common/request-timeout.js';
 import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
+import { WebhookSender } from './modules/webhooks/webhook-sender.js';
 import { LocalFileStore } from './common/file-store.js';
 import { requestId } from './common/request-id.js';
-import { apiRateLimit } from './common/api-rate-limit.js';
+import { apiRateLimit, quotaByCaller } from './common/api-rate-limit.js';
 import { corsPolicy } from './common/cors.js';
-import { graphqlHeaders, securityHeaders, uploadHeaders } from './common/security-headers.js';
+import { securityHeaders } from './common/security-headers.js';
 import { prepareUploadTempDir } from './common/multipart.js';
 import { ctxOf, graphqlErrorHandler, jsonOrMultipartBody, restErrorHandler } from './common/rest.js';
 import { graphqlContext } from './graphql/context.js';
 import { createApolloServer } from './graphql/server.js';
 import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
-import { authenticate } from './modules/auth/authenticate.js';
+import { authenticate, refuseRefusedApiKeys } from './modules/auth/authenticate.js';
+import { PartnerUsageCounter } from './modules/partners/partner-usage.service.js';
 import { deviceTokenOf } from './modules/auth/device-token.js';
 import { createRateLimiter } from './common/rate-limit.js';
 import { createCatalogueCache, type CatalogueCache } from './common/catalogue-cache.js';
@@ -36,10 +38,14 @@ export interface AppHandle {
   app: Express;
   /** Sends queued mail; flush() sends what is due now (tests). */
   outbox: MailOutbox;
+  /** Sends queued webhook deliveries; flush() sends what is due now (tests). */
+  webhooks: WebhookSender;
   /** Work started by requests that runs after their answers. */
   jobs: BackgroundJobs;
   /** Anonymous catalogue answers (tests that write to the database directly move it on). */
   catalogue: CatalogueCache;
+  /** Use of partners' API keys, written every few seconds; flush() writes it now (tests). */
+  partnerUsage: PartnerUsageCounter;
   /** Lets the background jobs finish and stops Apollo Server (the ORM is closed by the caller). */
   close(): Promise<void>;
 }
@@ -49,7 +55,7 @@ function clientIp(req: Request): string {
 }
 
 /**
- * Builds a request's context: a fresh unit of work, the caller (from a bearer token) as its
+ * Builds a request's context: a fresh unit of work, the caller (from a bearer token or an API key) as its
  * principal and the facts services use. The response stays here: only the after-response jobs
  * watch it, to start once the answer has gone.
  */
@@ -57,7 +63,8 @@ function contextFactory(orm: MikroORM, shared: ContextServices) {
   const { jobs, ...services } = shared;
   return async (req: Request, res?: Response): Promise<RequestContext> => {
     const em = orm.em.fork();
-    const principal = await authenticate(em, req.get('authorization'), services.config.jwtSecret).catch((e: unknown) => {
+    const credentials = { authorization: req.get('authorization'), apiKey: req.get('x-api-key') };
+    const principal = await authenticate(em, credentials, services.config.jwtSecret).catch((e: unknown) => {
       // Raised as a 503 here: Apollo answers any other error from building the context with a 500.
       throw databaseAppError(e) ?? e;
     });
@@ -93,10 +100,10 @@ function noStoreOnAccountPaths(req: Request, res: Response, next: NextFunction):
 
 /**
  * On /graphql any answer may carry tokens (login, refresh) or a user's data; only an anonymous GET
- * (a catalogue query) may be cached.
+ * (a catalogue query, without a bearer token or an API key) may be cached.
  */
 function noStoreUnlessAnonymousGet(req: Request, res: Response, next: NextFunction): void {
-  if (req.method !== 'GET' || req.get('authorization')) res.setHeader('Cache-Control', 'no-store');
+  if (req.method !== 'GET' || req.get('authorization') || req.get('x-api-key')) res.setHeader('Cache-Control', 'no-store');
   next();
 }
 
@@ -112,7 +119,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   const metrics = new Metrics(orm);
   app.use(observeRequests(metrics));
   app.use(requestTimeout(config.requestTimeoutMs));
-  if (hardened) app.use(securityHeaders(config.hstsMaxAge));
+  if (hardened) app.use(securityHeaders({ hstsMaxAge: config.hstsMaxAge, sandbox: !config.production }));
 
   // One limiter per app, so each test server counts on its own.
   const limiter = metrics.countRefusals(createRateLimiter(config));
@@ -120,12 +127,14 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   // The jobs and the outbox build system contexts from `services` only when they run, after it is set.
   const jobs = new BackgroundJobs((job, requestId) => systemContext(orm, services, job, requestId));
   const outbox = new MailOutbox(() => systemContext(orm, services, 'mail-outbox'));
+  const webhooks = new WebhookSender(() => systemContext(orm, services, 'webhook-deliveries'));
   const files = new LocalFileStore(config.uploadsDir);
   const catalogue = createCatalogueCache(config);
   // A start may follow changes no instance saw (the demo catalogue seeded, an import, a restore).
   await catalogue.changed();
-  const services: ContextServices = { config, limiter, mailer, outbox, files, jobs, catalogue };
+  const services: ContextServices = { config, limiter, mailer, outbox, webhooks, files, jobs, catalogue };
   outbox.start();
+  webhooks.start();
   const makeContext = contextFactory(orm, services);
 
   // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
@@ -142,14 +151,17 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     next();
   };
   const cors = only(corsPolicy(config.corsOrigins));
-  const apiLimit = only(apiRateLimit());
+  // Requests made with partners' API keys are counted per key and day, and written every few seconds.
+  const partnerUsage = new PartnerUsageCounter(() => systemContext(orm, services, 'partner-key-usage'));
+  partnerUsage.start();
+  const apiLimit = only(apiRateLimit(quotaByCaller, (ctx, allowed) => partnerUsage.count(ctx.principal, allowed)));
   app.use(
     '/graphql',
     cors,
-    only(graphqlHeaders(!config.production)),
     noStoreUnlessAnonymousGet,
     withContext,
     apiLimit,
+    refuseRefusedApiKeys,
     graphqlMultipart(makeContext, config.dataDir),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
     cachedGraphqlAnswers(),
@@ -163,6 +175,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     noStoreOnAccountPaths,
     withContext,
     apiLimit,
+    refuseRefusedApiKeys,
     jsonOrMultipartBody,
     express.json({ limit: REST_JSON_MAX_BYTES }),
     cachedRestAnswers(),
@@ -176,7 +189,6 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   mkdirSync(config.uploadsDir, { recursive: true });
   app.use(
     '/uploads',
-    only(...uploadHeaders()),
     express.static(config.uploadsDir, { index: false, dotfiles: 'deny', fallthrough: true, maxAge: '7d' }),
     (_req: Request, res: Response) => {
       res.status(404).json({ message: 'File not found' });
@@ -184,7 +196,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   );
 
   app.use(seoRouter(orm, config));
-  app.use(ssrRouter({ apollo, makeContext, config }));
+  app.use(ssrRouter({ apollo, makeContext, config, catalogue }));
 
   const indexHtml = path.join(config.clientDist, 'index.html');
   if (existsSync(indexHtml)) {
@@ -216,12 +228,16 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   return {
     app,
     outbox,
+    webhooks,
     jobs,
     catalogue,
+    partnerUsage,
     async close() {
       jobs.resume();
       await jobs.idle();
+      await partnerUsage.stop();
       await outbox.stop();
+      await webhooks.stop();
       await apollo.stop();
       await limiter.close();
       await catalogue.close();

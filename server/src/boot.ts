@@ -19,10 +19,14 @@ export interface Running {
   server: Server;
   /** Queued mail (bookings); tests call outbox.flush() to send what is due. */
   outbox: AppHandle['outbox'];
+  /** Queued webhook deliveries; tests call webhooks.flush() to send what is due. */
+  webhooks: AppHandle['webhooks'];
   /** Work that requests run after their answers (a test can wait for it). */
   jobs: BackgroundJobs;
   /** Anonymous catalogue answers (tests that write to the database directly move it on). */
   catalogue: AppHandle['catalogue'];
+  /** Use of partners' API keys; tests call partnerUsage.flush() to write it now. */
+  partnerUsage: AppHandle['partnerUsage'];
   stop(): Promise<void>;
 }
 
@@ -137,8 +141,10 @@ function running(server: Server, { app, orm, embedded }: Started): Running {
     orm,
     server,
     outbox: app.outbox,
+    webhooks: app.webhooks,
     jobs: app.jobs,
     catalogue: app.catalogue,
+    partnerUsage: app.partnerUsage,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -55,6 +55,15 @@ export interface Config {
   /** When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken: string | null;
 
+  // Partner webhooks
+  /**
+   * Seconds to wait after each failed delivery attempt, in order; a delivery is given up after
+   * its last retry (WEBHOOK_RETRY_SECONDS, comma-separated).
+   */
+  webhookRetrySeconds: number[];
+  /** A delivery attempt without an answer after this many ms fails (WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs: number;
+
   // Hardening: cross-origin callers and request-rate limits.
   /** Exact origins (scheme://host[:port]) whose browser pages may call /graphql and /api; none: same origin only. */
   corsOrigins: string[];
@@ -82,6 +91,8 @@ export interface RateLimits {
   contact: number;
   /** Requests to /graphql and /api per minute from one signed-in user, else from one address. */
   api: number;
+  /** Requests to /graphql and /api per minute with one partner API key that sets no limit of its own. */
+  partnerApi: number;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +139,17 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`);
   }
   return raw;
+}
+
+/** A comma-separated list of whole numbers of seconds, each within min..max, at least one. */
+function secondsList(env: Env, name: string, def: number[], min: number, max: number): number[] {
+  const raw = str(env, name);
+  if (raw === null) return def;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length > 20 || parts.some((p) => !/^\d+$/.test(p) || Number(p) < min || Number(p) > max)) {
+    throw new ConfigError(`${name} must list 1 to 20 whole numbers of seconds from ${min} to ${max}, comma-separated, got "${raw}"`);
+  }
+  return parts.map(Number);
 }
 
 /** A comma-separated list of exact web origins: http(s)://host[:port], nothing after it. */
@@ -261,6 +283,10 @@ export function loadConfig(env: Env = process.env): Config {
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     metricsToken: str(env, 'METRICS_TOKEN'),
 
+    // Partner webhooks: retried after 30 s, 2 min, 10 min, 1 h and 6 h, then given up.
+    webhookRetrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS', [30, 120, 600, 3_600, 21_600], 0, 604_800),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+
     // Hardening: cross-origin callers and request-rate limits.
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     rateLimits: {
@@ -273,6 +299,7 @@ export function loadConfig(env: Env = process.env): Config {
       forgotAddress: int(env, 'FORGOT_PASSWORD_IP_LIMIT', 10, 1, 1_000_000),
       contact: int(env, 'CONTACT_RATE_LIMIT', 5, 1, 1_000_000),
       api: int(env, 'API_RATE_LIMIT', 600, 1, 100_000_000),
+      partnerApi: int(env, 'PARTNER_API_RATE_LIMIT', 1200, 1, 100_000_000),
     },
   };
 }

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { travellerToday } from '@tembea/schema';
+import type { CatalogueCache } from './catalogue-cache.js';
 import type { RequestContext } from './context.js';
 
 /**
  * Serving anonymous catalogue answers from the catalogue cache (common/catalogue-cache.ts), on
- * GraphQL and REST alike. Only a request without credentials whose principal is anonymous is
- * served from it or fills it: a signed-in user, an admin, or a refused token always gets a fresh
- * answer, and nothing read for them is kept. Only 200 answers without GraphQL errors are kept.
+ * GraphQL and REST alike. Only a request without credentials whose principal is anonymous, or one
+ * from a partner's API key (which reads the same catalogue as a visitor), is served from it or fills
+ * it: a signed-in user, an admin, or a refused token or key always gets a fresh answer, and nothing
+ * read for them is kept. Only 200 answers without GraphQL errors are kept.
  * Keys hold the traveller's today, since departures' status and quotes depend on it.
  */
 
@@ -85,10 +87,15 @@ function graphqlComplete(body: string): boolean {
   }
 }
 
+function readsPublicCatalogue(ctx: RequestContext, req: Request): boolean {
+  const p = ctx.principal;
+  return p.kind === 'partner' || (p.kind === 'anonymous' && !p.refusal && !req.get('authorization') && !req.get('x-api-key'));
+}
+
 function cachedAnswers(keyOf: (req: Request) => string | null, complete: (body: string) => boolean): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const ctx: RequestContext | undefined = req.ctx;
-    const key = ctx && ctx.principal.kind === 'anonymous' && !ctx.principal.refusal && !req.get('authorization') ? keyOf(req) : null;
+    const key = ctx && readsPublicCatalogue(ctx, req) ? keyOf(req) : null;
     if (!ctx || !key) return next();
     // The generation is read before the answer reads the database: the rule in catalogue-cache.ts.
     const found = await ctx.catalogue.lookup(key);
@@ -126,3 +133,25 @@ export const cachedGraphqlAnswers = (): RequestHandler => cachedAnswers(graphqlK
 
 /** On /api, after the context middleware. */
 export const cachedRestAnswers = (): RequestHandler => cachedAnswers(restKey, () => true);
+
+/**
+ * An operation run in process for an anonymous page render, answered from the catalogue cache when
+ * it is a catalogue query whose answer is kept, else by `run` (and kept when it has no errors). The
+ * answer is the operation's result object, as `run` gives it.
+ */
+export async function cachedOperation<R extends object>(
+  catalogue: CatalogueCache,
+  op: { query: string; variables?: unknown; operationName?: string },
+  run: () => Promise<R>,
+): Promise<R> {
+  if (!isCatalogueQuery(op.query, op.operationName)) return run();
+  const key = hashed('op', [op.operationName ?? null, op.query, op.variables ?? null]);
+  // The generation is read before the answer reads the database: the rule in catalogue-cache.ts.
+  const found = await catalogue.lookup(key);
+  if (found?.hit) return JSON.parse(found.hit.body) as R;
+  const answer = await run();
+  if (found && !('errors' in answer && answer.errors)) {
+    await catalogue.store(key, found.generation, { contentType: 'application/json', etag: '', body: JSON.stringify(answer) });
+  }
+  return answer;
+}

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { WebhookKick } from './context.js';
 import { log } from './logger.js';
 
 /**
@@ -50,13 +51,15 @@ export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /**
  * Runs a write to what anonymous visitors see (tours, departures, seats) and moves the catalogue
  * on once it is over: `write` must commit its own transaction, never run inside a caller's. The bump
- * follows a failure too, since a failed commit may still have been applied.
+ * follows a failure too, since a failed commit may still have been applied. The webhook sender is
+ * kicked after it too, to send the deliveries the write queued in its transaction.
  */
-export async function changingCatalogue<T>(ctx: { catalogue: CatalogueCache }, write: () => Promise<T>): Promise<T> {
+export async function changingCatalogue<T>(ctx: { catalogue: CatalogueCache; webhooks?: WebhookKick }, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } finally {
     await ctx.catalogue.changed();
+    ctx.webhooks?.kick();
   }
 }
 

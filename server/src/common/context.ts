@@ -14,6 +14,12 @@ export interface AuthUser {
   role: 'admin' | 'user';
 }
 
+/** The partner agency an API key belongs to, as the key's record states it. */
+export interface PartnerCaller {
+  keyId: number;
+  partnerName: string;
+}
+
 /**
  * Who is calling. Every kind is a plain record told apart by `kind`; a new kind of caller (a
  * partner's API key, say) is one more member, and the guards in modules/auth/guards.ts decide
@@ -23,8 +29,18 @@ export type Principal =
   /** No credentials, or credentials that were refused: `refusal` says why, for services that need a user. */
   | { kind: 'anonymous'; refusal?: AppError }
   | ({ kind: 'user' } & AuthUser)
+  /**
+   * A partner agency's API key: reads the catalogue and availability, never a user's data.
+   * `rateLimitPerMinute` is the key's own limit (absent or null: PARTNER_API_RATE_LIMIT).
+   */
+  | ({ kind: 'partner'; rateLimitPerMinute?: number | null } & PartnerCaller)
   /** Work the server does on its own (mail retries, after-response jobs, reminders), named by its job. */
   | { kind: 'system'; job: string };
+
+/** Sends queued webhook deliveries; kick() once a transaction that queued some has committed. */
+export interface WebhookKick {
+  kick(): void;
+}
 
 /** The configuration and the app's long-lived services, the same for every context. */
 export interface AppServices {
@@ -38,6 +54,8 @@ export interface AppServices {
   limiter: RateLimiter;
   /** Anonymous catalogue answers; writes to tours, departures and seats go through changingCatalogue. */
   catalogue: CatalogueCache;
+  /** Partner webhooks queued in the writes' transactions (changingCatalogue kicks the sender after them). */
+  webhooks: WebhookKick;
 }
 
 /** What building a context needs: the app's services, and the jobs that run its after-response work. */

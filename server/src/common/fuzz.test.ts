@@ -3,7 +3,7 @@ import { ADMIN_ENV, ADMIN } from '../test/booking-helpers.js';
 import { gql, LOGIN, signUpAndLogin } from '../test/auth-helpers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { answerProblem } from '../test/fuzz/answer.js';
-import { clientOperations, variableCases } from '../test/fuzz/operations.js';
+import { clientOperations, partnerOperations, variableCases } from '../test/fuzz/operations.js';
 import { restCases, type RestCase } from '../test/fuzz/rest-cases.js';
 import { HUGE, toJson, URL_PIECES } from '../test/fuzz/values.js';
 
@@ -40,7 +40,7 @@ const B = 'FuzzBoundary';
 function graphqlAttempts(): Attempt[] {
   const out: Attempt[] = [];
   const post = (body: string, destructive = false, role: Role = 'anonymous'): Attempt => ({ method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body, graphql: true, destructive, role });
-  for (const op of clientOperations()) {
+  for (const op of [...clientOperations(), ...partnerOperations()]) {
     const destructive = DESTRUCTIVE_OPERATIONS.has(op.name);
     const role = op.admin ? 'admin' : USER_OPERATIONS.has(op.name) ? 'user' : 'anonymous';
     for (const variables of variableCases(op)) out.push(post(toJson({ query: op.query, variables }), destructive, role));

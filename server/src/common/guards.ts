@@ -1,4 +1,4 @@
-import type { AuthUser, RequestContext } from './context.js';
+import type { AuthUser, PartnerCaller, RequestContext } from './context.js';
 import { ForbiddenError, UnauthenticatedError } from './errors.js';
 
 const LOGIN_REQUIRED = 'Authentication required. Please login.';
@@ -18,6 +18,8 @@ export function optionalUser(ctx: RequestContext): AuthUser | null {
       return null;
     case 'system':
       throw new ForbiddenError('This action needs a signed-in user');
+    case 'partner':
+      throw new ForbiddenError('An API key reads the catalogue and availability only; this action needs a signed-in user');
     default: {
       const unknown: never = p;
       throw new ForbiddenError(`Unknown caller ${String((unknown as { kind?: string }).kind)}`);
@@ -40,4 +42,12 @@ export function requireAdmin(ctx: RequestContext): AuthUser {
   const user = requireUser(ctx);
   if (user.role !== 'admin') throw new ForbiddenError('Admin access required');
   return user;
+}
+
+/** The partner whose API key made the call, or FORBIDDEN for any other caller. */
+export function requirePartner(ctx: RequestContext): PartnerCaller {
+  const p = ctx.principal;
+  if (p.kind === 'partner') return { keyId: p.keyId, partnerName: p.partnerName };
+  if (p.kind === 'anonymous' && p.refusal) throw p.refusal;
+  throw new ForbiddenError('This action needs a partner API key');
 }

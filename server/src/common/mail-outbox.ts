@@ -3,6 +3,7 @@ import type { RequestContext } from './context.js';
 import { log } from './logger.js';
 import type { MailMessage } from './mail.js';
 import { OutboxMail } from './mail-outbox.entity.js';
+import { PollingWorker } from './polling-worker.js';
 import { queryRows, sql } from './sql.js';
 
 /** Attempts before a mail is given up (about a day of retries with the backoff below). */
@@ -33,64 +34,18 @@ interface ClaimedRow {
  * several server instances never send one twice, and a failure is retried with backoff. Sending
  * never fails or delays the request that caused it.
  */
-export class MailOutbox {
-  private timer: NodeJS.Timeout | null = null;
-  private draining: Promise<void> | null = null;
-  private again = false;
-
+export class MailOutbox extends PollingWorker {
   /** `contextFor` gives each batch a fresh system context (its own unit of work, the mailer). */
-  constructor(private readonly contextFor: () => RequestContext) {}
+  constructor(private readonly contextFor: () => RequestContext) {
+    super({ label: 'mail outbox', pollMs: POLL_MS, batch: BATCH });
+  }
 
   /** Queues a mail in the unit of work's transaction; call kick() once it has committed. */
   async enqueue(em: EntityManager, msg: MailMessage): Promise<void> {
     await em.insert(OutboxMail, { to: msg.to, replyTo: msg.replyTo ?? null, subject: msg.subject, text: msg.text, html: msg.html });
   }
 
-  /** Sends what is due now, in the background. */
-  kick(): void {
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drainLoop().finally(() => {
-      this.draining = null;
-    });
-  }
-
-  /** Starts the periodic retry of mails that failed or were left by a stopped instance. */
-  start(): void {
-    this.timer ??= setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.kick();
-  }
-
-  /** Stops retrying and waits for a send in progress. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.again = false;
-    await this.draining;
-  }
-
-  /** Sends every due mail now and resolves when done (tests, shutdown). */
-  async flush(): Promise<void> {
-    await this.draining;
-    await this.drainOnce();
-  }
-
-  private async drainLoop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while ((await this.drainOnce()) === BATCH);
-      } catch (e) {
-        log.warn('mail outbox could not be read; will retry', { error: String((e as Error)?.message ?? e) });
-      }
-    } while (this.again);
-  }
-
-  /** Claims and sends one batch; returns how many were claimed. */
-  private async drainOnce(): Promise<number> {
+  protected async drainOnce(): Promise<number> {
     const { em, mailer } = this.contextFor();
     const claimed = await queryRows<ClaimedRow>(em, sql`
       update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})

@@ -99,19 +99,17 @@ export class Metrics {
   /** The limiter with every refused hit counted under its key's prefix (`login` of `login:ip:…`). */
   countRefusals(limiter: RateLimiter): RateLimiter {
     const counter = this.rateLimited;
-    return new Proxy(limiter, {
-      get(target, prop) {
-        if (prop !== 'hit') {
-          const v = Reflect.get(target, prop, target);
-          return typeof v === 'function' ? v.bind(target) : v;
-        }
-        return async (key: string, limit: number, windowMs: number) => {
-          const state = await target.hit(key, limit, windowMs);
+    return {
+      hit: (key, limit, windowMs) =>
+        limiter.hit(key, limit, windowMs).then((state) => {
           if (!state.allowed) counter.inc({ limiter: limiterName(key) });
           return state;
-        };
-      },
-    });
+        }),
+      check: (key, limit) => limiter.check(key, limit),
+      reset: (key) => limiter.reset(key),
+      ping: () => limiter.ping(),
+      close: () => limiter.close(),
+    };
   }
 }
 

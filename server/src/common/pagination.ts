@@ -1,3 +1,4 @@
+import { isStorableDate } from '@tembea/schema';
 import { BadInputError } from './errors.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -27,4 +28,30 @@ export function pageSize(first: number | null | undefined, max = MAX_PAGE_SIZE, 
     throw new BadInputError(`first must be a whole number from 1 to ${max}`, [{ field: 'first', message: `Must be from 1 to ${max}` }]);
   }
   return first;
+}
+
+/**
+ * A "changed since" moment of a sync query, checked: a date from year 1 to 9999 (DateTime scalars
+ * admit more than PostgreSQL stores). Undefined when none is given.
+ */
+export function changedSince(field: string, at: Date | null | undefined): Date | undefined {
+  if (at == null) return undefined;
+  if (!isStorableDate(at)) {
+    throw new BadInputError(`${field} must be a date-time from year 1 to 9999`, [{ field, message: 'Must be a date-time from year 1 to 9999' }]);
+  }
+  return at;
+}
+
+/**
+ * The keyset of a cursor that holds a text and a positive whole number (a date or a timestamp as
+ * PostgreSQL printed it, and an id); null without cursor, BAD_USER_INPUT for anything else.
+ */
+export function textIdCursor(after: string | null | undefined, textPattern: RegExp): { key: string; id: number } | null {
+  const v = decodeCursor(after);
+  if (!v) return null;
+  const [key, id] = v;
+  if (v.length !== 2 || typeof key !== 'string' || !textPattern.test(key) || !Number.isSafeInteger(id) || (id as number) < 1) {
+    throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [{ field: 'after', message: 'Invalid cursor' }]);
+  }
+  return { key, id: id as number };
 }

@@ -1,4 +1,5 @@
 import { Tour } from '../modules/tours/tour.entity.js';
+import { TourDeletion } from '../modules/tours/tour-deletion.entity.js';
 import { SearchWord } from '../modules/tours/search-word.entity.js';
 import { ContactMessage } from '../modules/contact/contact.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -7,6 +8,8 @@ import { PasswordResetToken } from '../modules/auth/password-reset-token.entity.
 import { Booking } from '../modules/bookings/booking.entity.js';
 import { Departure } from '../modules/bookings/departure.entity.js';
 import { OutboxMail } from '../common/mail-outbox.entity.js';
+import { PartnerKey, PartnerKeyUsage } from '../modules/partners/partner-key.entity.js';
+import { WebhookDelivery, WebhookSubscription } from '../modules/webhooks/webhook.entity.js';
 
 /** Every entity of the application; each feature module adds its own here. */
-export const ENTITIES = [Tour, SearchWord, User, RefreshToken, PasswordResetToken, ContactMessage, Departure, Booking, OutboxMail];
+export const ENTITIES = [Tour, TourDeletion, SearchWord, User, RefreshToken, PasswordResetToken, ContactMessage, Departure, Booking, OutboxMail, PartnerKey, PartnerKeyUsage, WebhookSubscription, WebhookDelivery];

@@ -1,6 +1,8 @@
 import { type FieldNode, type FragmentDefinitionNode, Kind, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { BadInputError } from '../common/errors.js';
-import { DEFAULT_PAGE_SIZE, pageSize } from '../common/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../common/pagination.js';
+import { AVAILABILITY_DEFAULT_PAGE, AVAILABILITY_MAX_PAGE } from '../modules/bookings/availability.service.js';
+import { TOUR_CHANGES_DEFAULT_PAGE, TOUR_CHANGES_MAX_PAGE } from '../modules/tours/tour-changes.service.js';
 
 export const MAX_QUERY_DEPTH = 10;
 /**
@@ -31,15 +33,23 @@ function refuse(message: string): never {
   throw new BadInputError(message);
 }
 
+/** Fields whose pages differ from the usual 1..100 (default 20): partners' sync reads, in larger pages. */
+const PAGE_SIZES: Record<string, { max: number; def: number }> = {
+  availability: { max: AVAILABILITY_MAX_PAGE, def: AVAILABILITY_DEFAULT_PAGE },
+  tourChanges: { max: TOUR_CHANGES_MAX_PAGE, def: TOUR_CHANGES_DEFAULT_PAGE },
+};
+
 /** The page size a field asks for (its `first` argument), checked like the services check it. */
 function pageMultiplier(field: FieldNode, variables: Record<string, unknown>): number {
+  const special = PAGE_SIZES[field.name.value];
   const arg = field.arguments?.find((a) => a.name.value === 'first');
-  if (!arg) return 1;
+  if (!arg) return special ? special.def : 1;
+  const sizes = special ?? { max: MAX_PAGE_SIZE, def: DEFAULT_PAGE_SIZE };
   let value: unknown = null;
   if (arg.value.kind === Kind.INT) value = Number(arg.value.value);
   else if (arg.value.kind === Kind.VARIABLE) value = variables[arg.value.name.value];
   // An absent or null page size means the default page; anything else must be a valid one.
-  return value == null ? DEFAULT_PAGE_SIZE : pageSize(typeof value === 'number' ? value : Number.NaN);
+  return value == null ? sizes.def : pageSize(typeof value === 'number' ? value : Number.NaN, sizes.max, sizes.def);
 }
 
 function walk(
@@ -78,7 +88,7 @@ function walk(
 /**
  * Refuses (BAD_USER_INPUT) an operation nested deeper than MAX_QUERY_DEPTH (MAX_INTROSPECTION_DEPTH
  * under `__schema`/`__type`), with more than MAX_ALIASES aliases or MAX_DIRECTIVES directives, a page
- * size outside 1..100, or an estimated cost above MAX_QUERY_COST (each object field 1, multiplied by
+ * size outside 1..100 (1..200 for availability and tourChanges), or an estimated cost above MAX_QUERY_COST (each object field 1, multiplied by
  * its page size). Introspection is measured like any other selection: only its depth allowance
  * differs. Runs on every request with its variables, since page sizes usually come from them.
  */

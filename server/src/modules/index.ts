@@ -9,11 +9,15 @@ import { authRestRouter } from './auth/auth.rest.js';
 import { UserResolver } from './users/user.resolver.js';
 import { userRestRouter } from './users/user.rest.js';
 import { BookingResolver } from './bookings/booking.resolver.js';
+import { AvailabilityResolver } from './bookings/availability.resolver.js';
+import { TourChangesResolver } from './tours/tour-changes.resolver.js';
 import { bookingRestRouter } from './bookings/booking.rest.js';
+import { PartnerKeyResolver } from './partners/partner-key.resolver.js';
+import { WebhookResolver } from './webhooks/webhook.resolver.js';
 
 /** Every GraphQL resolver; each feature module adds its own. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [TourResolver, TourAdminResolver, TourConnectionResolver, ContactResolver, AuthResolver, UserResolver, BookingResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [TourResolver, TourAdminResolver, TourConnectionResolver, ContactResolver, AuthResolver, UserResolver, BookingResolver, AvailabilityResolver, TourChangesResolver, PartnerKeyResolver, WebhookResolver];
 
 /** Every REST shim under /api; each feature module adds its own router. */
 export function restRouters(): Router {

@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { RouteFallback } from '../RouteFallback';
 import { AdminProfile } from './AdminProfile';
 
-/** Navigation for every /admin path: All Tours, New Tour, Bookings and the admin profile. */
+/** Navigation for every /admin path: All Tours, New Tour, Bookings, Partners (API keys), Webhooks and the admin profile. */
 export function AdminLayout() {
   return (
     <>
@@ -16,6 +16,8 @@ export function AdminLayout() {
               <li><NavLink to="/admin" end>All Tours</NavLink></li>
               <li><NavLink to="/admin/new-tour">New Tour</NavLink></li>
               <li><NavLink to="/admin/bookings">Bookings</NavLink></li>
+              <li><NavLink to="/admin/partners">Partners</NavLink></li>
+              <li><NavLink to="/admin/webhooks">Webhooks</NavLink></li>
             </ul>
             <AdminProfile />
           </nav>

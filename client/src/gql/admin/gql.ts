@@ -24,6 +24,10 @@ type Documents = {
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.ConfirmBookingDocument,
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CancelBookingDocument,
+    "\n  fragment PartnerKeyFields on PartnerKeyType {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": typeof types.PartnerKeyFieldsFragmentDoc,
+    "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.PartnerKeysDocument,
+    "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.CreatePartnerKeyDocument,
+    "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.RevokePartnerKeyDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.UpdateTourDocument,
@@ -32,6 +36,7 @@ type Documents = {
     "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n": typeof types.AddDepartureDocument,
     "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n": typeof types.UpdateDepartureDocument,
     "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n": typeof types.DeleteDepartureDocument,
+    "\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n": typeof types.AdminWebhookDeliveriesDocument,
 };
 const documents: Documents = {
     "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": types.AdminTourFieldsFragmentDoc,
@@ -43,6 +48,10 @@ const documents: Documents = {
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.ConfirmBookingDocument,
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CancelBookingDocument,
+    "\n  fragment PartnerKeyFields on PartnerKeyType {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": types.PartnerKeyFieldsFragmentDoc,
+    "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": types.PartnerKeysDocument,
+    "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.CreatePartnerKeyDocument,
+    "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": types.RevokePartnerKeyDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.UpdateTourDocument,
@@ -51,6 +60,7 @@ const documents: Documents = {
     "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n": types.AddDepartureDocument,
     "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n": types.UpdateDepartureDocument,
     "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n": types.DeleteDepartureDocument,
+    "\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n": types.AdminWebhookDeliveriesDocument,
 };
 
 /**
@@ -106,6 +116,22 @@ export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    can
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment PartnerKeyFields on PartnerKeyType {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n"): (typeof documents)["\n  fragment PartnerKeyFields on PartnerKeyType {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n"): (typeof documents)["\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n"): (typeof documents)["\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -135,6 +161,10 @@ export function graphql(source: "\n  mutation UpdateDeparture($id: ID!, $capacit
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

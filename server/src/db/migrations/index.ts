@@ -4,6 +4,9 @@ import { Migration20261122184627_AuthSessions } from './Migration20261122184627_
 import { Migration20261122184742_CatalogueSearch } from './Migration20261122184742_CatalogueSearch.js';
 import { Migration20261123160701_Bookings } from './Migration20261123160701_Bookings.js';
 import { Migration20261123204528_SearchDictionary } from './Migration20261123204528_SearchDictionary.js';
+import { Migration20261124180549_PartnerSync } from './Migration20261124180549_PartnerSync.js';
+import { Migration20261124180606_PartnerKeys } from './Migration20261124180606_PartnerKeys.js';
+import { Migration20261124181012_Webhooks } from './Migration20261124181012_Webhooks.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -15,4 +18,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122184742_CatalogueSearch', class: Migration20261122184742_CatalogueSearch },
   { name: 'Migration20261123160701_Bookings', class: Migration20261123160701_Bookings },
   { name: 'Migration20261123204528_SearchDictionary', class: Migration20261123204528_SearchDictionary },
+  { name: 'Migration20261124180549_PartnerSync', class: Migration20261124180549_PartnerSync },
+  { name: 'Migration20261124180606_PartnerKeys', class: Migration20261124180606_PartnerKeys },
+  { name: 'Migration20261124181012_Webhooks', class: Migration20261124181012_Webhooks },
 ];

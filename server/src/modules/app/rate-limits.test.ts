@@ -128,14 +128,14 @@ describe('rate-limit configuration', () => {
 
   it("defaults to today's limits", () => {
     const c = loadConfig({ DATA_DIR: dataDir });
-    expect(c.rateLimits).toEqual({ loginPair: 10, loginAddress: 100, loginAccount: 20, loginDevice: 10, signup: 30, forgotEmail: 3, forgotAddress: 10, contact: 5, api: 600 });
+    expect(c.rateLimits).toEqual({ loginPair: 10, loginAddress: 100, loginAccount: 20, loginDevice: 10, signup: 30, forgotEmail: 3, forgotAddress: 10, contact: 5, api: 600, partnerApi: 1200 });
     expect(c.bookingsPerHour).toBe(30);
   });
 
-  it.each(['LOGIN_PAIR_LIMIT', 'LOGIN_IP_LIMIT', 'LOGIN_ACCOUNT_LIMIT', 'LOGIN_DEVICE_LIMIT', 'SIGNUP_RATE_LIMIT', 'FORGOT_PASSWORD_EMAIL_LIMIT', 'FORGOT_PASSWORD_IP_LIMIT', 'CONTACT_RATE_LIMIT', 'API_RATE_LIMIT', 'BOOKING_RATE_LIMIT'])(
+  it.each(['LOGIN_PAIR_LIMIT', 'LOGIN_IP_LIMIT', 'LOGIN_ACCOUNT_LIMIT', 'LOGIN_DEVICE_LIMIT', 'SIGNUP_RATE_LIMIT', 'FORGOT_PASSWORD_EMAIL_LIMIT', 'FORGOT_PASSWORD_IP_LIMIT', 'CONTACT_RATE_LIMIT', 'API_RATE_LIMIT', 'PARTNER_API_RATE_LIMIT', 'BOOKING_RATE_LIMIT'])(
     '%s: a whole number of at least 1',
     (name) => {
-      expect(() => loadConfig({ DATA_DIR: dataDir, [name]: '0' })).toThrow(new ConfigError(`${name} must be between 1 and ${name === 'API_RATE_LIMIT' ? '100000000' : '1000000'}, got 0`));
+      expect(() => loadConfig({ DATA_DIR: dataDir, [name]: '0' })).toThrow(new ConfigError(`${name} must be between 1 and ${name.endsWith('API_RATE_LIMIT') ? '100000000' : '1000000'}, got 0`));
       expect(() => loadConfig({ DATA_DIR: dataDir, [name]: 'lots' })).toThrow(`${name} must be a whole number, got "lots"`);
     },
   );

@@ -1,26 +1,66 @@
+import type { NextFunction, Request, Response } from 'express';
 import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { normalizeRole } from '@tembea/schema';
 import type { Principal } from '../../common/context.js';
 import { AppError, UnauthenticatedError } from '../../common/errors.js';
+import { partnerKeyService } from '../partners/partner-key.service.js';
 import { User } from '../users/user.entity.js';
 import { bearerToken, verifyAccessToken, type AccessClaims } from './access-token.js';
 import { SESSION_EXPIRED } from './session.service.js';
 
+/** The credentials a request may carry: its Authorization header and its X-Api-Key header. */
+export interface Credentials {
+  authorization?: string;
+  apiKey?: string;
+}
+
+const API_KEY_SCHEME = /^ApiKey\s+(\S+)$/i;
+const BOTH_CREDENTIALS = 'Send one credential: an API key (Authorization: ApiKey <key> or X-Api-Key) or a bearer token, not both.';
+
+/** Whether a request presents a partner's API key, in either header. */
+export function presentsApiKey(c: Credentials): boolean {
+  return !!c.apiKey?.trim() || API_KEY_SCHEME.test(c.authorization?.trim() ?? '');
+}
+
 /**
- * The caller of a request from its Authorization header: a user, or anonymous (with the refusal
- * when a token was presented but is not valid). A valid signature is not enough: the
+ * The API key a request presents (`Authorization: ApiKey <key>` or `X-Api-Key: <key>`), null for
+ * none, or a refusal when the two headers disagree or a key comes with a bearer token.
+ */
+function apiKeyOf(c: Credentials): string | null | AppError {
+  const header = c.apiKey?.trim() || null;
+  const auth = c.authorization?.trim() ?? '';
+  const scheme = API_KEY_SCHEME.exec(auth)?.[1] ?? null;
+  if (header && scheme && header !== scheme) return new UnauthenticatedError(BOTH_CREDENTIALS);
+  if (header && auth && !scheme) return new UnauthenticatedError(BOTH_CREDENTIALS);
+  return header ?? scheme;
+}
+
+/**
+ * On /graphql and /api, a request whose API key was refused (unknown, revoked, malformed) is
+ * answered 401 UNAUTHENTICATED whatever it asks for: a partner must learn that its key does not
+ * work, not be served the catalogue as an anonymous visitor.
+ */
+export function refuseRefusedApiKeys(req: Request, _res: Response, next: NextFunction): void {
+  const p = req.ctx?.principal;
+  if (p?.kind === 'anonymous' && p.refusal && presentsApiKey({ authorization: req.get('authorization'), apiKey: req.get('x-api-key') })) throw p.refusal;
+  next();
+}
+
+/**
+ * The caller of a request from its credentials: a partner for a valid API key (see
+ * partnerKeyService.authenticate), a user for a bearer token, or anonymous (with the refusal
+ * when a key or token was presented but is not valid). A valid signature is not enough: the
  * token's session must still be open (not logged out, not revoked for reuse or by a password reset,
  * not past its absolute expiry) and the account must still exist. Both are checked by the one
  * statement that loads the user, whose role is read from the database, so a demoted admin loses
  * the rights with the next request. The user is loaded as an entity into the request's unit of
  * work, so services asking for it again cost no second statement.
  */
-export async function authenticate(
-  em: EntityManager,
-  authorization: string | undefined,
-  secret: string,
-): Promise<Principal> {
-  const token = bearerToken(authorization);
+export async function authenticate(em: EntityManager, credentials: Credentials, secret: string): Promise<Principal> {
+  const key = apiKeyOf(credentials);
+  if (key instanceof AppError) return { kind: 'anonymous', refusal: key };
+  if (key !== null) return partnerKeyService.authenticate(em, key);
+  const token = bearerToken(credentials.authorization);
   if (!token) return { kind: 'anonymous' };
   let claims: AccessClaims;
   try {

@@ -1,4 +1,4 @@
-import { Check, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Tour } from '../tours/tour.entity.js';
 
 /**
@@ -9,6 +9,8 @@ import { Tour } from '../tours/tour.entity.js';
  */
 @Entity({ tableName: 'departures' })
 @Unique({ properties: ['tour', 'startDate'] })
+@Index({ name: 'departures_start_date_id_index', properties: ['startDate', 'id'] })
+@Index({ name: 'departures_updated_at_index', properties: ['updatedAt'] })
 @Check({ name: 'departures_seats_check', expression: 'seats_taken >= 0 and seats_taken <= capacity' })
 export class Departure {
   [OptionalProps]?: 'seatsTaken' | 'closed' | 'createdAt' | 'updatedAt';
@@ -36,6 +38,7 @@ export class Departure {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
+  /** Moved on by every write of the row, seat changes included: partners' availability sync reads it. */
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }

@@ -6,18 +6,35 @@ import { queryRows, sql } from '../../common/sql.js';
 import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { requireAdmin } from '../../common/guards.js';
 import { tourService } from '../tours/tour.service.js';
+import { webhookService } from '../webhooks/webhook.service.js';
 import type { DepartureType } from './booking.types.js';
 
 /** Longest date range one departures query covers. */
 export const DEPARTURES_MAX_DAYS = 366;
 
-interface DepartureRow {
+/** A departures row as SQL reads it. */
+export interface DepartureRow {
   id: number;
   tour_id: number;
   start_date: string;
   capacity: number;
   seats_taken: number;
   closed: boolean;
+}
+
+/**
+ * Checks a window of start dates: both real days as YYYY-MM-DD, `to` not before `from`, at most
+ * DEPARTURES_MAX_DAYS days in all; BAD_USER_INPUT naming every failing field otherwise.
+ */
+export function checkDayRange(from: string, to: string): void {
+  const errors: FieldError[] = [];
+  if (!isIsoDay(from)) errors.push({ field: 'from', message: 'from must be a date as YYYY-MM-DD' });
+  if (!isIsoDay(to)) errors.push({ field: 'to', message: 'to must be a date as YYYY-MM-DD' });
+  if (!errors.length && to < from) errors.push({ field: 'to', message: 'to cannot be before from' });
+  if (!errors.length && to > addDays(from, DEPARTURES_MAX_DAYS - 1)) {
+    errors.push({ field: 'to', message: `A range covers at most ${DEPARTURES_MAX_DAYS} days` });
+  }
+  throwIfInvalid(errors, 'list');
 }
 
 /** Seats of one date as the tour page and the quote show them. */
@@ -46,7 +63,7 @@ function parseDepartureId(id: unknown): number {
   return Number(s);
 }
 
-function toDepartureType(r: DepartureRow, tourStatus: string | null | undefined, today: string): DepartureType {
+export function toDepartureType(r: DepartureRow, tourStatus: string | null | undefined, today: string): DepartureType {
   const status = departureStatus(
     { capacity: r.capacity, seatsTaken: r.seats_taken, closed: r.closed, startDate: r.start_date, tourStatus },
     today,
@@ -67,6 +84,7 @@ function toDepartureType(r: DepartureRow, tourStatus: string | null | undefined,
  * Group seats per departure. Seats are taken and given back only by single conditional UPDATEs of
  * the departure row, inside the booking's transaction: PostgreSQL re-checks the condition after
  * waiting for a concurrent writer's row lock, so two bookings can never both take the last seat.
+ * Every change of seats left or of the closed flag queues partners' SEATS_CHANGED in its transaction.
  */
 export const departureService = {
   /**
@@ -90,11 +108,14 @@ export const departureService = {
    * That transaction runs under changingCatalogue, which moves the catalogue cache on after its commit.
    */
   async takeSeats(em: EntityManager, departureId: number, people: number): Promise<void> {
-    const [taken] = await queryRows<{ id: number }>(em, sql`
+    const [taken] = await queryRows<DepartureRow>(em, sql`
       update departures set seats_taken = seats_taken + ${people}, updated_at = now()
        where id = ${departureId} and not closed and seats_taken + ${people} <= capacity
-      returning id`);
-    if (taken) return;
+      returning id, tour_id, start_date, capacity, seats_taken, closed`);
+    if (taken) {
+      await webhookService.seatsChanged(em, taken);
+      return;
+    }
     const [d] = await queryRows<DepartureRow>(em, sql`select capacity, seats_taken, closed from departures where id = ${departureId}`);
     if (d?.closed) throw new ConflictError('This departure is closed and takes no more bookings');
     throw new ConflictError(seatsLeftMessage(Math.max(0, (d?.capacity ?? 0) - (d?.seats_taken ?? 0))));
@@ -102,8 +123,10 @@ export const departureService = {
 
   /** Gives seats back (a cancelled group booking). Must run in the cancelling transaction, itself under changingCatalogue. */
   async releaseSeats(em: EntityManager, departureId: number, people: number): Promise<void> {
-    await queryRows(em, sql`
-      update departures set seats_taken = greatest(0, seats_taken - ${people}), updated_at = now() where id = ${departureId}`);
+    const [row] = await queryRows<DepartureRow>(em, sql`
+      update departures set seats_taken = greatest(0, seats_taken - ${people}), updated_at = now() where id = ${departureId}
+      returning id, tour_id, start_date, capacity, seats_taken, closed`);
+    if (row) await webhookService.seatsChanged(em, row);
   },
 
   /** Seats left on a tour's date: its departure's, or the whole capacity when nobody booked it yet. */
@@ -127,10 +150,14 @@ export const departureService = {
     else if (startDate < travellerToday()) errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
     checkCapacity(capacity, 0, errors);
     throwIfInvalid(errors, 'list');
-    const [row] = await changingCatalogue(ctx, () => queryRows<DepartureRow>(ctx.em, sql`
-      insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${capacity})
-      on conflict (tour_id, start_date) do nothing
-      returning id, tour_id, start_date, capacity, seats_taken, closed`));
+    const [row] = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+      const rows = await queryRows<DepartureRow>(em, sql`
+        insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${capacity})
+        on conflict (tour_id, start_date) do nothing
+        returning id, tour_id, start_date, capacity, seats_taken, closed`);
+      if (rows[0]) await webhookService.seatsChanged(em, rows[0]);
+      return rows;
+    }));
     if (!row) throw new ConflictError(`This tour already has a departure on ${startDate}`);
     return toDepartureType(row, tour.status, travellerToday());
   },
@@ -147,11 +174,17 @@ export const departureService = {
     throwIfInvalid(errors, 'list');
     const capacity = change.capacity ?? null;
     const closed = change.closed ?? null;
-    const [row] = await changingCatalogue(ctx, () => queryRows<DepartureRow & { tour_status: string | null }>(ctx.em, sql`
-      update departures d set capacity = coalesce(${capacity}::int, d.capacity), closed = coalesce(${closed}::boolean, d.closed), updated_at = now()
-        from tours t
-       where d.id = ${id} and t.id = d.tour_id and coalesce(${capacity}::int, d.capacity) >= d.seats_taken
-      returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.status tour_status`));
+    const [row] = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+      const rows = await queryRows<DepartureRow & { tour_status: string | null; changed: boolean }>(em, sql`
+        update departures d set capacity = coalesce(${capacity}::int, d.capacity), closed = coalesce(${closed}::boolean, d.closed), updated_at = now()
+          from tours t, (select capacity, closed from departures where id = ${id}) old
+         where d.id = ${id} and t.id = d.tour_id and coalesce(${capacity}::int, d.capacity) >= d.seats_taken
+        returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.status tour_status,
+                  (d.capacity, d.closed) is distinct from (old.capacity, old.closed) changed`);
+      // Saving the same capacity and flag again changes nothing partners see.
+      if (rows[0]?.changed) await webhookService.seatsChanged(em, rows[0]);
+      return rows;
+    }));
     if (row) return toDepartureType(row, row.tour_status, travellerToday());
     const [d] = await queryRows<DepartureRow>(ctx.em, sql`select seats_taken from departures where id = ${id}`);
     if (!d) throw new NotFoundError('Departure not found');
@@ -162,10 +195,15 @@ export const departureService = {
   async remove(ctx: RequestContext, idRaw: string): Promise<boolean> {
     requireAdmin(ctx);
     const id = parseDepartureId(idRaw);
-    const [row] = await changingCatalogue(ctx, () => queryRows<{ id: number }>(ctx.em, sql`
-      delete from departures d where d.id = ${id}
-         and not exists (select 1 from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed'))
-      returning d.id`));
+    const [row] = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+      const rows = await queryRows<DepartureRow & { tour_capacity: number | null }>(em, sql`
+        delete from departures d using tours t where d.id = ${id} and t.id = d.tour_id
+           and not exists (select 1 from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed'))
+        returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.capacity tour_capacity`);
+      // Its date is bookable again as a new departure with the tour's capacity: that is what partners are told.
+      if (rows[0]) await webhookService.seatsChanged(em, { ...rows[0], closed: false }, maxPeople(rows[0].tour_capacity));
+      return rows;
+    }));
     if (row) return true;
     const [d] = await queryRows<{ active: number }>(ctx.em, sql`
       select (select count(*)::int from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed')) active
@@ -179,16 +217,9 @@ export const departureService = {
     const tour = await tourService.get(ctx, tourIdRaw);
     if (!tour) throw new NotFoundError('Tour not found');
     const today = travellerToday();
-    const errors: FieldError[] = [];
     const from = fromRaw?.trim() || today;
-    if (!isIsoDay(from)) errors.push({ field: 'from', message: 'from must be a date as YYYY-MM-DD' });
     const to = toRaw?.trim() || (isIsoDay(from) ? addDays(from, DEPARTURES_MAX_DAYS - 1) : '');
-    if (!isIsoDay(to)) errors.push({ field: 'to', message: 'to must be a date as YYYY-MM-DD' });
-    if (!errors.length && to < from) errors.push({ field: 'to', message: 'to cannot be before from' });
-    if (!errors.length && to > addDays(from, DEPARTURES_MAX_DAYS - 1)) {
-      errors.push({ field: 'to', message: `A range covers at most ${DEPARTURES_MAX_DAYS} days` });
-    }
-    throwIfInvalid(errors, 'list');
+    checkDayRange(from, to);
     const rows = await queryRows<DepartureRow>(ctx.em, sql`
       select id, tour_id, start_date, capacity, seats_taken, closed from departures
        where tour_id = ${tour.id} and start_date between ${from} and ${to} order by start_date`);

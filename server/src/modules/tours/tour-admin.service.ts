@@ -3,6 +3,7 @@ import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid, type FieldError } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { changingCatalogue } from '../../common/catalogue-cache.js';
+import { webhookService } from '../webhooks/webhook.service.js';
 import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
 import { requireAdmin } from '../../common/guards.js';
 import { Tour } from './tour.entity.js';
@@ -107,8 +108,6 @@ function apply(t: Tour, input: TourInput): void {
 export const TOUR_MAX_IMAGES = TOUR_IMAGE_RULES.maxPerTour;
 export const TOUR_IMAGE_MAX_BYTES = TOUR_IMAGE_RULES.maxBytes;
 const TOUR_IMAGE_TOO_LARGE = 'An image must be at most 10 MB';
-const TOUR_IMAGE_SIDE = 1600;
-const TOUR_THUMB_SIDE = 480;
 
 /**
  * Checks, re-encodes and stores uploaded tour photos one at a time (each at most 10 MB in memory),
@@ -120,7 +119,7 @@ async function storeImages(ctx: RequestContext, files: readonly IncomingFile[]):
     for (const f of files) {
       const bytes = await readUpTo(await f.open(), TOUR_IMAGE_MAX_BYTES, TOUR_IMAGE_TOO_LARGE);
       const image = await saveImage(ctx.files, 'tours', bytes, {
-        maxSide: TOUR_IMAGE_SIDE, thumbSide: TOUR_THUMB_SIDE, maxBytes: TOUR_IMAGE_MAX_BYTES, tooLarge: TOUR_IMAGE_TOO_LARGE,
+        maxSide: TOUR_IMAGE_RULES.maxSide, thumbSide: TOUR_IMAGE_RULES.thumbSide, maxBytes: TOUR_IMAGE_MAX_BYTES, tooLarge: TOUR_IMAGE_TOO_LARGE,
       });
       saved.push(image.publicPath);
     }
@@ -152,21 +151,26 @@ async function withNewImages<T>(ctx: RequestContext, input: TourInput, files: re
 
 /** Admins' catalogue: create, edit and delete tours, with their photos. */
 export const tourAdminService = {
-  /** Creates a tour from a full input; its images are the paths given, then the uploaded photos. */
+  /**
+   * Creates a tour from a full input; its images are the paths given, then the uploaded photos.
+   * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
+   */
   async create(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
-    return withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, async () => {
+    return withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
       const t = new Tour();
       apply(t, { ...input, images });
-      ctx.em.persist(t);
-      await ctx.em.flush();
+      em.persist(t);
+      await em.flush();
+      await webhookService.tourChanged(em, t.id, 'UPDATED');
       return t;
-    }));
+    })));
   },
 
   /**
    * Replaces every field of a tour; its images are the kept paths given, then the uploaded photos.
-   * Stored photos it no longer uses are deleted once the change is saved.
+   * Stored photos it no longer uses are deleted once the change is saved. Partners' TOUR_CHANGED
+   * (UPDATED) is queued in the same transaction.
    */
   async update(ctx: RequestContext, idRaw: string, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
@@ -174,10 +178,11 @@ export const tourAdminService = {
     const tour = id === null ? null : await ctx.em.findOne(Tour, { id });
     if (!tour) throw new NotFoundError('Tour not found');
     const before = [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
-    await withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, async () => {
+    await withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
       apply(tour, { ...input, images });
-      await ctx.em.flush();
-    }));
+      await em.flush();
+      await webhookService.tourChanged(em, tour.id, 'UPDATED');
+    })));
     const now = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
     await Promise.all(before.filter((p) => !now.has(p)).map((p) => removeImage(ctx.files, p)));
     return tour;
@@ -186,14 +191,15 @@ export const tourAdminService = {
   /**
    * Deletes a tour without Pending or Confirmed bookings (CONFLICT naming how many otherwise); its
    * past bookings keep the tour's title. The tour row is locked first, so a booking in flight either
-   * commits before the count or finds the tour gone. Its stored photos are deleted after.
+   * commits before the count or finds the tour gone. The deletion is recorded (tour_deletions) and
+   * partners' TOUR_CHANGED (DELETED) queued in the same transaction. Its stored photos are deleted after.
    */
   async remove(ctx: RequestContext, idRaw: string): Promise<void> {
     requireAdmin(ctx);
     const id = parseTourId(idRaw);
     if (id === null) throw new NotFoundError('Tour not found');
     const images = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
-      const [tour] = await queryRows<{ images: string[] | null; bg: string | null }>(em, sql`select images, bg from tours where id = ${id} for update`);
+      const [tour] = await queryRows<{ title: string; images: string[] | null; bg: string | null }>(em, sql`select title, images, bg from tours where id = ${id} for update`);
       if (!tour) throw new NotFoundError('Tour not found');
       const [active] = await queryRows<{ n: number }>(em, sql`
         select count(*)::int n from bookings where tour_id = ${id} and status in ('Pending', 'Confirmed')`);
@@ -201,6 +207,8 @@ export const tourAdminService = {
         throw new ConflictError(`This tour has ${active.n} active ${active.n === 1 ? 'booking' : 'bookings'} (Pending or Confirmed): cancel or complete ${active.n === 1 ? 'it' : 'them'} before deleting the tour`);
       }
       await queryRows(em, sql`delete from tours where id = ${id}`);
+      await queryRows(em, sql`insert into tour_deletions (tour_id, title) values (${id}, ${tour.title})`);
+      await webhookService.tourChanged(em, id, 'DELETED');
       return [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
     }));
     await Promise.all(images.map((p) => removeImage(ctx.files, p)));

@@ -35,6 +35,7 @@ const SEARCH_VECTOR_SQL = `((setweight(to_tsvector('english'::regconfig, COALESC
 @Index({ name: 'tours_from_price_asc_index', expression: 'create index "tours_from_price_asc_index" on "tours" ("from_price" asc nulls last, "id" asc)' })
 @Index({ name: 'tours_from_price_desc_index', expression: 'create index "tours_from_price_desc_index" on "tours" ("from_price" desc nulls last, "id" desc)' })
 @Index({ name: 'tours_rating_index', expression: 'create index "tours_rating_index" on "tours" ("rating" desc, "id" asc)' })
+@Index({ name: 'tours_updated_at_index', properties: ['updatedAt', 'id'] })
 @Index({ name: 'tours_newest_index', expression: 'create index "tours_newest_index" on "tours" ("created_at" desc, "id" desc)' })
 @Index({ name: 'tours_departure_time_index', expression: 'create index "tours_departure_time_index" on "tours" ("departure_time")' })
 @Index({ name: 'tours_return_time_index', expression: 'create index "tours_return_time_index" on "tours" ("return_time")' })

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { RequestContext } from '../../common/context.js';
 import type { IncomingFile } from '../../common/uploads.js';
 import { toTourType } from './tour.mapper.js';
@@ -25,8 +26,13 @@ export class TourResolver {
     @Arg('sort', () => TourSort, { defaultValue: TourSort.CATALOGUE, description: 'Order of the list.' }) sort: TourSort = TourSort.CATALOGUE,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1-100 (default 20).' }) first?: number,
     @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page (with the same filter, search and sort).' }) after?: string,
+    @Arg('updatedSince', () => GraphQLDateTimeISO, {
+      nullable: true,
+      description: 'Only tours (OCTO products) changed at or after this moment (any field, status included). For a partner\'s sync, '
+        + 'tourChanges also reports deleted tours.',
+    }) updatedSince?: Date | null,
   ): Promise<TourConnection> {
-    const page = await tourService.list(ctx, { filter: filter ?? {}, search, sort, first, after });
+    const page = await tourService.list(ctx, { filter: filter ?? {}, search, sort, first, after, updatedSince });
     const nodes = page.nodes.map(toTourType);
     return {
       nodes,
@@ -81,7 +87,7 @@ export class TourAdminResolver {
   })
   async createTour(
     @Ctx() ctx: RequestContext,
-    @Arg('input', () => TourInput) input: TourInput,
+    @Arg('input', () => TourInput, { description: 'Every field of the tour, checked by the same rules as the admin form.' }) input: TourInput,
     @Arg('images', () => [GraphQLUpload], { nullable: true, description: 'New photos, added after the kept image paths of the input.' }) images?: Promise<FileUpload>[] | null,
   ): Promise<TourType> {
     return toTourType(await tourAdminService.create(ctx, input, incoming(images)));
@@ -91,7 +97,7 @@ export class TourAdminResolver {
   async updateTour(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Tour id.' }) id: string,
-    @Arg('input', () => TourInput) input: TourInput,
+    @Arg('input', () => TourInput, { description: 'Every field of the tour, checked by the same rules as the admin form.' }) input: TourInput,
     @Arg('images', () => [GraphQLUpload], { nullable: true, description: 'New photos, added after the kept image paths of the input.' }) images?: Promise<FileUpload>[] | null,
   ): Promise<TourType> {
     return toTourType(await tourAdminService.update(ctx, id, input, incoming(images)));

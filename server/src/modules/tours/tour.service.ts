@@ -1,6 +1,6 @@
 import { withFilterFallbacks } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { pageSize } from '../../common/pagination.js';
+import { changedSince, pageSize } from '../../common/pagination.js';
 import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
 import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
@@ -30,6 +30,8 @@ export interface ListToursInput {
   sort?: TourSort;
   first?: number | null;
   after?: string | null;
+  /** Only tours changed at or after this moment (partners' catalogue sync). */
+  updatedSince?: Date | null;
   /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim the original client calls with limit=1000. */
   maxPageSize?: number;
 }
@@ -96,6 +98,8 @@ export class TourService {
   async list(ctx: RequestContext, input: ListToursInput = {}): Promise<TourPage> {
     const limit = pageSize(input.first, input.maxPageSize);
     const filter = parseTourFilter(input.filter);
+    const updatedSince = changedSince('updatedSince', input.updatedSince);
+    if (updatedSince) filter.updatedSince = updatedSince;
     let search = parseSearch(input.search);
     if (search && search.words.length) {
       const [r] = await rows<{ found: boolean; corrections: string[] | null }>(ctx, resolveSearchQuery(filter, search));

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import {
   buildSchema, type DocumentNode, getNamedType, type GraphQLInputType, GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull,
-  GraphQLScalarType, Kind, type OperationDefinitionNode, print, typeFromAST,
+  GraphQLScalarType, Kind, type OperationDefinitionNode, parse, print, typeFromAST,
 } from 'graphql';
+import { PARTNER_EXAMPLES } from '@tembea/schema';
 import { type Kind as ValueKind, malformed } from './values.js';
 
 const repo = (p: string) => new URL(`../../../../${p}`, import.meta.url);
@@ -17,17 +18,23 @@ export interface ClientOperation {
   variables: { name: string; type: GraphQLInputType }[];
 }
 
+function operationOf(name: string, admin: boolean, doc: DocumentNode): ClientOperation {
+  const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const variables = (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, type: typeFromAST(schema, v.type as never) as GraphQLInputType }));
+  return { name, admin, query: print(doc), variables };
+}
+
+/** The operations partner agencies are shown (schema's partner examples), sent without credentials. */
+export function partnerOperations(): ClientOperation[] {
+  return PARTNER_EXAMPLES.map((ex) => operationOf(ex.operationName, false, parse(ex.query)));
+}
+
 /** Every operation in the client's generated documents (the site's and the admin screens'). */
 export function clientOperations(): ClientOperation[] {
   return ['client/src/gql/graphql.ts', 'client/src/gql/admin/graphql.ts'].flatMap((file) => {
     const source = readFileSync(repo(file), 'utf8');
     return [...source.matchAll(/^export const (\w+)Document = (\{.*\}) as unknown as DocumentNode</gm)].map(([, name, json]) => ({ name: name!, json: json!, admin: file.includes('admin') }));
-  }).map(({ name, json, admin }) => {
-    const doc = JSON.parse(json) as DocumentNode;
-    const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-    const variables = (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, type: typeFromAST(schema, v.type as never) as GraphQLInputType }));
-    return { name, admin, query: print(doc), variables };
-  });
+  }).map(({ name, json, admin }) => operationOf(name, admin, JSON.parse(json) as DocumentNode));
 }
 
 /** The kind of a leaf, from its type and, for text, its name (emails, dates, ids). */

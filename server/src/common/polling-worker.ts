@@ -1,0 +1,65 @@
+import { log } from './logger.js';
+
+/**
+ * The loop of an outbox sender (mail, webhooks), which extends it: `drainOnce` claims and handles
+ * one batch and says how many it claimed; a full batch is followed by another at once. kick()
+ * drains now, in the background (a kick during a drain makes it go round once more); start() also
+ * drains every `pollMs`, for retries that fall due and work left by a stopped instance.
+ */
+export abstract class PollingWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly opts: { label: string; pollMs: number; batch: number }) {}
+
+  /** Claims and handles one batch of what is due now; returns how many were claimed. */
+  protected abstract drainOnce(): Promise<number>;
+
+  /** Handles what is due now, in the background. */
+  kick(): void {
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drainLoop().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  /** Starts the periodic drain. */
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), this.opts.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops draining and waits for a drain in progress. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.again = false;
+    await this.draining;
+  }
+
+  /**
+   * Handles one batch of what is due now and resolves when done (tests, shutdown), and when a
+   * background drain that started meanwhile (and may have claimed part of it) is done too.
+   */
+  async flush(): Promise<void> {
+    await this.draining;
+    await this.drainOnce();
+    await this.draining;
+  }
+
+  private async drainLoop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while ((await this.drainOnce()) === this.opts.batch);
+      } catch (e) {
+        log.warn(`${this.opts.label} could not be read; will retry`, { error: String((e as Error)?.message ?? e) });
+      }
+    } while (this.again);
+  }
+}
