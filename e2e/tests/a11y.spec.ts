@@ -16,6 +16,7 @@ const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }
   { name: 'about', path: '/about', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'blog', path: '/blog', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'contact', path: '/contact-us', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'partners', path: '/partners', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'unauthorized', path: '/unauthorized', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
 ];
 

@@ -2,62 +2,79 @@ import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { RouteFallback } from '../components/RouteFallback';
-import { HomePage } from '../features/home/HomePage';
-import { UnauthorizedPage } from '../features/pages/UnauthorizedPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { AdminGuard } from '../auth/AdminGuard';
-import { LoginPage } from '../features/account/LoginPage';
-import { SignupPage } from '../features/account/SignupPage';
-import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
-import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
 import { ProfileButton } from '../features/account/profile/ProfileButton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { TourBookingModal } from './TourBookingModal';
 // The server-rendered pages' styles load with the first page, so their server HTML is styled
-// before (and without) their code: no unstyled flash, no layout shift when the code arrives.
+// before (and without) their code: no unstyled flash, no layout shift when the code arrives; the
+// dialog and form styles their screens share too, so a page has one style sheet to wait for.
 import '../features/tours/tours.css';
 import '../features/tour-detail/tour-detail.css';
 import '../features/pages/pages.css';
+import '../features/home/home.css';
+import '../components/dialog.css';
+import '../components/form-field.css';
+import '../components/booking-status.css';
 
-// Visitor screens load on demand (Suspense in the layouts) so the first page's JS stays small.
+// Every screen loads on demand (Suspense in the layouts) so the first page's JS is the shell and
+// its own screen. A server-rendered page names its screen's module (`handle.module`): the server
+// lists that chunk in the page's head, so it arrives with the shell, and hydration waits for it
+// behind the layout's Suspense boundary, keeping the server HTML meanwhile.
+const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
 const AboutPage = lazy(() => import('../features/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
 const BlogPage = lazy(() => import('../features/pages/BlogPage').then((m) => ({ default: m.BlogPage })));
+const PartnersPage = lazy(() => import('../features/pages/PartnersPage').then((m) => ({ default: m.PartnersPage })));
 const ContactPage = lazy(() => import('../features/pages/ContactPage').then((m) => ({ default: m.ContactPage })));
 const ToursPage = lazy(() => import('../features/tours/ToursPage').then((m) => ({ default: m.ToursPage })));
 const FilteredToursPage = lazy(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
 const FilteredViewPage = lazy(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
 const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
+// Account screens are rendered in the browser only.
+const LoginPage = lazy(() => import('../features/account/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('../features/account/SignupPage').then((m) => ({ default: m.SignupPage })));
+const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const UnauthorizedPage = lazy(() => import('../features/pages/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
 // Admin screens and their navigation are their own chunks: a visitor never downloads them.
 const AdminLayout = lazy(() => import('../components/layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
 const TourFormPage = lazy(() => import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })));
 const MyBookingsPage = lazy(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
 const AdminBookingsPage = lazy(() => import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })));
+const AdminPartnersPage = lazy(() => import('../features/admin/partners/AdminPartnersPage').then((m) => ({ default: m.AdminPartnersPage })));
+const AdminWebhooksPage = lazy(() => import('../features/admin/webhooks/AdminWebhooksPage').then((m) => ({ default: m.AdminWebhooksPage })));
 
-/** Route metadata: `ssr` pages are rendered on the server too (public content worth indexing). */
+/**
+ * Route metadata: `ssr` pages are rendered on the server too (public content worth indexing);
+ * `module` is the source file of the page's lazily loaded screen, relative to the client folder.
+ */
 export interface RouteHandle {
   ssr?: boolean;
+  module?: string;
 }
-const ssr: RouteHandle = { ssr: true };
+const ssr = (module: string): RouteHandle => ({ ssr: true, module: `src/features/${module}.tsx` });
 
 /** Every route of the site and My bookings; /admin paths use the admin layout. */
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout account={<ProfileButton />} />,
     children: [
-      { path: '/', handle: ssr, element: <HomePage /> },
+      { path: '/', handle: ssr('home/HomePage'), element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/about', handle: ssr, element: <AboutPage /> },
-      { path: '/blog', handle: ssr, element: <BlogPage /> },
-      { path: '/contact-us', handle: ssr, element: <ContactPage /> },
-      { path: '/tours', handle: ssr, element: <ToursPage /> },
-      { path: '/tour/:id', handle: ssr, element: <TourDetailPage bookingModal={TourBookingModal} /> },
+      { path: '/about', handle: ssr('pages/AboutPage'), element: <AboutPage /> },
+      { path: '/blog', handle: ssr('pages/BlogPage'), element: <BlogPage /> },
+      { path: '/contact-us', handle: ssr('pages/ContactPage'), element: <ContactPage /> },
+      { path: '/partners', handle: ssr('pages/PartnersPage'), element: <PartnersPage /> },
+      { path: '/tours', handle: ssr('tours/ToursPage'), element: <ToursPage /> },
+      { path: '/tour/:id', handle: ssr('tour-detail/TourDetailPage'), element: <TourDetailPage bookingModal={TourBookingModal} /> },
       { path: '/my-bookings', element: <RequireAuth><MyBookingsPage /></RequireAuth> },
-      { path: '/tourfilter', handle: ssr, element: <FilteredToursPage /> },
-      { path: '/filtered', handle: ssr, element: <FilteredViewPage /> },
+      { path: '/tourfilter', handle: ssr('tours/FilteredToursPage'), element: <FilteredToursPage /> },
+      { path: '/filtered', handle: ssr('tours/FilteredViewPage'), element: <FilteredViewPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -76,6 +93,8 @@ export const routes: RouteObject[] = [
       { path: 'new-tour', element: <TourFormPage /> },
       { path: 'edit/:id', element: <TourFormPage /> },
       { path: 'bookings', element: <AdminBookingsPage /> },
+      { path: 'partners', element: <AdminPartnersPage /> },
+      { path: 'webhooks', element: <AdminWebhooksPage /> },
     ],
   },
 ];

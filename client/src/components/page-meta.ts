@@ -19,8 +19,23 @@ export interface PageMetaSink {
   collect?: (meta: PageMeta) => void;
 }
 
-/** In the browser: the page's own origin, and meta goes only to document.title and the description. */
-export const BROWSER_META_SINK: PageMetaSink = { origin: typeof window === 'undefined' ? '' : window.location.origin };
+/**
+ * The site's public origin in the browser: the one its server render wrote into the canonical link
+ * (so a page shows the same addresses after hydration as in its HTML), else the page's own.
+ */
+function browserOrigin(): string {
+  if (typeof window === 'undefined') return '';
+  const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  try {
+    if (canonical) return new URL(canonical).origin;
+  } catch {
+    // A malformed link: fall back to the page's own origin.
+  }
+  return window.location.origin;
+}
+
+/** In the browser: the site's origin, and meta goes only to document.title and the description. */
+export const BROWSER_META_SINK: PageMetaSink = { origin: browserOrigin() };
 
 export const PageMetaContext = createContext<PageMetaSink>(BROWSER_META_SINK);
 

@@ -11,8 +11,17 @@ export function getSchema(): Promise<GraphQLSchema> {
     resolvers: RESOLVERS,
     validate: { forbidUnknownValues: false },
     emitSchemaFile: false,
-  });
+  }).then(describeRootTypes);
   return cached;
+}
+
+// type-graphql has no way to describe the root types; Sandbox and partners' tools show these first.
+function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
+  const query = schema.getQueryType();
+  if (query) query.description = 'Reads: the catalogue, availability and change feeds (anonymous or with a partner API key), and a signed-in user\'s or admin\'s own data.';
+  const mutation = schema.getMutationType();
+  if (mutation) mutation.description = 'Changes: accounts and sessions, bookings, the catalogue and departures (admins), partner API keys and webhooks.';
+  return schema;
 }
 
 export const SCHEMA_BANNER = `# ------------------------------------------------------------------

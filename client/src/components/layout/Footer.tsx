@@ -42,7 +42,9 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="footer__legal">© {new Date().getFullYear()} {COMPANY.name}. Prices in USD.</p>
+      <p className="footer__legal">
+        © {new Date().getFullYear()} {COMPANY.name}. Prices in USD. <Link to="/partners">Partner API</Link> for travel agencies.
+      </p>
     </footer>
   );
 }

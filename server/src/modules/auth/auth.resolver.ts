@@ -12,7 +12,7 @@ export class AuthResolver {
   @Mutation(() => RegisterPayload, {
     description: 'Creates an account (name, email, phone, password of 8-256 characters that is not one of the most common). Answers alike whether or not the email already has one.',
   })
-  async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<RegisterPayload> {
+  async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput, { description: 'Name, email and password of the new account.' }) input: RegisterInput): Promise<RegisterPayload> {
     const { user, message } = await authService.register(ctx, { ...input });
     return { user: toUserType(user), message };
   }
@@ -20,7 +20,7 @@ export class AuthResolver {
   @Mutation(() => AuthPayload, {
     description: "Logs in: an access token (15 minutes) and a refresh token, and an HttpOnly device cookie that exempts this client from the limits below on its next logins to this account. Wrong password and unknown email both answer 'Invalid email or password'. RATE_LIMITED: 10 failures per account and address lock that pair for 15 minutes; 100 failures from one address block it for a day; 20 failures on one account from several addresses slow it down for 15 seconds to 5 minutes.",
   })
-  async login(@Ctx() ctx: GraphQLContext, @Arg('input', () => LoginInput) input: LoginInput): Promise<AuthPayload> {
+  async login(@Ctx() ctx: GraphQLContext, @Arg('input', () => LoginInput, { description: 'Email and password.' }) input: LoginInput): Promise<AuthPayload> {
     const { accessToken, refreshToken, user, deviceToken } = await authService.login(ctx, { ...input });
     setDeviceCookie(ctx.res, deviceToken);
     return { accessToken, refreshToken, user: toUserType(user) };

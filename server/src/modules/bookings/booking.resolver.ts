@@ -10,7 +10,7 @@ export class BookingResolver {
   @Mutation(() => BookingPayload, {
     description: 'Books a tour for the signed-in user (status Pending). CONFLICT when the tour takes no bookings or the departure has too few seats left.',
   })
-  async createBooking(@Ctx() ctx: RequestContext, @Arg('input', () => BookingInput) input: BookingInput): Promise<BookingPayload> {
+  async createBooking(@Ctx() ctx: RequestContext, @Arg('input', () => BookingInput, { description: 'The tour, dates, party size, booking type, tier and contact details.' }) input: BookingInput): Promise<BookingPayload> {
     const booking = await bookingService.create(ctx, input.tourId, { ...input });
     return { booking: toBookingType(booking), message: BOOKING_RECEIVED };
   }

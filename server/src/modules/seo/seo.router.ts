@@ -5,7 +5,7 @@ import { log } from '../../common/logger.js';
 import { queryRows, sql } from '../../common/sql.js';
 
 /** The canonical public pages (filtered views and account screens are not worth indexing). */
-export const PUBLIC_PAGES = ['/', '/tours', '/about', '/blog', '/contact-us'] as const;
+export const PUBLIC_PAGES = ['/', '/tours', '/about', '/blog', '/contact-us', '/partners'] as const;
 /** The sitemap protocol's limit per file. */
 const MAX_URLS = 50_000;
 
