@@ -16,6 +16,7 @@ import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js
 import { queryRows, sql } from '../../common/sql.js';
 import { PartnerKey } from '../partners/partner-key.entity.js';
 import { WebhookDelivery, WebhookSubscription } from './webhook.entity.js';
+import type { DepartureRow } from '../bookings/departure.service.js';
 
 /** Most live subscriptions one API key may hold. */
 export const WEBHOOKS_PER_KEY = 10;
@@ -70,15 +71,6 @@ function parseWebhookId(raw: unknown): number {
   return Number(s);
 }
 
-/** A departure row as the seat writes return it. */
-export interface DepartureSeats {
-  id: number;
-  tour_id: number;
-  start_date: string;
-  capacity: number;
-  seats_taken: number;
-  closed: boolean;
-}
 
 /**
  * Queues `payload` for every live subscription to its event, in the caller's unit of work: inside
@@ -206,7 +198,7 @@ export const webhookService = {
    * left are 0 while it is closed. `seatsLeft` overrides them (a deleted departure reports the
    * seats a new booking of its date would find).
    */
-  seatsChanged(em: EntityManager, d: DepartureSeats, seatsLeft?: number): Promise<void> {
+  seatsChanged(em: EntityManager, d: DepartureRow, seatsLeft?: number): Promise<void> {
     const payload: SeatsChangedPayload = {
       event: 'SEATS_CHANGED',
       departureId: String(d.id),

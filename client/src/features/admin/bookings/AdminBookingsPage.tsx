@@ -12,6 +12,7 @@ import { BookingsTable } from './components/BookingsTable';
 import { ManifestDownload } from './components/ManifestDownload';
 import { FETCH_FAILED, isAssociationIssue } from './lib/booking-actions';
 import './admin-bookings.css';
+import { appendPage } from '../../../lib/paging';
 
 export const PAGE_SIZE = 25;
 
@@ -50,15 +51,7 @@ export function AdminBookingsPage() {
     if (!page?.pageInfo.endCursor) return;
     void fetchMore({
       variables: { after: page.pageInfo.endCursor },
-      updateQuery: (prev, { fetchMoreResult }) => {
-        const seen = new Set(prev.bookings.nodes.map((b) => b.id));
-        return {
-          bookings: {
-            ...fetchMoreResult.bookings,
-            nodes: [...prev.bookings.nodes, ...fetchMoreResult.bookings.nodes.filter((b) => !seen.has(b.id))],
-          },
-        };
-      },
+      updateQuery: (prev, { fetchMoreResult }) => ({ bookings: appendPage(prev.bookings, fetchMoreResult.bookings) }),
     }).catch(() => undefined);
   };
 

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatMoment } from '../../../lib/format';
 import { WEBHOOK_DELIVERIES } from './api/admin-webhooks.operations';
 import './admin-webhooks.css';
+import { appendPage } from '../../../lib/paging';
 
 export const PAGE_SIZE = 25;
 const FETCH_FAILED = 'The webhook deliveries could not be loaded.';
@@ -93,15 +94,7 @@ export function AdminWebhooksPage() {
     if (!page?.pageInfo.endCursor) return;
     void fetchMore({
       variables: { after: page.pageInfo.endCursor },
-      updateQuery: (prev, { fetchMoreResult }) => {
-        const seen = new Set(prev.webhookDeliveries.nodes.map((d) => d.id));
-        return {
-          webhookDeliveries: {
-            ...fetchMoreResult.webhookDeliveries,
-            nodes: [...prev.webhookDeliveries.nodes, ...fetchMoreResult.webhookDeliveries.nodes.filter((d) => !seen.has(d.id))],
-          },
-        };
-      },
+      updateQuery: (prev, { fetchMoreResult }) => ({ webhookDeliveries: appendPage(prev.webhookDeliveries, fetchMoreResult.webhookDeliveries) }),
     }).catch(() => undefined);
   };
 
