@@ -91,10 +91,13 @@ const withPolicy = (base: RequestHandler, directives: Record<string, string[]>, 
   });
 
 /**
- * Security headers on every answer (helmet): nosniff, no framing, same-origin opener and resources,
- * a referrer limited to the origin across sites, and a Content-Security-Policy by path: the site's
- * pages, JSON only on /graphql (or the Sandbox landing page's policy where the Sandbox is served,
- * outside production), and uploaded files as inert data that other origins may show. Strict-
+ * Security headers on every answer (helmet): nosniff, no framing, same-origin resources, a referrer
+ * limited to the origin across sites, and a Content-Security-Policy by path: the site's pages, JSON
+ * only on /api and /graphql (or the Sandbox landing page's policy where the Sandbox is served,
+ * outside production), and uploaded files as inert data that other origins may show. Pages and
+ * files also get the headers that only documents use (opener isolation, origin-keyed agent
+ * cluster, no DNS prefetch, legacy download and XSS-filter switches); JSON answers, read by code
+ * and never rendered, carry only what applies to them, which keeps each API answer lighter. Strict-
  * Transport-Security only over HTTPS (directly, or per X-Forwarded-Proto from a trusted proxy):
  * browsers ignore it on HTTP, and sent there it would pin a plain-HTTP deployment to HTTPS.
  */
@@ -106,14 +109,28 @@ export function securityHeaders(options: { hstsMaxAge: number; sandbox: boolean 
     xFrameOptions: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  const jsonBase = helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
   const pages = withPolicy(base, SPA_DIRECTIVES);
-  const graphql = withPolicy(base, options.sandbox ? SANDBOX_DIRECTIVES : API_DIRECTIVES);
+  const json = withPolicy(jsonBase, API_DIRECTIVES);
+  const graphql = options.sandbox ? withPolicy(base, SANDBOX_DIRECTIVES) : json;
   const uploads = withPolicy(base, UPLOAD_DIRECTIVES, [helmet.crossOriginResourcePolicy({ policy: 'cross-origin' })]);
   const hsts = options.hstsMaxAge > 0
     ? headersOf(helmet.strictTransportSecurity({ maxAge: options.hstsMaxAge, includeSubDomains: true }))
     : [];
   const policyOf = (path: string): HeaderList =>
-    path.startsWith('/graphql') ? graphql : path.startsWith('/uploads/') ? uploads : pages;
+    path.startsWith('/api/') ? json : path.startsWith('/graphql') ? graphql : path.startsWith('/uploads/') ? uploads : pages;
   return (req: Request, res: Response, next: NextFunction) => {
     for (const [name, value] of policyOf(req.path)) res.setHeader(name, value);
     if (req.secure) for (const [name, value] of hsts) res.setHeader(name, value);

@@ -32,10 +32,21 @@ describe('security headers (development)', () => {
       const h = res.headers;
       expect(h.get('x-content-type-options'), p).toBe('nosniff');
       expect(h.get('referrer-policy'), p).toBe('strict-origin-when-cross-origin');
-      expect(h.get('cross-origin-opener-policy'), p).toBe('same-origin');
+      expect(h.get('cross-origin-opener-policy'), p).toBe(p.startsWith('/api/') ? null : 'same-origin');
       expect(h.get('x-frame-options'), p).toBe('DENY');
       expect(h.get('x-powered-by'), p).toBeNull();
       expect(h.get('content-security-policy'), p).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('JSON answers of /api load nothing and carry none of the headers only documents use', async () => {
+    for (const p of ['/api/tours?limit=1', '/api/nope']) {
+      const h = (await fetch(`${s.url}${p}`)).headers;
+      expect(directives(h.get('content-security-policy'))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+      expect(h.get('cross-origin-resource-policy'), p).toBe('same-origin');
+      for (const documentOnly of ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+        expect(h.get(documentOnly), `${p} ${documentOnly}`).toBeNull();
+      }
     }
   });
 
@@ -114,6 +125,8 @@ describe('security headers (production)', () => {
     const res = await fetch(`${s.url}/graphql`, { headers: html });
     expect(res.status).toBe(400);
     expect(directives(res.headers.get('content-security-policy'))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('origin-agent-cluster')).toBeNull();
     expect(directives((await fetch(`${s.url}/`, { headers: html })).headers.get('content-security-policy'))['script-src']).toEqual(["'self'"]);
   });
 });
