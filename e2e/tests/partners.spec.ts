@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
-import { loginViaUi } from './support.js';
+import { firstTour, gql, loginViaApi, loginViaUi } from './support.js';
 
 const API_KEY_CHECK = '{ apiKey { partnerName name rateLimitPerMinute } }';
 
@@ -73,4 +76,54 @@ test.describe('the partner guide', () => {
     await expect(page.getByLabel('AvailabilityWindow with curl')).toBeVisible();
     expect(problems).toEqual([]);
   });
+});
+
+test("a partner's webhook receives a signed SEATS_CHANGED, and the admin sees it delivered", async ({ page, request }) => {
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/tembea`;
+  try {
+    const partner = `Kilwa Channel Manager ${Date.now()}`;
+    const admin = await loginViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { createPartnerKey } = await gql<{ createPartnerKey: { secret: string } }>(request,
+      'mutation($input: CreatePartnerKeyInput!) { createPartnerKey(input: $input) { secret } }', { input: { partnerName: partner, name: 'Webhooks' } }, admin);
+    const registered = await request.post('/graphql', {
+      headers: { 'x-api-key': createPartnerKey.secret },
+      data: {
+        query: 'mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input) { secret webhook { id } } }',
+        variables: { input: { url, events: ['SEATS_CHANGED'] } },
+      },
+    });
+    const { secret } = (await registered.json()).data.registerWebhook;
+
+    // An admin schedules a departure: partners are told its seats.
+    const tour = await firstTour(request, {});
+    const startDate = new Date(Date.now() + (400 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
+    await gql(request, 'mutation($t: ID!, $d: String!) { addDeparture(tourId: $t, startDate: $d, capacity: 12) { id } }', { t: tour.id, d: startDate }, admin);
+
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const [delivery] = received;
+    const timestamp = String(delivery!.headers['tembea-webhook-timestamp']);
+    const expected = createHmac('sha256', secret).update(`${timestamp}.${delivery!.body}`).digest('hex');
+    expect(delivery!.headers['tembea-signature']).toBe(`v1=${expected}`);
+    expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'SEATS_CHANGED', tourId: tour.id, startDate, seatsLeft: 12, closed: false });
+
+    await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhook deliveries' })).toBeVisible();
+    const row = page.getByTestId('delivery-row').filter({ hasText: partner });
+    await expect(row.getByTestId('delivery-status')).toHaveText('Delivered');
+    await expect(row).toContainText('HTTP 204');
+    await expect(row).toContainText('SEATS_CHANGED');
+  } finally {
+    receiver.close();
+  }
 });
