@@ -209,3 +209,22 @@ test('Bookings Management: no serious axe violation, fits 375 px, screenshots', 
   await expect(page.getByText('No bookings found.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('Partner API Keys and Webhook deliveries: no serious axe violation, fit 375 px, screenshots', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // At least one key in the list, so the table itself is checked.
+  const admin = await loginViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await gql(request, 'mutation($input: CreatePartnerKeyInput!) { createPartnerKey(input: $input) { secret } }', { input: { partnerName: 'Access Safaris', name: 'Staging' } }, admin);
+  await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await checkScreen(page, 'admin-partners', async () => {
+    await page.goto('/admin/partners');
+    await expect(page.getByRole('heading', { level: 1, name: 'Partner API Keys' })).toBeVisible();
+    await expect(page.getByTestId('key-row').first()).toBeVisible();
+  });
+  await checkScreen(page, 'admin-webhooks', async () => {
+    await page.goto('/admin/webhooks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhook deliveries' })).toBeVisible();
+    await expect(page.getByText(/^(No webhook deliveries yet\.|Showing \d+ of \d+ deliveries)$/)).toBeVisible();
+  });
+});

@@ -35,7 +35,8 @@ export function AdminPartnersPage() {
       <h1 id="partners-title">Partner API Keys</h1>
       <p className="partners__lead">
         Partner agencies read the catalogue through the API with a key, sent as <code>Authorization: ApiKey &lt;key&gt;</code> or{' '}
-        <code>X-Api-Key: &lt;key&gt;</code>. Counts of use reach this page within a few seconds; days are UTC.
+        <code>X-Api-Key: &lt;key&gt;</code>. Counts of use reach this page within a few seconds; days are UTC. Send partners
+        the <a href="/partners">partner guide</a> with their key.
       </p>
       <p className="partners__notice" role="status">{notice}</p>
       {keys && error ? <p className="partners__error" role="alert">{errorMessage(error, LOAD_FAILED)}</p> : null}
