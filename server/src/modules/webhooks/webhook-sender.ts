@@ -1,8 +1,11 @@
+import http from 'node:http';
+import https from 'node:https';
 import { signatureHeader, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { log } from '../../common/logger.js';
 import { PollingWorker } from '../../common/polling-worker.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { checkLiteralHost, InternalTargetError, publicOnlyLookup } from './webhook-target.js';
 
 const BATCH = 20;
 const POLL_MS = 5_000;
@@ -21,37 +24,55 @@ type Outcome = { ok: true; status: number } | { ok: false; status: number | null
 
 /** One short line for last_error: never a stack, never the receiver's body. */
 function describe(e: unknown, timeoutMs: number): string {
-  const err = e as Error & { cause?: { code?: string; message?: string } };
+  const err = e as Error & { code?: string };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `No answer within ${Math.round(timeoutMs / 1000)} s`;
-  const cause = err?.cause?.code ?? err?.cause?.message;
-  return (cause ? `Could not connect: ${cause}` : String(err?.message ?? e)).split('\n')[0]!.slice(0, ERROR_MAX);
+  if (err instanceof InternalTargetError) return err.message.slice(0, ERROR_MAX);
+  const text = err?.code ? `Could not connect: ${err.code}` : String(err?.message ?? e);
+  return text.split('\n')[0]!.slice(0, ERROR_MAX);
 }
 
 /**
- * POSTs one delivery, signed, and reads only its status: redirects are not followed (a 3xx is a
- * failure), and an answer not complete within `timeoutMs` fails.
+ * POSTs a body and resolves with the answer's status once the answer is complete (its body is
+ * read and dropped). Redirects are never followed. Unless internal targets are allowed, the
+ * connection goes only to a public address: an internal IP literal is refused, and a name is
+ * resolved by a lookup that drops internal addresses, so the address checked is the one connected to.
  */
-async function post(row: ClaimedRow, timeoutMs: number): Promise<Outcome> {
+function postOnce(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, allowInternal: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (!allowInternal) checkLiteralHost(url.hostname);
+    const transport = url.protocol === 'https:' ? https : http;
+    const req = transport.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      signal: AbortSignal.timeout(timeoutMs),
+      ...(allowInternal ? {} : { lookup: publicOnlyLookup }),
+    }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('close', () => {
+        if (!res.complete) reject(new Error('The answer was cut off'));
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** POSTs one delivery, signed, and reads only its status: a 3xx is a failure, and so is no complete answer within `timeoutMs`. */
+async function post(row: ClaimedRow, timeoutMs: number, allowInternal: boolean): Promise<Outcome> {
   const body = JSON.stringify(row.payload);
   const timestamp = Math.floor(Date.now() / 1000);
   try {
-    const res = await fetch(row.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Tembea-Webhooks/1',
-        [WEBHOOK_ID_HEADER]: row.id,
-        [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
-        [WEBHOOK_SIGNATURE_HEADER]: await signatureHeader(row.secret, timestamp, body),
-      },
-      body,
-    });
-    await res.body?.cancel().catch(() => undefined);
-    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
-    const redirect = res.status >= 300 && res.status < 400 ? ' (redirects are not followed)' : '';
-    return { ok: false, status: res.status, error: `Answered HTTP ${res.status}${redirect}` };
+    const status = await postOnce(new URL(row.url), {
+      'content-type': 'application/json',
+      'user-agent': 'Tembea-Webhooks/1',
+      [WEBHOOK_ID_HEADER]: row.id,
+      [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+      [WEBHOOK_SIGNATURE_HEADER]: await signatureHeader(row.secret, timestamp, body),
+    }, body, timeoutMs, allowInternal);
+    if (status >= 200 && status < 300) return { ok: true, status };
+    const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
+    return { ok: false, status, error: `Answered HTTP ${status}${redirect}` };
   } catch (e) {
     return { ok: false, status: null, error: describe(e, timeoutMs) };
   }
@@ -91,7 +112,7 @@ export class WebhookSender extends PollingWorker {
       returning d.id::text id, d.payload, d.attempts, s.url, s.secret`);
     // A batch goes out at once: one slow receiver delays the others by its timeout at most.
     await Promise.all(claimed.map(async (row) => {
-      const outcome = await post(row, config.webhookTimeoutMs);
+      const outcome = await post(row, config.webhookTimeoutMs, config.webhookInternalTargets);
       if (outcome.ok) {
         await queryRows(em, sql`
           update webhook_deliveries set status = 'DELIVERED', delivered_at = now(), last_status_code = ${outcome.status}, last_error = null
