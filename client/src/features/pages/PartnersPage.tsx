@@ -128,7 +128,7 @@ export function PartnersPage() {
       <section className="section" aria-labelledby="webhooks-heading">
         <h2 id="webhooks-heading">Webhooks</h2>
         <p>
-          Register an https URL (plain http only for localhost) with <code>registerWebhook</code> for <code>TOUR_CHANGED</code> (a tour
+          Register the public https URL of your receiver with <code>registerWebhook</code> for <code>TOUR_CHANGED</code> (a tour
           created, updated or deleted) and <code>SEATS_CHANGED</code> (a departure&apos;s seats left or closing changed). Each delivery is a
           JSON POST carrying <code>{WEBHOOK_ID_HEADER}</code> (the same on every retry: ignore repeats), <code>{WEBHOOK_TIMESTAMP_HEADER}</code>{' '}
           and <code>{WEBHOOK_SIGNATURE_HEADER}: v1=&lt;hex HMAC-SHA256 of &quot;timestamp.body&quot;&gt;</code> under the secret you were given.
