@@ -2,15 +2,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { LIST } from '../../test/tour-helpers.js';
+import { isBackgroundStatement, sqlOf } from '../../test/statements.js';
 
 let s: TestServer;
 let statements = 0;
 const original = pg.Client.prototype.query;
 beforeAll(async () => {
   s = await startTestServer();
-  // Every statement the app sends goes through the pg driver's Client#query.
+  // Every statement the app sends goes through the pg driver's Client#query; the background
+  // workers' polls are not the request's.
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    statements++;
+    if (!isBackgroundStatement(sqlOf(args[0]))) statements++;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
 });
