@@ -16,6 +16,8 @@ test('sign up, log in, see the profile, upload a picture and log out', async ({ 
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Account created successfully! Redirecting to login...')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The login screen loads on demand: until it shows, the sign-up form (with its own Email field) stays on screen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('serengeti-2025');
@@ -71,6 +73,8 @@ test('forgot password mails a link that resets the password', async ({ page, req
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Redirecting to login...' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The login screen loads on demand: until it shows, the sign-up form (with its own Email field) stays on screen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('old-password-1');
