@@ -21,16 +21,23 @@ export function TourImage({ tour, className, alt, eager = false, priority = fals
   const srcSet = tourImageSrcSet(src);
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
-  // A server-rendered image may fail before React is there to hear its error event. decode()
-  // rejects only for a broken image: naturalWidth is no test, as a tiny picture offered at a high
-  // srcset density reports 0 there.
+  // A server-rendered image may fail before React is there to hear its error event. A loaded
+  // image with no width is either broken or a tiny picture offered at a high srcset density, so a
+  // plain probe of the chosen file decides; it is served from the browser cache. (decode() is no
+  // test: it also rejects when the browser picks another srcset candidate while decoding.)
   useEffect(() => {
     const el = img.current;
-    if (el?.complete && typeof el.decode === 'function') {
-      el.decode().catch(() => {
-        if (el.isConnected && el.complete) setFailed(true);
-      });
-    }
+    if (!el?.complete || el.naturalWidth > 0) return;
+    const probe = new Image();
+    let current = true;
+    probe.onerror = () => {
+      if (current) setFailed(true);
+    };
+    probe.src = el.currentSrc || el.src;
+    return () => {
+      current = false;
+      probe.onerror = null;
+    };
   }, [src]);
   const missing = src === PLACEHOLDER_IMAGE;
   if (failed || missing) {

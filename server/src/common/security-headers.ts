@@ -102,19 +102,16 @@ const withPolicy = (base: RequestHandler, directives: Record<string, string[]>, 
  * browsers ignore it on HTTP, and sent there it would pin a plain-HTTP deployment to HTTPS.
  */
 export function securityHeaders(options: { hstsMaxAge: number; sandbox: boolean }): RequestHandler {
-  const base = helmet({
+  const everyAnswer = {
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  } as const;
+  const base = helmet(everyAnswer);
   const jsonBase = helmet({
-    contentSecurityPolicy: false,
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
+    ...everyAnswer,
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
     xDnsPrefetchControl: false,
