@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SERVER_DIST } from './data.mjs';
 
-const { pageQuery, boundedCountQuery, estimateCountQuery, resolveSearchQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
+const { pageQuery, boundedCountQuery, estimateCountQuery, resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
 
 // As the app's configuration: exact totalCount up to this many matches, relevance over this many candidates.
 const COUNT_LIMIT = Number(process.env.TOUR_COUNT_EXACT_LIMIT ?? 1000);
@@ -110,10 +110,11 @@ export async function explainAll(url, size) {
     let search = parseSearch(c.search ?? null);
     let resolveMs = 0;
     if (search) {
-      // As the app does: misspelt or infix words fall back to the dictionary's stand-ins when no word matches.
-      resolveMs = (await explain(client, resolveSearchQuery(filter, search))).ms;
-      const r = (await client.query(toPg(resolveSearchQuery(filter, search)))).rows[0];
-      if (!r.found) search = { ...search, mode: 'fuzzy', corrections: (r.corrections ?? []).map((x) => x.split(' ').filter(Boolean)) };
+      // As the app does: the word check gives the prefixes' whole lexemes and how common the words are,
+      // and misspelt or infix words fall back to the dictionary's stand-ins when no word matches.
+      const check = resolveSearchQuery(filter, search, densityWalkTours(c.sort ?? 'CATALOGUE', search, RANKED));
+      resolveMs = (await explain(client, check)).ms;
+      search = resolvedSearch(search, (await client.query(toPg(check))).rows[0]);
     }
     const { query } = pageQuery({ filter, search, sort: c.sort ?? 'CATALOGUE', after: null, limit: 20 }, columns, RANKED);
     const page = await explain(client, query);

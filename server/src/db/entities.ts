@@ -1,5 +1,6 @@
 import { Tour } from '../modules/tours/tour.entity.js';
 import { TourDeletion } from '../modules/tours/tour-deletion.entity.js';
+import { SearchLexeme } from '../modules/tours/search-lexeme.entity.js';
 import { SearchWord } from '../modules/tours/search-word.entity.js';
 import { ContactMessage } from '../modules/contact/contact.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -12,4 +13,4 @@ import { PartnerKey, PartnerKeyUsage } from '../modules/partners/partner-key.ent
 import { WebhookDelivery, WebhookSubscription } from '../modules/webhooks/webhook.entity.js';
 
 /** Every entity of the application; each feature module adds its own here. */
-export const ENTITIES = [Tour, TourDeletion, SearchWord, User, RefreshToken, PasswordResetToken, ContactMessage, Departure, Booking, OutboxMail, PartnerKey, PartnerKeyUsage, WebhookSubscription, WebhookDelivery];
+export const ENTITIES = [Tour, TourDeletion, SearchWord, SearchLexeme, User, RefreshToken, PasswordResetToken, ContactMessage, Departure, Booking, OutboxMail, PartnerKey, PartnerKeyUsage, WebhookSubscription, WebhookDelivery];

@@ -7,6 +7,7 @@ import { Migration20261123204528_SearchDictionary } from './Migration20261123204
 import { Migration20261124180549_PartnerSync } from './Migration20261124180549_PartnerSync.js';
 import { Migration20261124180606_PartnerKeys } from './Migration20261124180606_PartnerKeys.js';
 import { Migration20261124181012_Webhooks } from './Migration20261124181012_Webhooks.js';
+import { Migration20261125145615_SearchLexemes } from './Migration20261125145615_SearchLexemes.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -21,4 +22,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124180549_PartnerSync', class: Migration20261124180549_PartnerSync },
   { name: 'Migration20261124180606_PartnerKeys', class: Migration20261124180606_PartnerKeys },
   { name: 'Migration20261124181012_Webhooks', class: Migration20261124181012_Webhooks },
+  { name: 'Migration20261125145615_SearchLexemes', class: Migration20261125145615_SearchLexemes },
 ];

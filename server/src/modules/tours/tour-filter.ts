@@ -65,6 +65,17 @@ export interface SearchSpec {
   mode: 'words' | 'fuzzy';
   /** Fuzzy mode: for each search word, the catalogue words standing in for it (letters and digits only). */
   corrections?: string[][];
+  /**
+   * Words mode, once checked against the catalogue: for each word, the few whole lexemes its prefix
+   * stands for, read from the index in its place; null keeps the prefix (too many, or a short word).
+   */
+  lexemes?: (string[] | null)[];
+  /**
+   * Words mode, once checked against the catalogue: how many of the first tours in catalogue order
+   * match (with the filter) and the last id of those walked, from which a relevance page sizes the id
+   * range it takes its candidates from.
+   */
+  walk?: { found: number; lastId: number };
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

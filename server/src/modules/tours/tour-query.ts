@@ -40,15 +40,33 @@ export function prefixTsQuery(words: readonly string[]): string {
   return words.filter((w) => w.length > 1).map((w) => (w.length > 2 ? `${w}:*` : w)).join(' & ');
 }
 
+/** A lexeme quoted for a tsquery literal, read as it is (no second stemming). */
+const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
 /**
- * The tsquery of a search: prefix words, or in fuzzy mode each word's stand-ins OR-ed (a word with
- * none makes the query empty). Empty when nothing is left to match.
+ * The tsquery of a search as SQL, null when nothing is left to match. Words mode: each word a prefix,
+ * or the whole lexemes its prefix stands for when the catalogue has few (the same matches, read from
+ * the index without a pass over every posting of every lexeme the prefix starts). Fuzzy mode: each
+ * word's stand-ins OR-ed (a word with none leaves nothing to match).
  */
-export function tsQueryOf(search: SearchSpec): string {
-  if (search.mode === 'words') return prefixTsQuery(search.words);
-  const groups = (search.corrections ?? []).map((alts) => alts.filter((w) => /^[\p{L}\p{N}]+$/u.test(w)));
-  if (!groups.length || groups.some((g) => !g.length)) return '';
-  return groups.map((g) => `(${g.join(' | ')})`).join(' & ');
+export function tsQuerySql(search: SearchSpec): Sql | null {
+  if (search.mode === 'fuzzy') {
+    const groups = (search.corrections ?? []).map((alts) => alts.filter((w) => /^[\p{L}\p{N}]+$/u.test(w)));
+    if (!groups.length || groups.some((g) => !g.length)) return null;
+    return sql`to_tsquery('english', ${groups.map((g) => `(${g.join(' | ')})`).join(' & ')})`;
+  }
+  const prefixWords: string[] = [];
+  const wholeLexemes: string[] = [];
+  search.words.forEach((word, i) => {
+    const lexemes = search.lexemes?.[i];
+    if (lexemes?.length) wholeLexemes.push(`(${lexemes.map(quoteLexeme).join(' | ')})`);
+    else prefixWords.push(word);
+  });
+  const parts: Sql[] = [];
+  const prefix = prefixTsQuery(prefixWords);
+  if (prefix) parts.push(sql`to_tsquery('english', ${prefix})`);
+  if (wholeLexemes.length) parts.push(sql`${wholeLexemes.join(' & ')}::tsquery`);
+  return parts.length ? sql`(${join(parts, ' && ')})` : null;
 }
 
 /** WHERE conditions of a filter and a search (the words are letters and digits only). */
@@ -85,8 +103,8 @@ export function whereOf(filter: TourFilterSpec, search: SearchSpec | null): Sql[
   if (f.ids !== undefined) w.push(sql`t.id = any(${intArrayLiteral(f.ids)}::int[])`);
   if (f.updatedSince !== undefined) w.push(sql`t.updated_at >= ${f.updatedSince.toISOString()}::timestamptz`);
   if (search) {
-    const tsq = tsQueryOf(search);
-    w.push(tsq ? sql`t.search_vector @@ to_tsquery('english', ${tsq})` : raw('false'));
+    const tsq = tsQuerySql(search);
+    w.push(tsq ? sql`t.search_vector @@ ${tsq}` : raw('false'));
   }
   return w;
 }
@@ -96,8 +114,8 @@ export function whereOf(filter: TourFilterSpec, search: SearchSpec | null): Sql[
  * the weighted word rank (title over destination and country over description).
  */
 export function relevanceOf(search: SearchSpec, a = 't'): Sql {
-  const tsq = tsQueryOf(search);
-  return tsq ? sql`round(ts_rank_cd(${raw(a)}.search_vector, to_tsquery('english', ${tsq}), 1)::numeric, 6)` : raw('0::numeric');
+  const tsq = tsQuerySql(search);
+  return tsq ? sql`round(ts_rank_cd(${raw(a)}.search_vector, ${tsq}, 1)::numeric, 6)` : raw('0::numeric');
 }
 
 /** WHERE clause text of the conditions (empty when none). */
@@ -192,15 +210,25 @@ export function pageQuery(q: ListQuery, columns: readonly string[], rankedTours:
   return { query, order };
 }
 
-/** How many ids per ranked tour the cheap candidate walk reads before it falls back to the word index. */
+/** How many tours per ranked tour a candidate walk reads when nothing is known of how common the words are. */
 const CANDIDATE_WALK_FACTOR = 25;
+
+/** How many tours per ranked tour the word check walks to learn how common the words are. */
+const DENSITY_WALK_FACTOR = 10;
+
+/** How far past the expected end the id range of a relevance page's candidates reaches (2: twice as far). */
+const WINDOW_MARGIN = 2;
 
 /**
  * A search in relevance order. Ranking every match of a common word costs a read of each, so only the
  * first `ranked` matches in catalogue (id) order are ranked; the other matches follow them in id order
- * (sort key -1, below any rank). The candidates come from a walk of the first ranked × 25 ids (cheap
- * when the words are common); when that finds too few, from the word index with an id sort (the words
- * are rare, so there are few matches to read). Answers of at most `ranked` matches are fully ranked.
+ * (sort key -1, below any rank). Where those first matches come from depends on how common the words
+ * are, as the word check's walk of the first tours found:
+ * - common (the walk found enough): a walk of the first tours by id, cheap as nearly every one matches;
+ * - in between: the word index and the id index together over the ids the walk's rate says hold
+ *   them, with a margin, so only the tours of that range are read;
+ * - rare, unknown, or the range held too few: the word index alone with an id sort (few matches).
+ * Answers of at most `ranked` matches are fully ranked.
  */
 function relevancePageQuery(q: ListQuery, columns: readonly string[], keyset: Keyset | null, ranked: number): Sql {
   const search = q.search!;
@@ -208,17 +236,32 @@ function relevancePageQuery(q: ListQuery, columns: readonly string[], keyset: Ke
   const cols = raw(columns.map((c) => `t."${c}"`).join(', '));
   const cCols = raw(columns.map((c) => `c."${c}"`).join(', '));
   const outerCols = raw(columns.map((c) => `x."${c}"`).join(', '));
-  const walk = ranked * CANDIDATE_WALK_FACTOR;
+  const density = search.mode === 'words' ? search.walk : undefined;
+  let walk = ranked * CANDIDATE_WALK_FACTOR;
+  let windowEnd: number | null = null;
+  if (density) {
+    walk = density.found >= ranked ? ranked * DENSITY_WALK_FACTOR : 0;
+    if (density.found > 0 && density.found < ranked) windowEnd = Math.min(2_147_483_647, Math.ceil((density.lastId * ranked * WINDOW_MARGIN) / density.found));
+  }
   const after = keyset ? sql` where ${afterKeyset(keyset, 'r')}` : raw('');
   const restAfter = keyset?.key === '-1' ? sql` and t.id > ${keyset.id}` : raw('');
   const lim = q.limit + 1;
-  // `t.id + 0` keeps the fallback off the id index: walking it for rare words would read most of the table.
+  // `t.id + 0` keeps the id-sorted reads off a walk of the id index, which for rarer words would
+  // read most of the table (or of the range) to find them.
+  const windowed = windowEnd === null
+    ? raw('')
+    : sql`, windowed as materialized (
+      select ${cols}, t.search_vector from tours t where ${w} and t.id <= ${windowEnd} order by t.id + 0 limit ${ranked}
+    )`;
+  const windowFull = windowEnd === null ? raw('false') : sql`(select count(*) from windowed) = ${ranked}`;
   return sql`with walked as materialized (
       select ${cols}, t.search_vector from (select * from tours order by id limit ${walk}) t where ${w} order by t.id limit ${ranked}
-    ), indexed as materialized (
-      select ${cols}, t.search_vector from tours t where (select count(*) from walked) < ${ranked} and ${w} order by t.id + 0 limit ${ranked}
+    )${windowed}, indexed as materialized (
+      select ${cols}, t.search_vector from tours t where (select count(*) from walked) < ${ranked} and not ${windowFull} and ${w} order by t.id + 0 limit ${ranked}
     ), c as (
-      select * from walked where (select count(*) from walked) = ${ranked} union all select * from indexed
+      select * from walked where (select count(*) from walked) = ${ranked}${
+        windowEnd === null ? raw('') : sql` union all select * from windowed where ${windowFull}`
+      } union all select * from indexed
     ), edge as (select count(*) as n, max(id) as last from c),
     ranked as (select ${cCols}, ${relevanceOf(search, 'c')} as sort_key from c),
     page as (select * from ranked r${after} order by r.sort_key desc, r.id asc limit ${lim})
@@ -266,22 +309,78 @@ function wordMayMatch(word: string): Sql {
       and (ts_lexize('english_stem', d.word))[1] like (select ${stem} || '%')))`;
 }
 
+/** Most whole lexemes a prefix is read as; a prefix that starts more stays a prefix. */
+const LEXEMES_PER_PREFIX = 8;
+
 /**
- * Whether any tour matches the words (with the filter); when none does, for each word of three or more
- * letters the dictionary words most like it (pg_trgm word similarity at its default threshold 0.6), as
- * space-separated text, for the fuzzy fallback. One statement; the dictionary is read only on a miss.
- * A word no catalogue word starts with (a misspelling, a word's middle) is a miss found in the small
- * dictionary: the tours are not read, since proving that no tour matches would read them all.
+ * The whole lexemes a search word of three or more letters starts (its English stem as the prefix,
+ * as to_tsquery reads 'word:*'), space-separated, or '' when it starts more than a few (or the word
+ * is a stop word or splits in two), so the word stays a prefix. A byte-order range on the lexeme
+ * table's index.
  */
-export function resolveSearchQuery(filter: TourFilterSpec, search: SearchSpec): Sql {
+function lexemesOfPrefix(word: string): Sql {
+  return sql`coalesce((select case when count(*) <= ${LEXEMES_PER_PREFIX} then string_agg(x.lexeme, ' ') end from (
+      select l.lexeme from search_lexemes l, (select tsvector_to_array(to_tsvector('english', ${word})) a) s
+      where array_length(s.a, 1) = 1 and l.lexeme collate "C" >= s.a[1] and l.lexeme collate "C" < s.a[1] || chr(1114111)
+      order by l.lexeme collate "C" limit ${LEXEMES_PER_PREFIX + 1}) x), '')`;
+}
+
+/**
+ * One statement that checks a search before its page is read:
+ * - found: whether any tour matches the words (with the filter). A word no catalogue word starts
+ *   with (a misspelling, a word's middle) is a miss found in the small dictionary: the tours are not
+ *   read, since proving that no tour matches would read them all. A match in the walk (below) is
+ *   proof enough.
+ * - corrections: when none matches, for each word of three or more letters the dictionary words most
+ *   like it (pg_trgm word similarity at its default threshold 0.6), space-separated, for the fuzzy
+ *   fallback; the dictionary is read only on a miss.
+ * - lexemes: for each word, the whole lexemes its prefix stands for ('' when it stays a prefix).
+ * - walk_found, walk_last: with `walkTours` > 0, how many of the first `walkTours` tours in catalogue
+ *   order match, and the last id among them, for a relevance page to size its candidates' id range.
+ */
+export function resolveSearchQuery(filter: TourFilterSpec, search: SearchSpec, walkTours = 0): Sql {
   const where = join(whereOf(filter, { ...search, mode: 'words' }), ' and ');
   const fuzzyWords = search.words.filter((x) => x.length > 2);
   const words = fuzzyWords.length ? join(fuzzyWords.map((x, i) => sql`(${i}, ${x})`), ', ') : raw(`(0, '')`);
   const checked = search.words.filter((x) => x.length > 1);
   const mayMatch = checked.length ? join(checked.map(wordMayMatch), ' and ') : raw('true');
-  return sql`with f as materialized (select case when ${mayMatch} then exists (select 1 from tours t where ${where}) else false end as found)
+  const lexemes = search.words.length ? join(search.words.map((x) => (x.length > 2 ? lexemesOfPrefix(x) : raw(`''`))), ', ') : raw(`''`);
+  const walked = walkTours > 0
+    ? sql`select count(*) filter (where ${where})::int as found, max(t.id) as last from (select * from tours order by id limit ${walkTours}) t`
+    : raw('select 0 as found, null::int as last');
+  return sql`with walk as materialized (${walked}),
+    f as materialized (select case when ${mayMatch} then (select found from walk) > 0 or exists (select 1 from tours t where ${where}) else false end as found)
     select f.found, case when f.found then null else array(
       select coalesce((select string_agg(s.word, ' ') from (
         select d.word from search_words d where q.w <> '' and q.w <% d.word order by word_similarity(q.w, d.word) desc, d.word limit ${CORRECTIONS_PER_WORD}
-      ) s), '') from (values ${words}) q(i, w) order by q.i) end as corrections from f`;
+      ) s), '') from (values ${words}) q(i, w) order by q.i) end as corrections,
+    case when f.found then array[${lexemes}]::text[] end as lexemes,
+    case when f.found and ${walkTours > 0} then (select found from walk) end as walk_found,
+    case when f.found and ${walkTours > 0} then (select last from walk) end as walk_last
+    from f`;
+}
+
+/** How many tours the word check walks: only a relevance order uses what the walk learns. */
+export function densityWalkTours(sort: TourSort, search: SearchSpec, ranked: number): number {
+  return effectiveOrder(sort, search) === 'RELEVANCE' ? ranked * DENSITY_WALK_FACTOR : 0;
+}
+
+export interface ResolvedSearchRow {
+  found: boolean;
+  corrections: string[] | null;
+  lexemes: string[] | null;
+  walk_found: number | null;
+  walk_last: number | string | null;
+}
+
+/**
+ * The search to read pages and counts with, from the word check's answer: the words with their whole
+ * lexemes and the walk's figures, or, when no tour matches them, the fuzzy stand-ins.
+ */
+export function resolvedSearch(search: SearchSpec, r: ResolvedSearchRow | undefined): SearchSpec {
+  const splitWords = (text: string) => text.split(' ').filter(Boolean);
+  if (!r?.found) return { ...search, mode: 'fuzzy', corrections: (r?.corrections ?? []).map(splitWords) };
+  const lexemes = (r.lexemes ?? []).map((text) => (text ? splitWords(text) : null));
+  const walk = r.walk_found !== null && r.walk_last !== null ? { found: r.walk_found, lastId: Number(r.walk_last) } : undefined;
+  return { ...search, lexemes, walk };
 }

@@ -4,7 +4,9 @@ import { changedSince, pageSize } from '../../common/pagination.js';
 import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
 import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
-import { boundedCountQuery, encodeKeyset, estimateCountQuery, pageQuery, resolveSearchQuery } from './tour-query.js';
+import {
+  boundedCountQuery, densityWalkTours, encodeKeyset, estimateCountQuery, pageQuery, resolvedSearch, resolveSearchQuery, type ResolvedSearchRow,
+} from './tour-query.js';
 import { TourSort } from './tour-sort.js';
 import type { TourFilterOptions } from './tour-filters.types.js';
 
@@ -101,11 +103,8 @@ export class TourService {
     const updatedSince = changedSince('updatedSince', input.updatedSince);
     if (updatedSince) filter.updatedSince = updatedSince;
     let search = parseSearch(input.search);
-    if (search && search.words.length) {
-      const [r] = await rows<{ found: boolean; corrections: string[] | null }>(ctx, resolveSearchQuery(filter, search));
-      if (!r?.found) search = { ...search, mode: 'fuzzy', corrections: (r?.corrections ?? []).map((c) => c.split(' ').filter(Boolean)) };
-    }
     const sort = input.sort ?? TourSort.CATALOGUE;
+    if (search && search.words.length) search = await this.resolveSearch(ctx, filter, search, sort);
     const columns = columnsOf(ctx);
     const { query, order } = pageQuery(
       { filter, search, sort, after: input.after, limit }, columns.map((c) => c.field), ctx.config.searchRankedTours,
@@ -126,6 +125,13 @@ export class TourService {
         return counted;
       },
     };
+  }
+
+  /** A search checked against the catalogue (one statement), ready for its page and count. */
+  private async resolveSearch(ctx: RequestContext, filter: TourFilterSpec, search: SearchSpec, sort: TourSort): Promise<SearchSpec> {
+    const walkTours = densityWalkTours(sort, search, ctx.config.searchRankedTours);
+    const [r] = await rows<ResolvedSearchRow>(ctx, resolveSearchQuery(filter, search, walkTours));
+    return resolvedSearch(search, r);
   }
 
   /**
