@@ -24,7 +24,6 @@ const SEARCH_VECTOR_SQL = `((setweight(to_tsvector('english'::regconfig, COALESC
  * manager (not native updates) so they stay in step.
  */
 @Entity({ tableName: 'tours' })
-@Index({ properties: ['status'] })
 @Index({ name: 'tours_lower_destination_index', expression: 'create index "tours_lower_destination_index" on "tours" (lower("destination"))' })
 @Index({ name: 'tours_lower_travel_type_index', expression: 'create index "tours_lower_travel_type_index" on "tours" (lower("travel_type"))' })
 @Index({ name: 'tours_lower_booking_type_index', expression: 'create index "tours_lower_booking_type_index" on "tours" (lower("booking_type"))' })
