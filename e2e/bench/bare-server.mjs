@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SERVER_DIST } from './data.mjs';
 
-const { pageQuery, boundedCountQuery, estimateCountQuery, encodeKeyset, resolveSearchQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
+const { pageQuery, boundedCountQuery, estimateCountQuery, encodeKeyset, resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
 const { parseTourFilter, parseSearch } = await import(path.join(SERVER_DIST, 'modules/tours/tour-filter.js'));
 
 const [port, url] = process.argv.slice(2);
@@ -52,8 +52,8 @@ async function list(filterRaw, search, limit, withCount = true) {
   const filter = parseTourFilter(filterRaw);
   let s = parseSearch(search);
   if (s && s.words.length) {
-    const r = (await pool.query(toPg(resolveSearchQuery(filter, s)))).rows[0];
-    if (!r.found) s = { ...s, mode: 'fuzzy', corrections: (r.corrections ?? []).map((x) => x.split(' ').filter(Boolean)) };
+    const check = resolveSearchQuery(filter, s, densityWalkTours('CATALOGUE', s, RANKED));
+    s = resolvedSearch(s, (await pool.query(toPg(check))).rows[0]);
   }
   const { query, order } = pageQuery({ filter, search: s, sort: 'CATALOGUE', after: null, limit }, columns, RANKED);
   const [page, totalCount] = await Promise.all([pool.query(toPg(query)), withCount ? countOf(filter, s) : undefined]);
