@@ -246,12 +246,13 @@ function relevancePageQuery(q: ListQuery, columns: readonly string[], keyset: Ke
   const after = keyset ? sql` where ${afterKeyset(keyset, 'r')}` : raw('');
   const restAfter = keyset?.key === '-1' ? sql` and t.id > ${keyset.id}` : raw('');
   const lim = q.limit + 1;
-  // `t.id + 0` keeps the id-sorted reads off a walk of the id index, which for rarer words would
-  // read most of the table (or of the range) to find them.
+  // In the id range the planner may walk the id index until it has enough (it stops at the range's
+  // end) or combine the indexes and sort; without a range, `t.id + 0` keeps it off that walk, which
+  // for rare words would read most of the table.
   const windowed = windowEnd === null
     ? raw('')
     : sql`, windowed as materialized (
-      select ${cols}, t.search_vector from tours t where ${w} and t.id <= ${windowEnd} order by t.id + 0 limit ${ranked}
+      select ${cols}, t.search_vector from tours t where ${w} and t.id <= ${windowEnd} order by t.id limit ${ranked}
     )`;
   const windowFull = windowEnd === null ? raw('false') : sql`(select count(*) from windowed) = ${ranked}`;
   return sql`with walked as materialized (
