@@ -9,6 +9,7 @@ import { Migration20261124180606_PartnerKeys } from './Migration20261124180606_P
 import { Migration20261124181012_Webhooks } from './Migration20261124181012_Webhooks.js';
 import { Migration20261125145615_SearchLexemes } from './Migration20261125145615_SearchLexemes.js';
 import { Migration20261125150508_StatusIndex } from './Migration20261125150508_StatusIndex.js';
+import { Migration20261125151425_PriceRangeIndex } from './Migration20261125151425_PriceRangeIndex.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -25,4 +26,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124181012_Webhooks', class: Migration20261124181012_Webhooks },
   { name: 'Migration20261125145615_SearchLexemes', class: Migration20261125145615_SearchLexemes },
   { name: 'Migration20261125150508_StatusIndex', class: Migration20261125150508_StatusIndex },
+  { name: 'Migration20261125151425_PriceRangeIndex', class: Migration20261125151425_PriceRangeIndex },
 ];

@@ -31,6 +31,9 @@ const SEARCH_VECTOR_SQL = `((setweight(to_tsvector('english'::regconfig, COALESC
 @Index({ name: 'tours_tier_list_index', expression: 'create index "tours_tier_list_index" on "tours" using gin ("tier_list")' })
 @Index({ name: 'tours_duration_trgm_index', expression: 'create index "tours_duration_trgm_index" on "tours" using gin ("duration" gin_trgm_ops)' })
 @Index({ name: 'tours_search_vector_index', expression: 'create index "tours_search_vector_index" on "tours" using gin ("search_vector")' })
+// A price range in catalogue order walks this in id order, checking the price in the index and
+// reading only the matching tours (walking the primary key read every tour it passed).
+@Index({ name: 'tours_id_from_price_index', expression: 'create index "tours_id_from_price_index" on "tours" ("id", "from_price")' })
 @Index({ name: 'tours_from_price_asc_index', expression: 'create index "tours_from_price_asc_index" on "tours" ("from_price" asc nulls last, "id" asc)' })
 @Index({ name: 'tours_from_price_desc_index', expression: 'create index "tours_from_price_desc_index" on "tours" ("from_price" desc nulls last, "id" desc)' })
 @Index({ name: 'tours_rating_index', expression: 'create index "tours_rating_index" on "tours" ("rating" desc, "id" asc)' })
