@@ -1,12 +1,13 @@
-// SQL statements per page, counted at the pg driver of an in-process server: they must not grow
-// with the page size (no N+1).
+// SQL statements per page, counted at the pg driver of an in-process server with the catalogue cache
+// off (a cached answer runs none): they must not grow with the page size (no N+1).
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_DIST } from './data.mjs';
 
-const QUERY = (first) => `{ tours(first: ${first}, filter: { bookingType: "group" }) { totalCount nodes { id title itinerary { day title } tiers } pageInfo { endCursor } } }`;
+const QUERY = (first, search = '') => `{ tours(first: ${first}, filter: { bookingType: "group" }${search ? `, search: "${search}"` : ''}) {
+  totalCount nodes { id title itinerary { day title } tiers } pageInfo { endCursor } } }`;
 
 export async function countStatements(url) {
   // The pg module the server itself loads, so patching it sees every statement.
@@ -15,7 +16,7 @@ export async function countStatements(url) {
   const { startTembea } = await import(path.join(SERVER_DIST, 'boot.js'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-stmt-'));
   const running = await startTembea(loadConfig({
-    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn',
+    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', CATALOGUE_CACHE: 'false',
   }));
   const original = pg.Client.prototype.query;
   let n = 0;
@@ -30,13 +31,14 @@ export async function countStatements(url) {
     return n;
   };
   try {
-    const gql = (first) => measure(() => fetch(`${running.url}/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY(first) }),
+    const gql = (first, search) => measure(() => fetch(`${running.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY(first, search) }),
     }).then((r) => r.json()));
     const rest = (limit) => measure(() => fetch(`${running.url}/api/tours?limit=${limit}`).then((r) => r.json()));
     console.log('\nSQL statements per request (counted at the pg driver)');
     console.log(`  GraphQL tours(first: 5)   with totalCount: ${await gql(5)}`);
     console.log(`  GraphQL tours(first: 100) with totalCount: ${await gql(100)}`);
+    console.log(`  GraphQL tours(first: 100, search: "safari") with totalCount: ${await gql(100, 'safari')}`);
     console.log(`  REST /api/tours?limit=5:    ${await rest(5)}`);
     console.log(`  REST /api/tours?limit=1000: ${await rest(1000)}`);
   } finally {
