@@ -336,8 +336,9 @@ function lexemesOfPrefix(word: string): Sql {
  *   like it (pg_trgm word similarity at its default threshold 0.6), space-separated, for the fuzzy
  *   fallback; the dictionary is read only on a miss.
  * - lexemes: for each word, the whole lexemes its prefix stands for ('' when it stays a prefix).
- * - walk_found, walk_last: with `walkTours` > 0, how many of the first `walkTours` tours in catalogue
- *   order match, and the last id among them, for a relevance page to size its candidates' id range.
+ * - walk_found, walk_last: how many of the first `walkTours` tours in catalogue order match, and the
+ *   last id walked, for a relevance page to size its candidates' id range (walk_last is null when
+ *   nothing was walked).
  */
 export function resolveSearchQuery(filter: TourFilterSpec, search: SearchSpec, walkTours = 0): Sql {
   const where = join(whereOf(filter, { ...search, mode: 'words' }), ' and ');
@@ -356,8 +357,8 @@ export function resolveSearchQuery(filter: TourFilterSpec, search: SearchSpec, w
         select d.word from search_words d where q.w <> '' and q.w <% d.word order by word_similarity(q.w, d.word) desc, d.word limit ${CORRECTIONS_PER_WORD}
       ) s), '') from (values ${words}) q(i, w) order by q.i) end as corrections,
     case when f.found then array[${lexemes}]::text[] end as lexemes,
-    case when f.found and ${walkTours > 0} then (select found from walk) end as walk_found,
-    case when f.found and ${walkTours > 0} then (select last from walk) end as walk_last
+    case when f.found then (select found from walk) end as walk_found,
+    case when f.found then (select last from walk) end as walk_last
     from f`;
 }
 
