@@ -40,7 +40,7 @@ function graphqlDocuments(gqlDir: string): Plugin {
     name: 'tembea-graphql-documents',
     enforce: 'pre',
     transform(code, id) {
-      const file = id.split('?')[0];
+      const file = id.split('?')[0] ?? id;
       if (!/\.(ts|tsx)$/.test(file) || file.startsWith(gqlDir) || !code.includes('graphql(')) return null;
       const docs = documents();
       let changed = false;

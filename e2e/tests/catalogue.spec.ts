@@ -145,7 +145,7 @@ test('/filtered: duration, type and count text, and No Tours Found', async ({ pa
 test('/tours sorts through the server: cheapest and best rated first', async ({ page, request }) => {
   const first = (sort: string) =>
     gql<{ tours: { nodes: { title: string }[] } }>(request, 'query($s: TourSort) { tours(sort: $s, first: 1) { nodes { title } } }', { s: sort })
-      .then((d) => d.tours.nodes[0].title);
+      .then((d) => d.tours.nodes[0]!.title);
   await page.goto('/tours');
   const cards = page.getByTestId('tour-card');
   await expect(cards).toHaveCount(12);

@@ -40,7 +40,7 @@ test.describe('public pages without JavaScript', () => {
     const titles = page.getByTestId('tour-card').locator('.tour-card__title');
     await expect(titles).toHaveText(tours.map((t) => t.title));
 
-    const tour = tours[0];
+    const tour = tours[0]!;
     await page.goto(`/tour/${tour.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tour.title);
     await expect(page.locator('.tour-facts')).toContainText(new RegExp(tour.destination, 'i'));
@@ -49,7 +49,7 @@ test.describe('public pages without JavaScript', () => {
   });
 
   test('the filtered lists and the content pages arrive with their content', async ({ page, request }) => {
-    const tour = (await cataloguePage(request))[0];
+    const tour = (await cataloguePage(request))[0]!;
     await page.goto(`/tourfilter?destination=${encodeURIComponent(tour.destination)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Filtered Tours' })).toBeVisible();
     await expect(page.getByTestId('tours-found')).toBeVisible();
@@ -59,7 +59,7 @@ test.describe('public pages without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Filtered Tours' })).toBeVisible();
     await expect(page.getByTestId('tour-card').first()).toBeVisible();
 
-    for (const [path, heading] of [['/about', 'About Tembea'], ['/blog', 'Travel tips & support'], ['/contact-us', 'Contact us']]) {
+    for (const [path, heading] of [['/about', 'About Tembea'], ['/blog', 'Travel tips & support'], ['/contact-us', 'Contact us']] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -99,7 +99,7 @@ test.describe('public pages with JavaScript', () => {
     await page.getByRole('button', { name: 'All Tours', exact: true }).click();
 
     await page.evaluate(() => { (window as unknown as { ssrMarker: number }).ssrMarker = 42; });
-    const tour = tours[0];
+    const tour = tours[0]!;
     await page.getByTestId('tour-card').filter({ hasText: tour.title }).getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/tour/${tour.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tour.title);
@@ -108,7 +108,7 @@ test.describe('public pages with JavaScript', () => {
   });
 
   test('/, a tour page and the content pages hydrate without a mismatch', async ({ page, request }) => {
-    const tour = (await cataloguePage(request))[0];
+    const tour = (await cataloguePage(request))[0]!;
     const problems = watchHydration(page);
     for (const path of ['/', `/tour/${tour.id}`, '/about', '/blog', '/contact-us', `/tourfilter?destination=${encodeURIComponent(tour.destination)}`, '/filtered']) {
       await page.goto(path);

@@ -28,7 +28,7 @@ function loginInTwoParts(port: number) {
       await vi.waitFor(() => expect(received).toMatch(/\r\n\r\n[\s\S]*"accessToken"|\r\n\r\n[\s\S]*"code"/), { timeout: 15_000, interval: 20 });
       socket.end();
       await closed;
-      const [head, ...rest] = received.split('\r\n\r\n');
+      const [head = '', ...rest] = received.split('\r\n\r\n');
       const chunked = /transfer-encoding: chunked/i.test(head);
       const text = rest.join('\r\n\r\n');
       const json = chunked ? text.replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, '').replace(/\r\n$/, '') : text;

@@ -98,5 +98,5 @@ export function writeDocument(template: string, parts: { head: string; app: stri
 /** The description index.html ships, for pages that give none of their own. */
 export function templateDescription(template: string): string {
   const m = /<meta name="description" content="([^"]*)"/.exec(template);
-  return m ? m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : '';
+  return m?.[1] ? m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : '';
 }

@@ -27,8 +27,8 @@ describe('AuthProvider', () => {
     render(<Providers client={client}><Probe /></Providers>);
     expect(screen.getByText('checking')).toBeTruthy();
     await screen.findByText('Amani Mushi Kileo admin');
-    expect(calls[0].operationName).toBe('Me');
-    expect(calls[0].authorization).toBe(`Bearer ${token}`);
+    expect(calls[0]!.operationName).toBe('Me');
+    expect(calls[0]!.authorization).toBe(`Bearer ${token}`);
   });
 
   it('clears both tokens and is logged out when the profile check fails', async () => {

@@ -69,8 +69,8 @@ function DialogPanel({ title, onClose, children, actions, role = 'dialog', initi
         el.focus();
         return;
       }
-      const firstItem = items[0];
-      const lastItem = items[items.length - 1];
+      const firstItem = items[0]!;
+      const lastItem = items[items.length - 1]!;
       const active = document.activeElement;
       if (e.shiftKey && (active === firstItem || !el.contains(active))) {
         e.preventDefault();

@@ -114,7 +114,7 @@ export class Metrics {
 }
 
 function limiterName(key: string): string {
-  const prefix = key.split(':', 1)[0];
+  const prefix = key.split(':', 1)[0] ?? '';
   return key.includes(':') && /^[a-z][a-z0-9_-]{0,31}$/.test(prefix) ? prefix : 'other';
 }
 

@@ -8,7 +8,7 @@ import type { Metrics } from './metrics.js';
  */
 export function routeLabel(req: Request): string {
   if (req.route?.path !== undefined) return `${req.baseUrl}${String(req.route.path)}`;
-  const p = req.originalUrl.split('?')[0];
+  const p = req.originalUrl.split('?')[0] ?? '';
   for (const mount of ['/graphql', '/uploads', '/assets']) {
     if (p === mount || p.startsWith(`${mount}/`)) return mount;
   }

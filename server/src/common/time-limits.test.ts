@@ -6,7 +6,7 @@ import { ADMIN, ADMIN_ENV } from '../test/booking-helpers.js';
 import { queryRows, sql } from './sql.js';
 
 const showTimeout = async (s: TestServer) =>
-  (await queryRows<{ statement_timeout: string }>(s.orm.em.fork(), sql`show statement_timeout`))[0].statement_timeout;
+  (await queryRows<{ statement_timeout: string }>(s.orm.em.fork(), sql`show statement_timeout`))[0]?.statement_timeout;
 
 describe('DB_STATEMENT_TIMEOUT_MS', () => {
   it('is set on the pool connections of the embedded database (which accepts it but cannot enforce it)', async () => {

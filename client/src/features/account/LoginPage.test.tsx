@@ -68,7 +68,7 @@ describe('LoginPage', () => {
     fill(/^Password/, 'right-password');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alertdialog', { name: /Welcome!/ })).toBeTruthy();
-    expect(calls[0].variables).toEqual({ input: { email: 'amani@example.com', password: 'right-password' } });
+    expect(calls[0]!.variables).toEqual({ input: { email: 'amani@example.com', password: 'right-password' } });
     expect(localStorage.getItem(TOKEN_KEY)).toBe(access);
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
     expect(await screen.findByRole('heading', { name: 'Admin page' }, { timeout: 3000 })).toBeTruthy();

@@ -48,7 +48,7 @@ describe('ResetPasswordPage', () => {
     fill(/^Confirm password/, 'kilimanjaro');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect((await screen.findByRole('status')).textContent).toContain('Your password has been reset.');
-    expect(calls[0].variables).toEqual({ token: 'abc', password: 'kilimanjaro' });
+    expect(calls[0]!.variables).toEqual({ token: 'abc', password: 'kilimanjaro' });
   });
 
   it('without a token shows the invalid link text and a link to request a new one', () => {

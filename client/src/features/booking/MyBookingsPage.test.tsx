@@ -34,7 +34,7 @@ describe('MyBookingsPage', () => {
   it('lists each booking: tour link, dates, people, type and tier, coloured status and price', async () => {
     renderPage(() => ({ data: { myBookings: [later, soon, gone, cancelled] } }));
     expect(await screen.findAllByTestId('my-booking')).toHaveLength(4);
-    const zanzibar = screen.getAllByTestId('my-booking')[0];
+    const zanzibar = screen.getAllByTestId('my-booking')[0]!;
     expect(within(zanzibar).getByRole('link', { name: 'Zanzibar Beach Escape' }).getAttribute('href')).toBe('/tour/4');
     expect(zanzibar.textContent).toContain('2 people');
     expect(zanzibar.textContent).toContain('Group · Mid-range');
@@ -52,7 +52,7 @@ describe('MyBookingsPage', () => {
     expect(within(card('Old Safari')).queryByRole('link')).toBeNull();
     expect(within(card('Old Safari')).getByTestId('booking-status').className).toContain('badge--booking-completed');
     expect(within(card('Old Safari')).queryByRole('button', { name: /^Cancel/ })).toBeNull();
-    expect(screen.getAllByTestId('booking-status')[3].className).toContain('badge--booking-cancelled');
+    expect(screen.getAllByTestId('booking-status')[3]!.className).toContain('badge--booking-cancelled');
   });
 
   it('cancels after stating the refund rule, and the booking updates in place', async () => {

@@ -40,10 +40,10 @@ export function healthRouter(orm: MikroORM, extraChecks: Record<string, Readines
   r.get('/ready', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const checks: Record<string, ReadinessCheck> = { database: () => queryRows(orm.em.fork(), sql`select 1`), ...extraChecks };
-    const names = Object.keys(checks);
-    const results = await Promise.all(names.map((name) => probe(checks[name])));
-    const report = Object.fromEntries(names.map((name, i) => [name, results[i]]));
-    const down = names.filter((_, i) => results[i].status === 'down');
+    const entries = Object.entries(checks);
+    const results = await Promise.all(entries.map(([, check]) => probe(check)));
+    const report = Object.fromEntries(entries.map(([name], i) => [name, results[i]]));
+    const down = entries.filter((_, i) => results[i]?.status === 'down').map(([name]) => name);
     if (down.length === 0) {
       res.json({ status: 'ready', ...report });
       return;

@@ -35,6 +35,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
     if (!step && jump === null) return;
     e.preventDefault();
     const next = TABS[jump ?? (index + step + TABS.length) % TABS.length];
+    if (!next) return;
     setTab(next.id);
     tabRefs.current[next.id]?.focus();
   };

@@ -56,7 +56,7 @@ describe('AdminBookingsPage', () => {
     expect(rowOf('11').textContent).toContain('neema@example.com');
     expect(within(rowOf('11')).getByRole('link', { name: 'Zanzibar Beach Escape' }).getAttribute('href')).toBe('/tour/4');
     expect(within(rowOf('14')).queryByRole('link')).toBeNull();
-    for (const [id, colour] of [['11', 'pending'], ['12', 'confirmed'], ['13', 'cancelled'], ['14', 'completed']]) {
+    for (const [id, colour] of [['11', 'pending'], ['12', 'confirmed'], ['13', 'cancelled'], ['14', 'completed']] as const) {
       expect(within(rowOf(id)).getByTestId('booking-status').className).toContain(`badge--booking-${colour}`);
     }
     expect(buttons('11')).toEqual(['Confirm', 'Cancel']);

@@ -53,7 +53,7 @@ describe('AdminDashboardPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'List' }));
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Tour', 'Destination', 'Price', 'Duration', 'Type', 'Rating', 'Actions']);
-    const row = screen.getAllByTestId('admin-tour-row')[0];
+    const row = screen.getAllByTestId('admin-tour-row')[0]!;
     expect(row.textContent).toContain('$1,450.00');
     expect(row.textContent).toContain('5 days / 4 nights');
     expect(within(row).getByText('Luxury').className).toContain('tier-badge--luxury');

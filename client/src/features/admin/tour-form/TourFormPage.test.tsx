@@ -83,14 +83,14 @@ describe('TourFormPage', () => {
     fireEvent.click(add);
     const rows = () => screen.getAllByTestId('itinerary-row');
     expect(rows().map((r) => (within(r).getByLabelText('Day') as HTMLInputElement).value)).toEqual(['1', '2']);
-    fireEvent.change(within(rows()[0]).getByLabelText('Day title'), { target: { value: 'Arrival' } });
-    fireEvent.change(within(rows()[1]).getByLabelText('Day title'), { target: { value: 'Crater' } });
+    fireEvent.change(within(rows()[0]!).getByLabelText('Day title'), { target: { value: 'Arrival' } });
+    fireEvent.change(within(rows()[1]!).getByLabelText('Day title'), { target: { value: 'Crater' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move day 2 up' }));
     expect(rows().map((r) => (within(r).getByLabelText('Day title') as HTMLInputElement).value)).toEqual(['Crater', 'Arrival']);
     expect((screen.getByRole('button', { name: 'Move day 2 up' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Move day 2 down' }));
     expect(rows().map((r) => (within(r).getByLabelText('Day title') as HTMLInputElement).value)).toEqual(['Arrival', 'Crater']);
-    fireEvent.change(within(rows()[1]).getByLabelText('Day'), { target: { value: '0' } });
+    fireEvent.change(within(rows()[1]!).getByLabelText('Day'), { target: { value: '0' } });
     fillValid();
     save();
     expect((await screen.findByTestId('tour-form-errors', undefined, { timeout: 5000 })).textContent).toBe('Itinerary day must be 1 or more');

@@ -57,7 +57,7 @@ describe('AdminWebhooksPage', () => {
     ]);
     expect(cells('20').slice(2)).toEqual(['Failed, will retry', '2', 'Answered HTTP 500', '1 Jan 2031, 10:00:00 UTC', 'Next: 1 Jan 2031, 10:12:00 UTC']);
     expect(cells('19').slice(1)).toEqual(['Kilimanjaro Trailshttps://slow.example/in', 'Given up', '6', 'No answer within 10 s', '1 Jan 2031, 10:00:00 UTC', '—']);
-    for (const [id, cls] of [['21', 'delivered'], ['20', 'failed'], ['19', 'given_up']]) {
+    for (const [id, cls] of [['21', 'delivered'], ['20', 'failed'], ['19', 'given_up']] as const) {
       expect(within(rowOf(id)).getByTestId('delivery-status').className).toContain(`admin-webhooks__status--${cls}`);
     }
     expect(screen.getByTestId('deliveries-count').textContent).toBe('Showing 3 of 3 deliveries');

@@ -100,7 +100,7 @@ describe('BookingModal', () => {
     fireEvent.change(field('Special Requests'), { target: { value: '  Vegetarian meals ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(m.onBooked).toHaveBeenCalledTimes(1));
-    expect(m.bookings()[0].variables).toEqual({
+    expect(m.bookings()[0]!.variables).toEqual({
       input: {
         tourId: '12', name: 'Amani Mushi Kileo', email: 'amani@example.com', phone: '+255 754 000 111',
         startDate: addDays(departure, 7), endDate: addDays(departure, 10), numberOfPeople: 2, notes: 'Vegetarian meals', bookingType: 'private', tier: 'Luxury',

@@ -16,7 +16,7 @@ export function seatsNote(q: Pick<Quote, 'availability' | 'seatsLeft' | 'startDa
   const seats = `${left} ${left === 1 ? 'seat' : 'seats'} left on ${day}`;
   if (q.numberOfPeople > left) return { text: `Only ${seats}: choose fewer people or another date.`, tone: 'stop' };
   if (q.availability === 'LIMITED') return { text: `Only ${seats}.`, tone: 'warn' };
-  return { text: `${seats[0].toUpperCase()}${seats.slice(1)}.`, tone: 'ok' };
+  return { text: `${seats.charAt(0).toUpperCase()}${seats.slice(1)}.`, tone: 'ok' };
 }
 
 /**

@@ -16,9 +16,10 @@ export function TourTabs({ tabs, label }: { tabs: TabDef[]; label: string }) {
   function onKeyDown(e: KeyboardEvent, i: number) {
     const last = tabs.length - 1;
     const next = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[e.key];
-    if (next === undefined) return;
+    const tab = next === undefined ? undefined : tabs[next];
+    if (next === undefined || !tab) return;
     e.preventDefault();
-    setActive(tabs[next].key);
+    setActive(tab.key);
     refs.current[next]?.focus();
   }
 

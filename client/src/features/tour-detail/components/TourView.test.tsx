@@ -53,7 +53,7 @@ describe('TourView', () => {
     expect(screen.getAllByText('No description available').length).toBeGreaterThan(0);
     const overview = screen.getByRole('tabpanel');
     for (const [k, v] of [['Tour type', 'Standard'], ['Travel type', 'Standard'], ['Departure location', 'Not specified'],
-      ['Departure time', 'Not specified'], ['Return time', 'Not specified'], ['Tier', 'Standard'], ['Booking type', 'Group'], ['Capacity', 'Not specified']]) {
+      ['Departure time', 'Not specified'], ['Return time', 'Not specified'], ['Tier', 'Standard'], ['Booking type', 'Group'], ['Capacity', 'Not specified']] as const) {
       expect(within(overview).getByText(k).nextElementSibling?.textContent).toBe(v);
     }
     expect((screen.getByLabelText('Booking Type') as HTMLSelectElement).value).toBe('group');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
+import { DEFAULT_TIER, TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { BookingPanel } from './BookingPanel';
 import type { BookingModalSlot } from './BookingModalSlot';
@@ -47,7 +47,7 @@ export function TourView({ tour, loaded = true, BookingModal }: { tour: ViewTour
   const [bookingOpen, setBookingOpen] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
   const [booked, setBooked] = useState(false);
-  const tier = tierChoice && tiers.includes(tierChoice) ? tierChoice : tiers[0];
+  const tier = tierChoice && tiers.includes(tierChoice) ? tierChoice : (tiers[0] ?? DEFAULT_TIER);
   const bookingType = typeChoice ?? defaultBookingType(tour.bookingType);
   const description = tour.description?.trim() || TOUR_DEFAULTS.description;
   const included = tour.included ?? [];

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { checkTourImageFiles, resolveImagePath, TOUR_IMAGE_ACCEPT } from '@tembea/schema';
 import { API_BASE } from '../../../../lib/apollo';
+import { moveItem } from '../../../../lib/move-item';
 
 export interface ImagePickerProps {
   /** Paths the tour keeps, in order. */
@@ -22,9 +23,7 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
   useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
 
   const moveKept = (i: number, by: -1 | 1) => {
-    const next = [...kept];
-    [next[i], next[i + by]] = [next[i + by], next[i]];
-    onKeptChange(next);
+    onKeptChange(moveItem(kept, i, by));
   };
   const pick = (list: FileList | null) => {
     const picked = [...(list ?? [])];

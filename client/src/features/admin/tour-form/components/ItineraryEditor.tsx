@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { moveItem } from '../../../../lib/move-item';
 import { rowKey, type ItineraryRow } from '../lib/form-values';
 
 /** Day-by-day programme: add, remove and move days; a day number is 1 or more. */
@@ -6,11 +7,10 @@ export function ItineraryEditor({ rows, onChange }: { rows: ItineraryRow[]; onCh
   const list = useRef<HTMLOListElement>(null);
   const set = (i: number, patch: Partial<ItineraryRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const move = (i: number, by: -1 | 1) => {
-    const next = [...rows];
-    [next[i], next[i + by]] = [next[i + by], next[i]];
-    onChange(next);
+    const moved = rows[i];
+    onChange(moveItem(rows, i, by));
     // Keep focus on the moved day's button so the keyboard user can keep moving it.
-    requestAnimationFrame(() => list.current?.querySelector<HTMLButtonElement>(`[data-move="${next[i + by].key}:${by}"]`)?.focus());
+    if (moved) requestAnimationFrame(() => list.current?.querySelector<HTMLButtonElement>(`[data-move="${moved.key}:${by}"]`)?.focus());
   };
   const add = () => {
     const last = rows.reduce((m, r) => Math.max(m, Number(r.day) || 0), 0);

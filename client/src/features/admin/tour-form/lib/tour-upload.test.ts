@@ -49,7 +49,7 @@ describe('tour image uploads', () => {
     const data = await uploadFiles(WITH_IMAGES, { input: { title: 'T', images: ['/uploads/tours/kept.jpg'] } }, { images: [a, b] }, (p) => progress.push(p));
     expect(data.createTour.id).toBe('9');
     expect(progress).toEqual([50]);
-    const [{ headers, body }] = sent;
+    const { headers, body } = sent[0]!;
     expect(headers['apollo-require-preflight']).toBe('true');
     const operations = JSON.parse(body.get('operations') as string);
     expect(operations.operationName).toBe('CreateTour');
