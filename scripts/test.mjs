@@ -1,4 +1,4 @@
-// npm test: build (with codegen), check the contract is fresh, type-check, lint, then unit, integration and browser tests.
+// npm test: build (with codegen), check the contract and the partner docs are fresh, type-check, lint, then unit, integration and browser tests.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -18,6 +18,7 @@ function step(title, cmd, args) {
 step('Build the server', 'npx', ['turbo', 'run', 'build', '--filter=@tembea/server', '--output-logs=errors-only']);
 step('Contract is up to date (schema/schema.graphql, client/src/gql)', 'node', ['scripts/check-contract.mjs']);
 step('Build (codegen -> build)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
+step('Partner docs are up to date (docs/partners.md from @tembea/schema)', 'node', ['scripts/partner-docs.mjs', '--check']);
 step('Type-check every TypeScript file, tests and configs included', 'npm', ['run', 'typecheck']);
 step('Lint (ESLint: typescript-eslint, import boundaries)', 'npm', ['run', 'lint']);
 step('Unit and server integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--filter=!@tembea/e2e']);

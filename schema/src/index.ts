@@ -14,3 +14,4 @@ export * from './availability.js';
 export * from './partner-examples.js';
 export * from './partner-key.js';
 export * from './webhooks.js';
+export * from './partner-guide.js';
