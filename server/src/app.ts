@@ -30,6 +30,8 @@ import { createRateLimiter } from './common/rate-limit.js';
 import { createCatalogueCache, type CatalogueCache } from './common/catalogue-cache.js';
 import { cachedGraphqlAnswers, cachedRestAnswers } from './common/cached-answers.js';
 import { restRouters } from './modules/index.js';
+import { DEPARTURE_LIST_PARAMS } from './modules/bookings/booking.rest.js';
+import { TOUR_LIST_PARAMS } from './modules/tours/tour.rest.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
 import { ssrRouter } from './modules/ssr/ssr.router.js';
@@ -178,7 +180,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     refuseRefusedApiKeys,
     jsonOrMultipartBody,
     express.json({ limit: REST_JSON_MAX_BYTES }),
-    cachedRestAnswers(),
+    cachedRestAnswers({ tours: TOUR_LIST_PARAMS, departures: DEPARTURE_LIST_PARAMS }),
     restRouters(),
     (req: Request) => {
       throw new NotFoundError(`No such API path: ${req.method} ${req.originalUrl.split('?')[0]}`);
