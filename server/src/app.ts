@@ -15,7 +15,7 @@ import { MailOutbox } from './common/mail-outbox.js';
 import { WebhookSender } from './modules/webhooks/webhook-sender.js';
 import { LocalFileStore } from './common/file-store.js';
 import { requestId } from './common/request-id.js';
-import { apiRateLimit, quotaByCaller } from './common/api-rate-limit.js';
+import { addressRateLimit, apiRateLimit, quotaByCaller } from './common/api-rate-limit.js';
 import { corsPolicy } from './common/cors.js';
 import { securityHeaders } from './common/security-headers.js';
 import { prepareUploadTempDir } from './common/multipart.js';
@@ -34,7 +34,7 @@ import { DEPARTURE_LIST_PARAMS } from './modules/bookings/booking.rest.js';
 import { TOUR_LIST_PARAMS } from './modules/tours/tour.rest.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
-import { ssrRouter } from './modules/ssr/ssr.router.js';
+import { loadSsrEntry, ssrRouter } from './modules/ssr/ssr.router.js';
 
 export interface AppHandle {
   app: Express;
@@ -141,7 +141,10 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
 
   // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
+  // /metrics reads the database: it counts against the caller's API quota like /graphql and /api.
+  app.use('/metrics', ...only(addressRateLimit(limiter, config.rateLimits.api, clientIp)));
   app.use(metricsRouter(metrics, config.metricsToken));
+  const ssrEntry = await loadSsrEntry(config.clientDist);
 
   await prepareUploadTempDir(config.dataDir);
   const apollo = await createApolloServer(config.production, { queryLimits: hardened });
@@ -198,7 +201,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   );
 
   app.use(seoRouter(orm, config));
-  app.use(ssrRouter({ apollo, makeContext, config, catalogue }));
+  app.use(ssrRouter({ apollo, makeContext, config, catalogue, entry: ssrEntry, rateLimited: hardened }));
 
   const indexHtml = path.join(config.clientDist, 'index.html');
   if (existsSync(indexHtml)) {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { signUpAndLogin } from '../test/auth-helpers.js';
@@ -111,6 +112,28 @@ describe('GET /metrics', () => {
       expect(text).toContain('tembea_http_requests_total{method="GET",route="/metrics",status="401"} 2');
     } finally {
       await other.stop();
+    }
+  });
+});
+
+describe('GET /ready', () => {
+  it('checks the database at most once a second, however many probes arrive', async () => {
+    let checks = 0;
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (/^select 1$/i.test(String((args[0] as { text?: string })?.text ?? args[0]).trim())) checks++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await new Promise((r) => setTimeout(r, 1_100));
+      const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(`${s.url}/ready`)));
+      expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+      expect(checks).toBe(1);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await fetch(`${s.url}/ready`)).status).toBe(200);
+      expect(checks).toBe(2);
+    } finally {
+      pg.Client.prototype.query = original;
     }
   });
 });
