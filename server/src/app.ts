@@ -143,8 +143,10 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
   // /metrics reads the database: it counts against the caller's API quota like /graphql and /api.
   app.use('/metrics', ...only(addressRateLimit(limiter, config.rateLimits.api, clientIp)));
-  app.use(metricsRouter(metrics, config.metricsToken));
+  app.use(metricsRouter(metrics, { token: config.metricsToken, production: config.production }));
+  // The client's operations get their own series in the metrics once its build is known.
   const ssrEntry = await loadSsrEntry(config.clientDist);
+  metrics.knowOperations(ssrEntry?.operationNames ?? []);
 
   await prepareUploadTempDir(config.dataDir);
   const apollo = await createApolloServer(config.production, { queryLimits: hardened });

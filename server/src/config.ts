@@ -54,7 +54,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** PostgreSQL statement_timeout of every pooled connection, in ms; 0 sets none (DB_STATEMENT_TIMEOUT_MS). */
   dbStatementTimeoutMs: number;
-  /** When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  /**
+   * When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). Production
+   * without one serves no metrics (404): they name routes, operations and booking counts.
+   */
   metricsToken: string | null;
 
   // Partner webhooks
