@@ -54,6 +54,11 @@ export interface SsrResult {
  */
 export interface SsrEntry {
   render(request: SsrRequest): Promise<SsrResult | null>;
+  /**
+   * The name of every GraphQL operation the client sends (its generated documents, public and
+   * admin): the server's metrics give these series of their own and count any other name as `other`.
+   */
+  operationNames?: readonly string[];
 }
 
 /** The id of the JSON data block that carries the Apollo cache of a server-rendered page. */

@@ -15,7 +15,7 @@ import { MailOutbox } from './common/mail-outbox.js';
 import { WebhookSender } from './modules/webhooks/webhook-sender.js';
 import { LocalFileStore } from './common/file-store.js';
 import { requestId } from './common/request-id.js';
-import { apiRateLimit, quotaByCaller } from './common/api-rate-limit.js';
+import { addressRateLimit, apiRateLimit, quotaByCaller } from './common/api-rate-limit.js';
 import { corsPolicy } from './common/cors.js';
 import { securityHeaders } from './common/security-headers.js';
 import { prepareUploadTempDir } from './common/multipart.js';
@@ -30,9 +30,11 @@ import { createRateLimiter } from './common/rate-limit.js';
 import { createCatalogueCache, type CatalogueCache } from './common/catalogue-cache.js';
 import { cachedGraphqlAnswers, cachedRestAnswers } from './common/cached-answers.js';
 import { restRouters } from './modules/index.js';
+import { DEPARTURE_LIST_PARAMS } from './modules/bookings/booking.rest.js';
+import { TOUR_LIST_PARAMS } from './modules/tours/tour.rest.js';
 import { healthRouter } from './modules/health/health.rest.js';
 import { seoRouter } from './modules/seo/seo.router.js';
-import { ssrRouter } from './modules/ssr/ssr.router.js';
+import { loadSsrEntry, ssrRouter } from './modules/ssr/ssr.router.js';
 
 export interface AppHandle {
   app: Express;
@@ -139,7 +141,12 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
 
   // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
-  app.use(metricsRouter(metrics, config.metricsToken));
+  // /metrics reads the database: it counts against the caller's API quota like /graphql and /api.
+  app.use('/metrics', ...only(addressRateLimit(limiter, config.rateLimits.api, clientIp)));
+  app.use(metricsRouter(metrics, { token: config.metricsToken, production: config.production }));
+  // The client's operations get their own series in the metrics once its build is known.
+  const ssrEntry = await loadSsrEntry(config.clientDist);
+  metrics.knowOperations(ssrEntry?.operationNames ?? []);
 
   await prepareUploadTempDir(config.dataDir);
   const apollo = await createApolloServer(config.production, { queryLimits: hardened });
@@ -178,7 +185,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     refuseRefusedApiKeys,
     jsonOrMultipartBody,
     express.json({ limit: REST_JSON_MAX_BYTES }),
-    cachedRestAnswers(),
+    cachedRestAnswers({ tours: TOUR_LIST_PARAMS, departures: DEPARTURE_LIST_PARAMS }),
     restRouters(),
     (req: Request) => {
       throw new NotFoundError(`No such API path: ${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -196,7 +203,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   );
 
   app.use(seoRouter(orm, config));
-  app.use(ssrRouter({ apollo, makeContext, config, catalogue }));
+  app.use(ssrRouter({ apollo, makeContext, config, catalogue, entry: ssrEntry, rateLimited: hardened }));
 
   const indexHtml = path.join(config.clientDist, 'index.html');
   if (existsSync(indexHtml)) {

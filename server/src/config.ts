@@ -23,6 +23,8 @@ export interface Config {
   redisPrefix: string;
   /** Anonymous catalogue answers are cached (CATALOGUE_CACHE, on by default). */
   catalogueCache: boolean;
+  /** Bounds of that cache, in memory or in Redis alike. */
+  catalogueCacheLimits: CatalogueCacheLimits;
   clientDist: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client IP). */
@@ -52,7 +54,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** PostgreSQL statement_timeout of every pooled connection, in ms; 0 sets none (DB_STATEMENT_TIMEOUT_MS). */
   dbStatementTimeoutMs: number;
-  /** When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  /**
+   * When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). Production
+   * without one serves no metrics (404): they name routes, operations and booking counts.
+   */
   metricsToken: string | null;
 
   // Partner webhooks
@@ -71,6 +76,16 @@ export interface Config {
   corsOrigins: string[];
   /** How many requests each limit lets through in its window (the windows are fixed in the modules). */
   rateLimits: RateLimits;
+}
+
+/** How much the catalogue cache may hold: past it, the least recently used entries go first (in Redis, the stored longest ago). */
+export interface CatalogueCacheLimits {
+  /** Most entries kept (CATALOGUE_CACHE_MAX_ENTRIES). */
+  maxEntries: number;
+  /** Most bytes of answers kept (CATALOGUE_CACHE_MAX_BYTES). */
+  maxBytes: number;
+  /** An answer larger than this is sent but not kept (CATALOGUE_CACHE_MAX_ANSWER_BYTES). */
+  maxAnswerBytes: number;
 }
 
 /** Counts of the rate limits, each per its window. */
@@ -266,6 +281,12 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     redisPrefix: str(env, 'REDIS_PREFIX') ?? 'tembea:rl:',
     catalogueCache: bool(env, 'CATALOGUE_CACHE', true),
+    // 2 MB keeps the REST list of 1000 tours (about 1 MB); 64 MB holds 32 of those or thousands of pages.
+    catalogueCacheLimits: {
+      maxEntries: int(env, 'CATALOGUE_CACHE_MAX_ENTRIES', 2_000, 1, 1_000_000),
+      maxBytes: int(env, 'CATALOGUE_CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
+      maxAnswerBytes: int(env, 'CATALOGUE_CACHE_MAX_ANSWER_BYTES', 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    },
     clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),
     logLevel,
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),

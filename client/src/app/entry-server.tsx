@@ -12,6 +12,8 @@ import { headTags, moduleTags, templateDescription, writeDocument } from './docu
 import { AppProvider } from './provider';
 import { routes, type RouteHandle } from './router';
 
+export { operationNames } from './operation-names';
+
 /** Render passes after which a page still asking for data is given up (a query waterfall bug). */
 const MAX_RENDERS = 8;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { travellerToday } from '@tembea/schema';
 import type { CatalogueCache } from './catalogue-cache.js';
 import type { RequestContext } from './context.js';
@@ -17,65 +17,127 @@ import type { RequestContext } from './context.js';
 /** Root fields whose answers are the same for every anonymous visitor. */
 const CATALOGUE_FIELDS = new Set(['tours', 'tour', 'tourFilters', 'departures', 'quote', '__typename']);
 
-/** REST paths of the catalogue under /api. */
-const CATALOGUE_PATH = /^\/tours(\/filters|\/\d{1,9}(\/departures)?)?\/?$/i;
+/** REST paths of the catalogue under /api: the list, its filter options, a tour, its departures. */
+const CATALOGUE_PATH = /^\/tours(?:\/(filters)|\/(\d{1,9})(\/departures)?)?\/?$/i;
+
+/** The query parameters each catalogue REST path reads: its answers are keyed by these alone. */
+export interface CatalogueRestParams {
+  /** GET /api/tours. */
+  tours: readonly string[];
+  /** GET /api/tours/:id/departures. */
+  departures: readonly string[];
+}
+
+/**
+ * A catalogue query as its answer depends on it: the document printed (so spacing and comments do
+ * not matter) and the names of the variables the operation declares (the others are ignored).
+ */
+interface CatalogueOperation {
+  printed: string;
+  variables: string[];
+}
 
 const MEMO_MAX = 1_000;
-const catalogueDocuments = new Map<string, boolean>();
+const catalogueDocuments = new Map<string, CatalogueOperation | null>();
 
 function chosenOperation(doc: DocumentNode, operationName: string | undefined): OperationDefinitionNode | undefined {
   const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   return operationName ? ops.find((o) => o.name?.value === operationName) : ops.length === 1 ? ops[0] : undefined;
 }
 
-/** Whether the operation a request runs is a query of catalogue fields only (remembered per document text). */
-export function isCatalogueQuery(query: string, operationName: string | undefined): boolean {
+/** The operation a request runs when it is a query of catalogue fields only, else null (remembered per document text). */
+function catalogueOperation(query: string, operationName: string | undefined): CatalogueOperation | null {
   const memo = `${operationName ?? ''}\u0000${query}`;
   let known = catalogueDocuments.get(memo);
   if (known === undefined) {
-    let op: OperationDefinitionNode | undefined;
+    known = null;
     try {
-      op = chosenOperation(parse(query, { maxTokens: 3_000 }), operationName);
+      const doc = parse(query, { maxTokens: 3_000 });
+      const op = chosenOperation(doc, operationName);
+      if (op && op.operation === 'query' && op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOGUE_FIELDS.has(s.name.value))) {
+        known = { printed: print(doc), variables: (op.variableDefinitions ?? []).map((v) => v.variable.name.value).sort() };
+      }
     } catch {
-      op = undefined;
+      known = null;
     }
-    known = !!op && op.operation === 'query'
-      && op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOGUE_FIELDS.has(s.name.value));
     if (catalogueDocuments.size >= MEMO_MAX) catalogueDocuments.clear();
     catalogueDocuments.set(memo, known);
   }
   return known;
 }
 
+/** JSON with every object's keys sorted: equal values give equal text whatever order they were sent in. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** The variables an operation declares, from those sent (an object, or JSON text on a GET); null when they cannot be read. */
+function declaredVariables(op: CatalogueOperation, sent: unknown): Record<string, unknown> | null {
+  let vars = sent ?? {};
+  if (typeof vars === 'string') {
+    try {
+      vars = JSON.parse(vars);
+    } catch {
+      return null;
+    }
+  }
+  if (!vars || typeof vars !== 'object' || Array.isArray(vars)) return null;
+  const given = vars as Record<string, unknown>;
+  return Object.fromEntries(op.variables.filter((n) => given[n] !== undefined).map((n) => [n, given[n]]));
+}
+
 function hashed(kind: string, parts: unknown[]): string {
-  return `${kind}:${travellerToday()}:${createHash('sha1').update(JSON.stringify(parts)).digest('base64url')}`;
+  return `${kind}:${travellerToday()}:${createHash('sha1').update(canonical(parts)).digest('base64url')}`;
+}
+
+/** The key of a catalogue operation and its variables, or null when it is not one or its variables cannot be read. */
+function operationKey(kind: string, head: unknown[], query: string | undefined, operationName: string | undefined, variables: unknown): string | null {
+  const op = query ? catalogueOperation(query, operationName) : null;
+  const vars = op && declaredVariables(op, variables);
+  return op && vars ? hashed(kind, [...head, operationName ?? null, op.printed, vars]) : null;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/** The answer types Apollo Server chooses from by the Accept header (an HTML preference gets its landing page). */
+const GRAPHQL_ANSWER_TYPES = ['application/json', 'application/graphql-response+json', 'text/html'];
+
 /**
  * The key of a GraphQL catalogue query, or null for anything else. A request Apollo's CSRF
  * prevention would refuse (a GET without a preflight header, a POST that is not JSON) is left to it.
+ * Extensions are left out of the key: none changes a catalogue answer.
  */
 function graphqlKey(req: Request): string | null {
-  let op: { query?: string; operationName?: string; variables?: unknown; extensions?: unknown };
+  // The content type the answer will have, not the header as sent.
+  const head = [req.method, req.accepts(GRAPHQL_ANSWER_TYPES) || 'none'];
   if (req.method === 'GET') {
     const preflighted = req.get('apollo-require-preflight') || req.get('x-apollo-operation-name') || req.is('application/json');
     if (!preflighted) return null;
-    op = { query: text(req.query.query), operationName: text(req.query.operationName), variables: text(req.query.variables), extensions: text(req.query.extensions) };
-  } else if (req.method === 'POST' && req.is('application/json') && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
-    const b = req.body as Record<string, unknown>;
-    op = { query: text(b.query), operationName: text(b.operationName), variables: b.variables, extensions: b.extensions };
-  } else {
-    return null;
+    return operationKey('gql', head, text(req.query.query), text(req.query.operationName), req.query.variables);
   }
-  if (!op.query || !isCatalogueQuery(op.query, op.operationName)) return null;
-  // The Accept header picks the answer's content type.
-  return hashed('gql', [req.method, req.get('accept') ?? '', op.operationName ?? null, op.query, op.variables ?? null, op.extensions ?? null]);
+  if (req.method === 'POST' && req.is('application/json') && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
+    const b = req.body as Record<string, unknown>;
+    return operationKey('gql', head, text(b.query), text(b.operationName), b.variables);
+  }
+  return null;
 }
 
-function restKey(req: Request): string | null {
-  return req.method === 'GET' && CATALOGUE_PATH.test(req.path) ? hashed('rest', [req.originalUrl]) : null;
+/** The key of a catalogue REST read: its path and the parameters the path reads, sorted; others are ignored. */
+function restKey(params: CatalogueRestParams): (req: Request) => string | null {
+  return (req) => {
+    const m = req.method === 'GET' ? CATALOGUE_PATH.exec(req.path) : null;
+    if (!m) return null;
+    const [, filters, id, departures] = m;
+    const read = filters || (id && !departures) ? [] : departures ? params.departures : params.tours;
+    const query = req.query as Record<string, unknown>;
+    const values = [...read].sort().filter((p) => query[p] !== undefined).map((p) => [p, query[p]]);
+    return hashed('rest', [filters ? 'filters' : id ? `${id}${departures ? '/departures' : ''}` : 'list', values]);
+  };
 }
 
 /** A GraphQL answer is kept only without errors; a REST answer only with status 200. */
@@ -131,8 +193,8 @@ function cachedAnswers(keyOf: (req: Request) => string | null, complete: (body: 
 /** On /graphql, after the body parser and once the request's context is set. */
 export const cachedGraphqlAnswers = (): RequestHandler => cachedAnswers(graphqlKey, graphqlComplete);
 
-/** On /api, after the context middleware. */
-export const cachedRestAnswers = (): RequestHandler => cachedAnswers(restKey, () => true);
+/** On /api, after the context middleware; `params` are the query parameters each catalogue path reads. */
+export const cachedRestAnswers = (params: CatalogueRestParams): RequestHandler => cachedAnswers(restKey(params), () => true);
 
 /**
  * An operation run in process for an anonymous page render, answered from the catalogue cache when
@@ -144,8 +206,8 @@ export async function cachedOperation<R extends object>(
   op: { query: string; variables?: unknown; operationName?: string },
   run: () => Promise<R>,
 ): Promise<R> {
-  if (!isCatalogueQuery(op.query, op.operationName)) return run();
-  const key = hashed('op', [op.operationName ?? null, op.query, op.variables ?? null]);
+  const key = operationKey('op', [], op.query, op.operationName, op.variables);
+  if (!key) return run();
   // The generation is read before the answer reads the database: the rule in catalogue-cache.ts.
   const found = await catalogue.lookup(key);
   if (found?.hit) return JSON.parse(found.hit.body) as R;

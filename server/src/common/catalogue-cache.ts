@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { CatalogueCacheLimits } from '../config.js';
 import type { WebhookKick } from './context.js';
 import { log } from './logger.js';
 
@@ -22,6 +23,10 @@ import { log } from './logger.js';
  * in one MGET by every request, so every instance sees a bump at once; nothing of it is memoised.
  * Entries also expire after five minutes, the bound for a change made past the services (by hand in
  * the database): every change the server makes is seen at once.
+ *
+ * Callers choose the keys, so the store is bounded whatever they send: an answer over
+ * `maxAnswerBytes` is not kept, and past `maxEntries` entries or `maxBytes` bytes the entries stored
+ * longest ago are dropped, in memory and in Redis alike.
  */
 export interface CatalogueCache {
   /** The current generation and the entry under `key` when it was stored at that generation; null when the store cannot be reached (answer fresh). */
@@ -42,11 +47,6 @@ export interface CachedAnswer {
 
 /** How long an entry lives at most. */
 export const CACHE_TTL_MS = 5 * 60_000;
-/** Most entries kept in memory, and their total size; the least recently used go first. */
-export const MEMORY_MAX_ENTRIES = 2_000;
-export const MEMORY_MAX_BYTES = 64 * 1024 * 1024;
-/** Answers larger than this are not kept (the REST list of 1000 tours is about 1 MB). */
-export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /**
  * Runs a write to what anonymous visitors see (tours, departures, seats) and moves the catalogue
@@ -66,7 +66,11 @@ export async function changingCatalogue<T>(ctx: { catalogue: CatalogueCache; web
 interface MemoryEntry extends CachedAnswer {
   generation: string;
   expiresAt: number;
+  size: number;
 }
+
+/** The size of an answer's body in bytes, as the limits count it. */
+const sizeOf = (answer: CachedAnswer): number => Buffer.byteLength(answer.body);
 
 /** In this process: right for one instance (several instances need REDIS_URL, or each keeps answers the others' writes do not reach). */
 export class MemoryCatalogueCache implements CatalogueCache {
@@ -74,6 +78,8 @@ export class MemoryCatalogueCache implements CatalogueCache {
   private bytes = 0;
   // A Map iterates in insertion order: a hit is re-inserted, so the first key is the least recently used.
   private readonly entries = new Map<string, MemoryEntry>();
+
+  constructor(private readonly limits: CatalogueCacheLimits) {}
 
   async lookup(key: string) {
     const generation = String(this.generation);
@@ -89,20 +95,21 @@ export class MemoryCatalogueCache implements CatalogueCache {
   }
 
   async store(key: string, generation: string, answer: CachedAnswer): Promise<void> {
-    if (generation !== String(this.generation) || answer.body.length > MAX_ANSWER_BYTES) return;
+    const size = sizeOf(answer);
+    if (generation !== String(this.generation) || size > this.limits.maxAnswerBytes) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    this.entries.set(key, { ...answer, generation, expiresAt: Date.now() + CACHE_TTL_MS });
-    this.bytes += answer.body.length;
+    this.entries.set(key, { ...answer, generation, expiresAt: Date.now() + CACHE_TTL_MS, size });
+    this.bytes += size;
     for (const [k, e] of this.entries) {
-      if (this.entries.size <= MEMORY_MAX_ENTRIES && this.bytes <= MEMORY_MAX_BYTES) break;
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
       this.drop(k, e);
     }
   }
 
   private drop(key: string, e: MemoryEntry): void {
     this.entries.delete(key);
-    this.bytes -= e.body.length;
+    this.bytes -= e.size;
   }
 
   async changed(): Promise<void> {
@@ -119,17 +126,57 @@ export class MemoryCatalogueCache implements CatalogueCache {
 }
 
 /**
+ * Stores one entry and keeps the entries within their bounds, atomically for every instance.
+ * KEYS: the entry, the index (a sorted set of entry names scored by expiry time), their sizes (a
+ * hash) and the total of those sizes. ARGV: the key prefix, the entry's name, its value, time to
+ * live and now in ms, most entries, most bytes. Every entry lives as long, so the lowest score is the
+ * entry stored longest ago: it goes first. Entries past their expiry have gone by themselves; their
+ * sizes are forgotten here (a hundred a call, enough as each store adds one).
+ */
+const STORE_SCRIPT = `
+local entry, index, sizes, total = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local prefix, name, value = ARGV[1], ARGV[2], ARGV[3]
+local ttl, now, maxEntries, maxBytes = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local function forget(m)
+  local size = tonumber(redis.call('HGET', sizes, m) or '0')
+  redis.call('HDEL', sizes, m)
+  redis.call('ZREM', index, m)
+  if size > 0 then redis.call('DECRBY', total, size) end
+end
+for _, m in ipairs(redis.call('ZRANGEBYSCORE', index, '-inf', now, 'LIMIT', 0, 100)) do forget(m) end
+forget(name)
+redis.call('SET', entry, value, 'PX', ttl)
+redis.call('ZADD', index, now + ttl, name)
+redis.call('HSET', sizes, name, string.len(value))
+local bytes = redis.call('INCRBY', total, string.len(value))
+while redis.call('ZCARD', index) > maxEntries or bytes > maxBytes do
+  local oldest = redis.call('ZRANGE', index, 0, 0)[1]
+  if not oldest then break end
+  forget(oldest)
+  redis.call('DEL', prefix .. oldest)
+  bytes = tonumber(redis.call('GET', total) or '0')
+end
+return bytes
+`;
+
+type StoringRedis = Redis & {
+  catalogueStore(entry: string, index: string, sizes: string, total: string, ...args: (string | number)[]): Promise<number>;
+};
+
+/**
  * In Redis, shared by every instance with the same REDIS_URL and REDIS_PREFIX: the generation is
- * one counter key, each entry one key holding its generation, content type, ETag and body. When
- * Redis cannot be reached every answer is read fresh from the database.
+ * one counter key, each entry one key holding its generation, content type, ETag and body, and an
+ * index of the entries with their sizes keeps them within the limits. When Redis cannot be reached
+ * every answer is read fresh from the database.
  */
 export class RedisCatalogueCache implements CatalogueCache {
-  private readonly redis: Redis;
+  private readonly redis: StoringRedis;
   private readonly generationKey: string;
   private lastWarning = 0;
 
-  constructor(url: string, private readonly prefix: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  constructor(url: string, private readonly prefix: string, private readonly limits: CatalogueCacheLimits) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }) as StoringRedis;
+    this.redis.defineCommand('catalogueStore', { numberOfKeys: 4, lua: STORE_SCRIPT });
     this.redis.on('error', (e: Error) => this.warn('catalogue cache store error', e));
     this.generationKey = `${prefix}generation`;
   }
@@ -154,9 +201,11 @@ export class RedisCatalogueCache implements CatalogueCache {
   }
 
   async store(key: string, generation: string, answer: CachedAnswer): Promise<void> {
-    if (answer.body.length > MAX_ANSWER_BYTES) return;
+    if (sizeOf(answer) > this.limits.maxAnswerBytes) return;
+    const p = this.prefix;
     try {
-      await this.redis.set(this.prefix + key, encode(generation, answer), 'PX', CACHE_TTL_MS);
+      await this.redis.catalogueStore(p + key, `${p}index`, `${p}sizes`, `${p}bytes`,
+        p, key, encode(generation, answer), CACHE_TTL_MS, Date.now(), this.limits.maxEntries, this.limits.maxBytes);
     } catch (e) {
       this.warn('catalogue cache store failed', e);
     }
@@ -207,7 +256,11 @@ class NoCatalogueCache implements CatalogueCache {
 }
 
 /** The cache the configuration asks for: Redis with REDIS_URL (keys under REDIS_PREFIX + 'catalogue:'), else memory; none when turned off. */
-export function createCatalogueCache(opts: { catalogueCache: boolean; redisUrl: string | null; redisPrefix: string }): CatalogueCache {
+export function createCatalogueCache(opts: {
+  catalogueCache: boolean; catalogueCacheLimits: CatalogueCacheLimits; redisUrl: string | null; redisPrefix: string;
+}): CatalogueCache {
   if (!opts.catalogueCache) return new NoCatalogueCache();
-  return opts.redisUrl ? new RedisCatalogueCache(opts.redisUrl, `${opts.redisPrefix}catalogue:`) : new MemoryCatalogueCache();
+  return opts.redisUrl
+    ? new RedisCatalogueCache(opts.redisUrl, `${opts.redisPrefix}catalogue:`, opts.catalogueCacheLimits)
+    : new MemoryCatalogueCache(opts.catalogueCacheLimits);
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { BOOKING_STATUSES } from '@tembea/schema';
+import { BOOKING_STATUSES, PARTNER_EXAMPLES, PARTNER_KEY_EXAMPLES } from '@tembea/schema';
 import { log } from './logger.js';
 import type { RateLimiter } from './rate-limit.js';
 import { queryRows, sql } from './sql.js';
@@ -11,12 +11,12 @@ import { queryRows, sql } from './sql.js';
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
- * GraphQL operation names are chosen by the client: the first MAX_OPERATION_NAMES well-formed names
- * each get their own series, later ones count as `other`, so a client cannot grow the series without
- * bound. A request without a name is `anonymous`; one that never parsed is `unknown`.
+ * GraphQL operation names are chosen by the caller, so only the operations the server knows get a
+ * series of their own: the client's (named by its build) and the documented partner operations.
+ * Every other name counts as `other`, so no caller can add series or push the known ones out. A
+ * request without a name is `anonymous`; one that never parsed is `unknown`.
  */
-const MAX_OPERATION_NAMES = 100;
-const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const PARTNER_OPERATIONS = [...PARTNER_EXAMPLES, ...PARTNER_KEY_EXAMPLES].map((e) => e.operationName);
 
 interface KnexPool {
   numUsed(): number;
@@ -27,7 +27,7 @@ interface KnexPool {
 /** The Prometheus metrics of one app, in a registry of its own (several apps may share a process). */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly operationNames = new Set<string>();
+  private readonly operationNames = new Set<string>(PARTNER_OPERATIONS);
   private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   private readonly graphqlRequests: Counter<'operation' | 'status'>;
@@ -85,15 +85,16 @@ export class Metrics {
     }
   }
 
+  /** Gives these operation names series of their own (the client's operations, once its build is loaded). */
+  knowOperations(names: readonly string[]): void {
+    for (const name of names) this.operationNames.add(name);
+  }
+
   /** The bounded label of a GraphQL operation name ('' when it had none, null when it never parsed). */
   private operationLabel(name: string | null): string {
     if (name === null) return 'unknown';
     if (name === '') return 'anonymous';
-    if (!OPERATION_NAME.test(name)) return 'other';
-    if (this.operationNames.has(name)) return name;
-    if (this.operationNames.size >= MAX_OPERATION_NAMES) return 'other';
-    this.operationNames.add(name);
-    return name;
+    return this.operationNames.has(name) ? name : 'other';
   }
 
   /** The limiter with every refused hit counted under its key's prefix (`login` of `login:ip:…`). */
@@ -124,11 +125,22 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** GET /metrics in Prometheus' text format; with a token, only for `Authorization: Bearer <token>`. */
-export function metricsRouter(metrics: Metrics, token: string | null): Router {
+/**
+ * GET /metrics in Prometheus' text format; with a token, only for `Authorization: Bearer <token>`.
+ * In production without a token it answers 404, as a server without metrics would: they name the
+ * routes and operations in use and count bookings, which is not for anyone on the internet.
+ */
+export function metricsRouter(metrics: Metrics, opts: { token: string | null; production: boolean }): Router {
   const r = Router();
+  const { token } = opts;
+  const off = opts.production && token === null;
+  if (off) log.warn('GET /metrics answers 404: set METRICS_TOKEN to serve metrics in production');
   r.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    if (off) {
+      res.status(404).json({ message: 'Not found' });
+      return;
+    }
     if (token !== null) {
       const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '';
       if (!sameToken(given, token)) {

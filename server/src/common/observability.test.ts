@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TOUR_CHANGES } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { signUpAndLogin } from '../test/auth-helpers.js';
 import { ADMIN_ENV, book, makeTour, request } from '../test/booking-helpers.js';
@@ -111,6 +114,69 @@ describe('GET /metrics', () => {
       expect(text).toContain('tembea_http_requests_total{method="GET",route="/metrics",status="401"} 2');
     } finally {
       await other.stop();
+    }
+  });
+});
+
+describe('GET /metrics labels', () => {
+  it("give the client's and the partner guide's operations a series each, and any other name `other`", async () => {
+    await s.gql('query HomeTours { tours(first: 1) { edges { node { id } } } }');
+    await s.gql(TOUR_CHANGES.query, TOUR_CHANGES.variables);
+    for (let i = 0; i < 5; i++) await s.gql(`query Junk${randomBytes(4).toString('hex')} { __typename }`);
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    expect(text).toMatch(/tembea_graphql_requests_total\{operation="HomeTours",status="200"\} [1-9]/);
+    expect(text).toMatch(/tembea_graphql_requests_total\{operation="TourChanges",status="200"\} 1/);
+    expect(text).toMatch(/tembea_graphql_requests_total\{operation="other",status="200"\} [5-9]/);
+    expect(text).not.toMatch(/operation="Junk/);
+  });
+});
+
+describe('GET /metrics in production', () => {
+  const secret = () => randomBytes(48).toString('base64url');
+  const production = { NODE_ENV: 'production', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret() };
+
+  it('answers 404 without METRICS_TOKEN, as a server without metrics would', async () => {
+    const p = await startTestServer({ seedDemo: false, env: production });
+    try {
+      const res = await fetch(`${p.url}/metrics`, { headers: { authorization: 'Bearer anything' } });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Not found' });
+    } finally {
+      await p.stop();
+    }
+  });
+
+  it('serves them with METRICS_TOKEN to its bearer only', async () => {
+    const p = await startTestServer({ seedDemo: false, env: { ...production, METRICS_TOKEN: 'scrape-secret-5678' } });
+    try {
+      expect((await fetch(`${p.url}/metrics`)).status).toBe(401);
+      const ok = await fetch(`${p.url}/metrics`, { headers: { authorization: 'Bearer scrape-secret-5678' } });
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toContain('tembea_http_requests_total');
+    } finally {
+      await p.stop();
+    }
+  });
+});
+
+describe('GET /ready', () => {
+  it('checks the database at most once a second, however many probes arrive', async () => {
+    let checks = 0;
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (/^select 1$/i.test(String((args[0] as { text?: string })?.text ?? args[0]).trim())) checks++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await new Promise((r) => setTimeout(r, 1_100));
+      const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(`${s.url}/ready`)));
+      expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+      expect(checks).toBe(1);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await fetch(`${s.url}/ready`)).status).toBe(200);
+      expect(checks).toBe(2);
+    } finally {
+      pg.Client.prototype.query = original;
     }
   });
 });

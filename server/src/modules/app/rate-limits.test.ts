@@ -80,6 +80,32 @@ describe('the general API limit (API_RATE_LIMIT per minute, per signed-in user, 
     expect((await fetch(`${s.url}/health`, via(ip))).status).toBe(200);
   });
 
+  const page = (p: string, ip: string) => fetch(`${s.url}${p}`, { headers: { accept: 'text/html', 'x-forwarded-for': ip } });
+  const unique = () => `nowhere-${++ipSeq}-${Date.now()}`;
+
+  it('counts a server-rendered page that reads the database against the same quota, and /metrics too', async () => {
+    const ip = newIp();
+    // Each page's data is new to the catalogue cache, so each render reads the database and counts.
+    for (let i = 0; i < LIMIT; i++) expect((await page(`/tourfilter?destination=${unique()}`, ip)).status).toBe(200);
+    expect((await gql(s, '{ __typename }', {}, via(ip))).status).toBe(429);
+    const refused = await page(`/tourfilter?destination=${unique()}`, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The app's shell: the browser shows the refusal its own requests get.
+    expect(await refused.text()).toContain('<div id="root"></div>');
+    expect((await fetch(`${s.url}/metrics`, via(ip))).status).toBe(429);
+    // The probes a load balancer sends are never refused, and other addresses get their pages.
+    expect((await fetch(`${s.url}/ready`, via(ip))).status).toBe(200);
+    expect((await fetch(`${s.url}/health`, via(ip))).status).toBe(200);
+    expect((await page(`/tourfilter?destination=${unique()}`, newIp())).status).toBe(200);
+  });
+
+  it('a page rendered from the catalogue cache reads no database and does not count', async () => {
+    const ip = newIp();
+    for (let i = 0; i < LIMIT * 2; i++) expect((await page('/tours', ip)).status).toBe(200);
+    expect((await gql(s, '{ __typename }', {}, via(ip))).status).toBe(200);
+  });
+
   it('counts a signed-in user by account, wherever it connects from', async () => {
     const a = await signUpAndLogin(s, {});
     const seen: number[] = [];

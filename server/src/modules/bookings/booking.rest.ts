@@ -9,6 +9,12 @@ import { departureService } from './departure.service.js';
 /** The admin list's page ceiling on REST (the original client reads the whole list at once). */
 export const REST_MAX_BOOKINGS = 1000;
 
+/**
+ * Every query parameter GET /api/tours/:id/departures reads: its anonymous answers are cached under
+ * these alone (any other parameter is ignored).
+ */
+export const DEPARTURE_LIST_PARAMS = ['from', 'to'] as const;
+
 /** One value of a query parameter (a repeated parameter is refused rather than guessed). */
 function one(req: Request, name: string): string | undefined {
   const v = req.query[name];
@@ -77,7 +83,8 @@ export function bookingRestRouter(): Router {
     return { success: true, message: `Booking ${booking.status.toLowerCase()}`, booking: toRestBooking(booking) };
   }));
   r.get('/tours/:id/departures', route(async (req) => {
-    const departures = await departureService.list(ctxOf(req), String(req.params.id), one(req, 'from'), one(req, 'to'));
+    const [from, to] = DEPARTURE_LIST_PARAMS.map((p) => one(req, p));
+    const departures = await departureService.list(ctxOf(req), String(req.params.id), from, to);
     return { success: true, departures };
   }));
   return r;

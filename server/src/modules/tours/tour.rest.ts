@@ -29,8 +29,17 @@ function parseCountFlag(raw: string | undefined): boolean {
   throw new BadInputError('count must be true or false', [{ field: 'count', message: 'Must be true or false' }]);
 }
 
+/**
+ * Every query parameter GET /api/tours reads. Its anonymous answers are cached under these alone
+ * (any other parameter is ignored), so `one` reads no parameter missing from this list.
+ */
+export const TOUR_LIST_PARAMS = [
+  'destination', 'travelType', 'duration', 'date', 'tier', 'bookingType', 'status', 'durationDays', 'durationNights', 'dayTrip',
+  'departureTime', 'returnTime', 'minPrice', 'maxPrice', 'featured', 'popular', 'trending', 'id', 'ids', 'search', 'q', 'sort', 'limit', 'count',
+] as const;
+
 /** One value of a query parameter (a repeated parameter is refused rather than guessed). */
-function one(req: Request, name: string): string | undefined {
+function one(req: Request, name: (typeof TOUR_LIST_PARAMS)[number]): string | undefined {
   const v = req.query[name];
   if (v === undefined) return undefined;
   if (typeof v !== 'string') throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
