@@ -88,6 +88,7 @@ function DialogPanel({ title, onClose, children, actions, role = 'dialog', initi
       if (previous && previous.isConnected) previous.focus();
     };
     // Focus handling belongs to opening and closing only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

@@ -21,7 +21,7 @@ export function mockClient(handler: (call: Call) => MockResult | Promise<MockRes
     const call = { operationName: operation.operationName, variables: operation.variables, authorization: headers.authorization };
     calls.push(call);
     return new Observable<ApolloLink.Result>((sub) => {
-      Promise.resolve(handler(call)).then((r) => {
+      void Promise.resolve(handler(call)).then((r) => {
         if (r instanceof Error) sub.error(r);
         else {
           sub.next(r);

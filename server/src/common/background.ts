@@ -31,7 +31,7 @@ export class BackgroundJobs {
       if (started) return;
       started = true;
       const run = () => {
-        this.execute(requestId, label, work).finally(() => {
+        void this.execute(requestId, label, work).finally(() => {
           this.pending.delete(finished);
           done();
         });

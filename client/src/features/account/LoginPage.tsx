@@ -28,8 +28,8 @@ export function LoginPage() {
   const goOn = () => {
     if (!welcome) return;
     const target = loginTarget(welcome, location.state);
-    if ('back' in target) navigate(-1);
-    else navigate(target.to, { replace: true });
+    if ('back' in target) void navigate(-1);
+    else void navigate(target.to, { replace: true });
   };
   useDelayedAction(!!welcome, LOGIN_WELCOME_MS, goOn);
 

@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [reset, { loading }] = useMutation(RESET_PASSWORD);
-  useDelayedAction(done !== null, RESET_REDIRECT_MS, () => navigate('/login', { replace: true }));
+  useDelayedAction(done !== null, RESET_REDIRECT_MS, () => void navigate('/login', { replace: true }));
 
   if (!token) {
     return (

@@ -23,7 +23,7 @@ export function SignupPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [register, { loading }] = useMutation(REGISTER);
-  useDelayedAction(done, SIGNUP_REDIRECT_MS, () => navigate('/login', { replace: true }));
+  useDelayedAction(done, SIGNUP_REDIRECT_MS, () => void navigate('/login', { replace: true }));
 
   const set = (k: SignupField) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
 

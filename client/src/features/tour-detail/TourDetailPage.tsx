@@ -18,8 +18,8 @@ function BackButton() {
   const back = () => {
     // react-router keeps the history index in history.state: 0 means this app has no page to go back to.
     const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
-    if (canGoBack) navigate(-1);
-    else navigate('/tours');
+    if (canGoBack) void navigate(-1);
+    else void navigate('/tours');
   };
   return (
     <button type="button" className="btn btn--ghost tour-back" onClick={back}>

@@ -59,6 +59,8 @@ export function DestinationsMenu() {
       document.removeEventListener('pointercancel', onUp, true);
       document.removeEventListener('click', onClick, true);
     };
+    // close() reads refs and state setters only: the listeners belong to the popup being open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   function close(returnFocus: boolean) {

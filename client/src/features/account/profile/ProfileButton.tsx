@@ -41,7 +41,7 @@ export function ProfileButton() {
             onCancel={() => setAskLogin(false)}
             onConfirm={() => {
               setAskLogin(false);
-              navigate('/login', { state: { from: 'profile' } });
+              void navigate('/login', { state: { from: 'profile' } });
             }}
           />
         ) : null}

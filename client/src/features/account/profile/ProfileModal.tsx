@@ -119,7 +119,7 @@ function ChangePassword({ onClose }: { onClose: () => void }) {
         className="btn btn--primary"
         onClick={() => {
           onClose();
-          navigate('/forgot-password');
+          void navigate('/forgot-password');
         }}
       >
         Change Password

@@ -93,7 +93,7 @@ function TourEditor({ tour, saved, onSaved }: { tour?: AdminTour; saved?: string
         setForm(tourToForm(result));
         setSuccess('Tour updated successfully!');
       } else {
-        navigate(`/admin/edit/${result.id}`, { state: { tour: result, saved: 'Tour created successfully!' } satisfies NavState });
+        void navigate(`/admin/edit/${result.id}`, { state: { tour: result, saved: 'Tour created successfully!' } satisfies NavState });
       }
     } catch (err) {
       fail(saveErrorMessage(err, tour ? 'Failed to update tour' : 'Failed to upload tour'), SAVE_TEXTS.saveError);
@@ -145,7 +145,7 @@ function ExistingTours({ list, currentId }: { list: AdminToursState; currentId?:
     onStatus: setStatus,
     onRemoved: (removed) => {
       list.removeLocal(removed);
-      if (removed === currentId) navigate('/admin/new-tour', { replace: true });
+      if (removed === currentId) void navigate('/admin/new-tour', { replace: true });
     },
     onFailed: () => void list.reload(),
   });

@@ -18,7 +18,7 @@ export function SearchCard({ destinations, travelTypes }: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    navigate(searchHref(form));
+    void navigate(searchHref(form));
   }
 
   return (

@@ -18,7 +18,7 @@ export function LoginRequiredDialog({ open = true, onDismiss }: { open?: boolean
   const browse = () => navigate('/tours');
   const login = () => {
     const state: BookingLoginState = { from: 'booking', returnTo: `${pathname}${search}` };
-    navigate('/login', { state });
+    void navigate('/login', { state });
   };
   return (
     <Dialog

@@ -53,6 +53,7 @@ export function TourPicker({ label, value, tours, onChange, hint }: {
       onChange(tourId);
     }
     // Typing sends its own changes; this is for the catalogue arriving only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tours.length]);
   const unknown = text.trim() !== '' && tourIdOf(text, tours) === null;
   const describedBy = [`${id}-hint`, unknown ? `${id}-error` : ''].filter(Boolean).join(' ');
