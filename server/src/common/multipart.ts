@@ -108,7 +108,9 @@ export function receiveUpload(req: Request, res: Response, dataDir: string, limi
           fileSize: limits.maxFileBytes + 1,
           fields: maxFields,
           fieldSize: limits.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
-          parts: limits.maxFiles + maxFields,
+          // busboy reports 'partsLimit' on reaching the count, not on passing it: a form with every
+          // file and field allowed needs one more.
+          parts: limits.maxFiles + maxFields + 1,
           headerPairs: 20,
         },
       });
