@@ -77,20 +77,21 @@ export function operationOf(upload: ReceivedUpload, maxFiles: number = GRAPHQL_U
 const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'];
 
 /**
- * Multipart requests to /graphql, checked before any of the body is read: the header that Apollo's
- * CSRF prevention asks for (400 without it), a signed-in caller (every operation that takes a file
- * needs one: 401) and one of the account's upload slots (429). The body is then read into
+ * Multipart requests to /graphql, checked before any of the body is read: a signed-in caller (every
+ * operation that takes a file needs one: 401), the header that Apollo's CSRF prevention asks for
+ * (400 without it) and one of the account's upload slots (429). The body is then read into
  * temporary files under the limits of the operation its leading `operations` field names (see
  * uploadLimitsOf), and the request goes on to Apollo as an ordinary operation.
  */
 export function graphqlMultipart(makeContext: (req: Request, res: Response) => Promise<RequestContext>, config: Config): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) return next();
+    const ctx = (req.ctx ??= await makeContext(req, res));
+    const user = requireUser(ctx);
     if (!PREFLIGHT_HEADERS.some((h) => req.get(h))) {
       throw new BadInputError(`A multipart request needs the header ${PREFLIGHT_HEADERS.join(' or ')} (it keeps other sites' forms from posting here)`);
     }
-    const ctx = (req.ctx ??= await makeContext(req, res));
-    holdUploadSlot(config, requireUser(ctx).id, res);
+    holdUploadSlot(config, user.id, res);
     let rule: UploadRule | undefined;
     const upload = await receiveUpload(req, res, config, { ...GRAPHQL_UPLOAD_LIMITS, filesFor: (fields) => (rule ??= uploadLimitsOf(fields, ctx)) });
     req.body = operationOf(upload, rule?.maxFiles);
