@@ -169,7 +169,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     withContext,
     apiLimit,
     refuseRefusedApiKeys,
-    graphqlMultipart(makeContext, config.dataDir),
+    graphqlMultipart(makeContext, config),
     express.json({ limit: GRAPHQL_BODY_MAX_BYTES }),
     cachedGraphqlAnswers(),
     expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(ctxOf(req), res) }),

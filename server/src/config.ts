@@ -54,6 +54,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** PostgreSQL statement_timeout of every pooled connection, in ms; 0 sets none (DB_STATEMENT_TIMEOUT_MS). */
   dbStatementTimeoutMs: number;
+  /** A multipart upload's body must have arrived whole this many ms after reading began (UPLOAD_BODY_TIMEOUT_MS). */
+  uploadBodyTimeoutMs: number;
+  /** Uploads one account may have in progress at once on this instance (UPLOADS_PER_ACCOUNT). */
+  uploadsPerAccount: number;
   /**
    * When set, GET /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). Production
    * without one serves no metrics (404): they name routes, operations and booking counts.
@@ -304,6 +308,9 @@ export function loadConfig(env: Env = process.env): Config {
     // Operations: time limits and metrics.
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, 3_600_000),
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    // 10 photos of 10 MB arrive in a minute at about 14 Mbit/s, a 5 MB picture at under 1 Mbit/s.
+    uploadBodyTimeoutMs: int(env, 'UPLOAD_BODY_TIMEOUT_MS', 60_000, 1_000, 300_000),
+    uploadsPerAccount: int(env, 'UPLOADS_PER_ACCOUNT', 2, 1, 100),
     metricsToken: str(env, 'METRICS_TOKEN'),
 
     // Partner webhooks: retried after 30 s, 2 min, 10 min, 1 h and 6 h, then given up.

@@ -23,7 +23,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-multipart-'));
   const app = express();
   app.post('/upload', route(async (req, res) => {
-    const upload = await receiveUpload(req, res, dataDir, TOUR_IMAGES);
+    const upload = await receiveUpload(req, res, { dataDir, uploadBodyTimeoutMs: 60_000 }, TOUR_IMAGES);
     seen = { sizes: upload.files.map((f) => f.size), fields: { ...upload.fields }, presentDuringRequest: upload.files.map((f) => existsSync(f.path)) };
     return { files: upload.files.map((f) => ({ field: f.field, filename: f.filename, size: f.size })) };
   }));

@@ -15,8 +15,8 @@ export function requestTimeout(ms: number): RequestHandler {
   return (req, res, next) => {
     const fire = () => {
       if (res.headersSent) return;
-      // A body still arriving (a large upload on a slow link) is bounded by Node's own request
-      // timeout instead: the limit counts again from here.
+      // A body still arriving (a large upload on a slow link) is bounded by UPLOAD_BODY_TIMEOUT_MS
+      // (multipart) or Node's own request timeout instead: the limit counts again from here.
       if (!req.complete) {
         timer = setTimeout(fire, ms);
         return;

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HTTP_STATUS } from '@tembea/schema';
 import { AppError, BadInputError, databaseAppError, InternalError, PayloadTooLargeError, RateLimitedError, ServiceUnavailableError } from './errors.js';
 import type { RequestContext } from './context.js';
+import { closeAfterEarlyAnswer } from './lingering-close.js';
 import { log } from './logger.js';
 
 declare global {
@@ -58,23 +59,15 @@ export function toAppError(err: unknown, req: Request): AppError {
   return new InternalError(req.requestId);
 }
 
-/**
- * An error answered before the request's body has fully arrived (an anonymous upload, a file over
- * its limit, a body too large) closes the connection: Node then ends the socket once the answer is
- * flushed, so the client stops sending and the server stops reading instead of draining the rest
- * of the body or keeping the socket until the request timeout.
- */
-function closeIfBodyUnread(req: Request, res: Response): void {
-  if (!req.complete) res.setHeader('Connection', 'close');
-}
-
 /** Maps any error to `{ message }` with the status of its code; never leaks SQL or stacks. */
 export function restErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   // The request timed out and was answered already: what its handler did after that is dropped.
   if (res.locals.timedOut) return;
   const e = toAppError(err, req);
   if (res.headersSent) return void res.end();
-  closeIfBodyUnread(req, res);
+  // An answer sent before the body arrived (an anonymous upload, a file over its limit) closes the
+  // connection once the rest of the body is read and dropped, up to a bound.
+  closeAfterEarlyAnswer(req, res);
   if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
   if (e instanceof ServiceUnavailableError) res.setHeader('Retry-After', '5');
   const fields = (e.extensions as { fields?: unknown }).fields;
@@ -92,7 +85,7 @@ export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _
   if (res.locals.timedOut) return;
   const e = toAppError(err, req);
   if (res.headersSent) return void res.end();
-  closeIfBodyUnread(req, res);
+  closeAfterEarlyAnswer(req, res);
   if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
   if (e instanceof ServiceUnavailableError) res.setHeader('Retry-After', '5');
   // `http` only tells Apollo the status; the client gets the code, its details and, when masked, the request id.

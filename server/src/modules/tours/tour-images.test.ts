@@ -179,3 +179,32 @@ describe('tours over GraphQL with photos', () => {
     expect(crafted.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 });
+
+describe('GraphQL multipart photo counts', () => {
+  const CREATE = 'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
+  const input = {
+    title: 'Materuni Waterfall', description: 'Coffee and a waterfall.', destination: 'Kilimanjaro', country: 'Tanzania',
+    durationDays: 1, price: '60', images: [], tier: 'Budget', bookingType: 'group', status: 'active',
+  };
+  async function createWith(n: number) {
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query: CREATE, variables: { input, images: Array(n).fill(null) } }));
+    form.append('map', JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), [`variables.images.${i}`]]))));
+    for (let i = 0; i < n; i++) form.append(String(i), new Blob([await png(8 + i, 8)], { type: 'image/png' }), `${i}.png`);
+    const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'apollo-require-preflight': 'true' }, body: form });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  it('createTour takes exactly 10 photos in one request and refuses 11 with 413, leaving nothing behind', async () => {
+    const before = stored().length;
+    const ten = await createWith(10);
+    expect(ten.status).toBe(200);
+    expect(ten.body.data.createTour.images).toHaveLength(10);
+    expect(stored()).toHaveLength(before + 20);
+    const eleven = await createWith(11);
+    expect(eleven.status).toBe(413);
+    expect(eleven.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(stored()).toHaveLength(before + 20);
+    expect(await temporary()).toEqual([]);
+  });
+});

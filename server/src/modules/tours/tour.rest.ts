@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { receiveUpload, type UploadLimits } from '../../common/multipart.js';
+import { holdUploadSlot } from '../../common/upload-slots.js';
 import type { IncomingFile } from '../../common/uploads.js';
 import { requireAdmin } from '../../common/guards.js';
 import { formToTourInput } from './tour-admin.form.js';
@@ -79,13 +80,15 @@ const TOUR_IMAGES_UPLOAD: UploadLimits = {
 /**
  * The tour of a create or edit request: multipart form data (fields under the spec's names, list
  * fields as JSON text, photos under `images`), or a JSON body with the same fields and no photos.
- * Only an admin's body is read: anyone else is refused before the upload starts.
+ * Only an admin's body is read, within the account's upload slots: anyone else is refused before
+ * the upload starts.
  */
 async function tourForm(req: Request, res: Response): Promise<{ input: TourInput; files: IncomingFile[] }> {
   const ctx = ctxOf(req);
-  requireAdmin(ctx);
+  const admin = requireAdmin(ctx);
   if (req.is('multipart/form-data')) {
-    const upload = await receiveUpload(req, res, ctx.config.dataDir, TOUR_IMAGES_UPLOAD);
+    holdUploadSlot(ctx.config, admin.id, res);
+    const upload = await receiveUpload(req, res, ctx.config, TOUR_IMAGES_UPLOAD);
     return { input: formToTourInput(upload.fields), files: upload.files };
   }
   const body: unknown = req.body;

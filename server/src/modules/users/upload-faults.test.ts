@@ -86,11 +86,11 @@ describe('a broken upload is a refused request, not a crashed process', () => {
     await expectNothingLeftOnDisk();
   });
 
-  it('GraphQL: a file the operation never reads is removed after the answer', async () => {
+  it('GraphQL: a file sent with an operation that takes none is refused with 400 and never stored', async () => {
     const body = `${part('operations', JSON.stringify({ query: '{ __typename }', variables: { file: null } }))}${part('map', '{"0":["variables.file"]}')}--XYZ\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${'z'.repeat(100_000)}\r\n--XYZ--\r\n`;
     const res = await gqlPost(body, token);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errors: [{ message: 'This operation takes no files', extensions: { code: 'BAD_USER_INPUT' } }] });
     await expectNothingLeftOnDisk();
   });
 

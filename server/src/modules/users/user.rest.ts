@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { BadInputError } from '../../common/errors.js';
 import { receiveUpload, type UploadLimits } from '../../common/multipart.js';
 import { ctxOf, route } from '../../common/rest.js';
+import { holdUploadSlot } from '../../common/upload-slots.js';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../common/uploads.js';
 import { requireUser } from '../../common/guards.js';
 import { toRestUser } from './user.mapper.js';
@@ -21,8 +22,8 @@ export function userRestRouter(): Router {
   r.post('/users/profile/image', route(async (req, res) => {
     const ctx = ctxOf(req);
     // An anonymous upload is refused before any of its body is read (the 401 closes the connection).
-    requireUser(ctx);
-    const { files } = await receiveUpload(req, res, ctx.config.dataDir, PROFILE_IMAGE_UPLOAD);
+    holdUploadSlot(ctx.config, requireUser(ctx).id, res);
+    const { files } = await receiveUpload(req, res, ctx.config, PROFILE_IMAGE_UPLOAD);
     const file = files[0];
     if (!file) {
       throw new BadInputError('Please choose an image file to upload', [{ field: 'profileImage', message: 'Please choose an image file to upload' }]);
