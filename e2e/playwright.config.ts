@@ -49,6 +49,8 @@ export default defineConfig({
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The webhook test's receiver listens on this machine; internal targets are refused unless allowed.
+      WEBHOOK_ALLOW_INTERNAL_TARGETS: 'true',
     },
   },
 });

@@ -72,7 +72,7 @@ export interface Config {
   webhookRetrySeconds: number[];
   /** A delivery attempt without an answer after this many ms fails (WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs: number;
-  /** Whether webhooks may reach loopback, private and link-local addresses (a partner's local testing). */
+  /** Whether webhooks may reach loopback, private and link-local addresses (local testing only; off by default). */
   webhookInternalTargets: boolean;
 
   // Hardening: cross-origin callers and request-rate limits.
@@ -316,9 +316,10 @@ export function loadConfig(env: Env = process.env): Config {
     // Partner webhooks: retried after 30 s, 2 min, 10 min, 1 h and 6 h, then given up.
     webhookRetrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS', [30, 120, 600, 3_600, 21_600], 0, 604_800),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
-    // In production a webhook reaches public addresses only: a partner's URL must not reach into the
-    // operator's network (databases, admin ports, the cloud's metadata service).
-    webhookInternalTargets: bool(env, 'WEBHOOK_ALLOW_INTERNAL_TARGETS', !production),
+    // A webhook reaches public addresses only, whatever NODE_ENV says: a partner's URL must not
+    // reach into the operator's network (databases, admin ports, the cloud's metadata service).
+    // Local testing against a receiver on this machine opts in.
+    webhookInternalTargets: bool(env, 'WEBHOOK_ALLOW_INTERNAL_TARGETS', false),
 
     // Hardening: cross-origin callers and request-rate limits.
     corsOrigins: origins(env, 'CORS_ORIGINS'),

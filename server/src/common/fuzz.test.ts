@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { answerProblem } from '../test/fuzz/answer.js';
 import { clientOperations, partnerOperations, variableCases } from '../test/fuzz/operations.js';
 import { restCases, type RestCase } from '../test/fuzz/rest-cases.js';
-import { HUGE, toJson, URL_PIECES } from '../test/fuzz/values.js';
+import { rawRequest } from '../test/raw-http.js';
+import { HUGE, MALFORMED_API_KEY_HEADERS, toJson, URL_PIECES } from '../test/fuzz/values.js';
 
 let s: TestServer;
 const tokens: Record<string, string | undefined> = {};
@@ -135,6 +136,23 @@ describe('fuzz: malformed input on every REST path and every GraphQL operation t
     console.log(`fuzz: ${graphql.length + rest.length} inputs (${graphql.length} GraphQL, ${rest.length} REST), ${sent} requests as anonymous, user and admin, ${problems.length} problems`);
     expect(problems.slice(0, 30).join('\n')).toBe('');
   }, 300_000);
+});
+
+describe('fuzz: malformed API key headers', () => {
+  it('are refused with 401 UNAUTHENTICATED on GraphQL and REST, as sent on the wire', async () => {
+    const problems: string[] = [];
+    for (const headers of MALFORMED_API_KEY_HEADERS) {
+      for (const [path, method, graphql] of [['/graphql', 'POST', true], ['/api/tours', 'GET', false], ['/api/tours/1', 'GET', false]] as const) {
+        const body = graphql ? '{"query":"{ tours(first: 1) { nodes { id } } }"}' : '';
+        const res = await rawRequest(s.url, { method, path, headers: { ...headers, ...(graphql ? { 'content-type': 'application/json' } : {}) }, body });
+        const problem = answerProblem(res.status, res.body, graphql);
+        const json = (() => { try { return JSON.parse(res.body) as { code?: string; errors?: { extensions?: { code?: string } }[] }; } catch { return {}; } })();
+        const code = graphql ? json.errors?.[0]?.extensions?.code : json.code;
+        if (problem || res.status !== 401 || code !== 'UNAUTHENTICATED') problems.push(`${method} ${path} ${JSON.stringify(headers).slice(0, 80)} -> ${res.status} ${code} ${problem ?? ''}`);
+      }
+    }
+    expect(problems.join('\n')).toBe('');
+  });
 });
 
 describe('what the fuzz found, answered as bad input', () => {

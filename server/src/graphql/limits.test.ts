@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
-import { buildClientSchema, type DocumentNode, type FragmentDefinitionNode, getIntrospectionQuery, Kind, type OperationDefinitionNode, parse, print } from 'graphql';
+import {
+  buildClientSchema, buildSchema, type DocumentNode, type FragmentDefinitionNode, getIntrospectionQuery, isInterfaceType, isListType, isNonNullType, isObjectType,
+  Kind, type OperationDefinitionNode, parse, print,
+} from 'graphql';
+import { PARTNER_EXAMPLES, PARTNER_KEY_EXAMPLES } from '@tembea/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { checkQueryLimits, MAX_ALIASES, MAX_TOKENS } from './limits.js';
+import { checkQueryLimits, LIST_BOUNDS, MAX_ALIASES, MAX_TOKENS, PAGE_SIZES } from './limits.js';
+
+const schema = buildSchema(readFileSync(new URL('../../../schema/schema.graphql', import.meta.url), 'utf8'));
 
 let s: TestServer;
 beforeAll(async () => {
@@ -110,7 +116,10 @@ describe('page sizes, costs and request shapes', () => {
     expect(big).toMatchObject({ status: 413, body: { errors: [{ message: 'Request body is too large: at most 100 KB', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] } });
   });
 
-  it("keeps every one of the client's operations within the limits at the largest page size", () => {
+  it("keeps every one of the client's operations within the limits at the largest page size it sends", () => {
+    // The admin tour list asks for smaller pages than the largest (each tour with all its lists).
+    const adminTours = readFileSync(new URL('../../../client/src/components/admin/useAdminTours.ts', import.meta.url), 'utf8');
+    const PAGE_SENT: Record<string, number> = { AdminToursDocument: Number(/export const ADMIN_TOURS_PAGE = (\d+);/.exec(adminTours)![1]) };
     const source = ['graphql.ts', 'admin/graphql.ts']
       .map((f) => readFileSync(new URL(`../../../client/src/gql/${f}`, import.meta.url), 'utf8')).join('\n');
     const documents = [...source.matchAll(/^export const (\w+Document) = (\{.*\}) as unknown as DocumentNode</gm)];
@@ -122,9 +131,48 @@ describe('page sizes, costs and request shapes', () => {
       expect(new TextEncoder().encode(text).length, name).toBeLessThan(10_000);
       const fragments = doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
       for (const op of doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)) {
-        expect(() => checkQueryLimits(op, fragments, { first: 100 }), name).not.toThrow();
+        expect(() => checkQueryLimits(schema, op, fragments, { first: PAGE_SENT[name!] ?? 100 }), name).not.toThrow();
       }
     }
+  });
+
+  it("keeps every documented partner example within the limits", () => {
+    for (const ex of [...PARTNER_EXAMPLES, ...PARTNER_KEY_EXAMPLES]) {
+      const doc = parse(ex.query);
+      const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+      expect(() => checkQueryLimits(schema, op, [], ex.variables), ex.operationName).not.toThrow();
+    }
+  });
+});
+
+describe('every list counts as many items as it can hold', () => {
+  it('knows the bound of every list field and the page sizes of every paged field of the schema', () => {
+    const missing: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || !(isObjectType(type) || isInterfaceType(type))) continue;
+      for (const field of Object.values(type.getFields())) {
+        const key = `${type.name}.${field.name}`;
+        const list = isListType(isNonNullType(field.type) ? field.type.ofType : field.type);
+        if (field.args.some((a) => a.name === 'first') && !PAGE_SIZES[key]) missing.push(`${key} (paged)`);
+        // A connection's nodes and edges hold one page of the paged field that returns it.
+        if (list && !type.name.endsWith('Connection') && LIST_BOUNDS[key] === undefined) missing.push(key);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses 30 aliases of departures without a window or a page size with 400 BAD_USER_INPUT', async () => {
+    const tourId = (await query('{ tours(first: 1) { nodes { id } } }')).body.data.tours.nodes[0].id as string;
+    const res = await query(aliasesOf(MAX_ALIASES, `departures(tourId: "${tourId}") { id startDate seatsLeft status }`));
+    expectRefused(res, /too costly/);
+    // Each one may return a departure a day for 366 days: a few of them at once are still answered.
+    const few = await query(aliasesOf(5, `departures(tourId: "${tourId}") { id startDate seatsLeft status }`));
+    expect(few.status).toBe(200);
+    expect(few.body.errors).toBeUndefined();
+  });
+
+  it('counts a paged field without first as its default page, not as one item', async () => {
+    expectRefused(await query(aliasesOf(MAX_ALIASES, 'tours { nodes { id itinerary { day title } } }')), /too costly/);
   });
 });
 

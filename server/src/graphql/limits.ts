@@ -1,8 +1,18 @@
-import { type FieldNode, type FragmentDefinitionNode, Kind, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLNamedType, type GraphQLOutputType, type GraphQLSchema, Kind,
+  type OperationDefinitionNode, SchemaMetaFieldDef, type SelectionSetNode, TypeMetaFieldDef, TypeNameMetaFieldDef,
+} from 'graphql';
+import { BOOKING_TYPES, TOUR_IMAGE_RULES, TOUR_LIMITS, TOUR_TIER_OPTIONS, WEBHOOK_EVENTS } from '@tembea/schema';
 import { BadInputError } from '../common/errors.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../common/pagination.js';
 import { AVAILABILITY_DEFAULT_PAGE, AVAILABILITY_MAX_PAGE } from '../modules/bookings/availability.service.js';
+import { BOOKINGS_DEFAULT_PAGE, MY_BOOKINGS_MAX } from '../modules/bookings/booking.service.js';
+import { DEPARTURES_MAX_DAYS } from '../modules/bookings/departure.service.js';
+import { PARTNER_KEYS_MAX, USAGE_DAYS } from '../modules/partners/partner-key.service.js';
 import { TOUR_CHANGES_DEFAULT_PAGE, TOUR_CHANGES_MAX_PAGE } from '../modules/tours/tour-changes.service.js';
+import { TOUR_FILTER_VALUES_MAX } from '../modules/tours/tour.service.js';
+import { PERMISSIONS_MAX } from '../modules/users/user.mapper.js';
+import { ALL_WEBHOOKS_MAX, DELIVERIES_DEFAULT_PAGE, DELIVERIES_MAX_PAGE, WEBHOOKS_PER_KEY } from '../modules/webhooks/webhook.service.js';
 
 export const MAX_QUERY_DEPTH = 10;
 /**
@@ -33,29 +43,102 @@ function refuse(message: string): never {
   throw new BadInputError(message);
 }
 
-/** Fields whose pages differ from the usual 1..100 (default 20): partners' sync reads, in larger pages. */
-const PAGE_SIZES: Record<string, { max: number; def: number }> = {
-  availability: { max: AVAILABILITY_MAX_PAGE, def: AVAILABILITY_DEFAULT_PAGE },
-  tourChanges: { max: TOUR_CHANGES_MAX_PAGE, def: TOUR_CHANGES_DEFAULT_PAGE },
+/**
+ * Paged fields (those with a `first` argument): the page they answer without `first`, and the
+ * largest one. The `nodes` and `edges` of their connection hold at most that many items.
+ */
+export const PAGE_SIZES: Record<string, { max: number; def: number }> = {
+  'Query.tours': { max: MAX_PAGE_SIZE, def: DEFAULT_PAGE_SIZE },
+  'Query.bookings': { max: MAX_PAGE_SIZE, def: BOOKINGS_DEFAULT_PAGE },
+  'Query.webhookDeliveries': { max: DELIVERIES_MAX_PAGE, def: DELIVERIES_DEFAULT_PAGE },
+  'Query.availability': { max: AVAILABILITY_MAX_PAGE, def: AVAILABILITY_DEFAULT_PAGE },
+  'Query.tourChanges': { max: TOUR_CHANGES_MAX_PAGE, def: TOUR_CHANGES_DEFAULT_PAGE },
 };
 
-/** The page size a field asks for (its `first` argument), checked like the services check it. */
-function pageMultiplier(field: FieldNode, variables: Record<string, unknown>): number {
-  const special = PAGE_SIZES[field.name.value];
+const TOUR_LIST = TOUR_LIMITS.listItemsMax;
+/** Every other list field: the most items it can hold, by the rule that holds it to that. */
+export const LIST_BOUNDS: Record<string, number> = {
+  // One departure per tour and day, in a window of at most DEPARTURES_MAX_DAYS days.
+  'Query.departures': DEPARTURES_MAX_DAYS,
+  'Query.myBookings': MY_BOOKINGS_MAX,
+  'Query.partnerKeys': PARTNER_KEYS_MAX,
+  'Query.allWebhooks': ALL_WEBHOOKS_MAX,
+  'Query.webhooks': WEBHOOKS_PER_KEY,
+  'Tour.images': TOUR_IMAGE_RULES.maxPerTour,
+  'Tour.itinerary': TOUR_LIMITS.itineraryMax,
+  'Tour.tiers': TOUR_TIER_OPTIONS.length,
+  'Tour.features': TOUR_LIST, 'Tour.categories': TOUR_LIST, 'Tour.included': TOUR_LIST, 'Tour.notIncluded': TOUR_LIST,
+  'TourFilters.destinations': TOUR_FILTER_VALUES_MAX, 'TourFilters.travelTypes': TOUR_FILTER_VALUES_MAX,
+  'TourFilters.tiers': TOUR_FILTER_VALUES_MAX, 'TourFilters.bookingTypes': TOUR_FILTER_VALUES_MAX,
+  // A price per booking type and tier.
+  'DepartureAvailability.prices': BOOKING_TYPES.length * TOUR_TIER_OPTIONS.length,
+  'PartnerKeyType.usage': USAGE_DAYS,
+  'User.permissions': PERMISSIONS_MAX,
+  'Webhook.events': WEBHOOK_EVENTS.length,
+};
+/** A list field missing from LIST_BOUNDS (a test keeps every one of them there) counts as the largest page. */
+const UNKNOWN_LIST_BOUND = Math.max(MAX_PAGE_SIZE, ...Object.values(LIST_BOUNDS));
+
+/** The page size a paged field asks for (its `first` argument, else its default), checked like the services check it. */
+function pageOf(sizes: { max: number; def: number }, field: FieldNode, variables: Record<string, unknown>): number {
   const arg = field.arguments?.find((a) => a.name.value === 'first');
-  if (!arg) return special ? special.def : 1;
-  const sizes = special ?? { max: MAX_PAGE_SIZE, def: DEFAULT_PAGE_SIZE };
   let value: unknown = null;
-  if (arg.value.kind === Kind.INT) value = Number(arg.value.value);
-  else if (arg.value.kind === Kind.VARIABLE) value = variables[arg.value.name.value];
+  if (arg?.value.kind === Kind.INT) value = Number(arg.value.value);
+  else if (arg?.value.kind === Kind.VARIABLE) value = variables[arg.value.name.value];
   // An absent or null page size means the default page; anything else must be a valid one.
   return value == null ? sizes.def : pageSize(typeof value === 'number' ? value : Number.NaN, sizes.max, sizes.def);
 }
 
-function walk(
-  set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, variables: Record<string, unknown>,
-  depth: number, introspection: boolean, seen: Set<string>, m: Measure,
-): number {
+/*
+ * Types are told apart by their shape, not with graphql-js's isObjectType and the like: those
+ * refuse a schema built by another copy of graphql-js (type-graphql's, in some module graphs).
+ */
+
+/** The definition of a selected field on its parent type, meta fields included; undefined when unknown. */
+function fieldDef(parent: GraphQLNamedType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (name === '__schema') return SchemaMetaFieldDef;
+  if (name === '__type') return TypeMetaFieldDef;
+  if (name === '__typename') return TypeNameMetaFieldDef;
+  return parent && 'getFields' in parent ? (parent.getFields() as Record<string, GraphQLField<unknown, unknown>>)[name] : undefined;
+}
+
+/** A field's type without its non-null and list wrappers. */
+function namedType(type: GraphQLOutputType): GraphQLNamedType {
+  let t: GraphQLOutputType = type;
+  while ('ofType' in t && t.ofType) t = t.ofType as GraphQLOutputType;
+  return t as GraphQLNamedType;
+}
+
+/** Whether a field returns a list (of anything, nullable or not). */
+const returnsList = (type: GraphQLOutputType) => /^\[/.test(String(type));
+
+/**
+ * How many items a list field holds at most: a connection's `nodes` or `edges` its page, any other
+ * list its bound. Introspection's lists count as one item: the schema's size bounds them, and
+ * graphql-js refuses their expensive nesting. Null for a field that is not a list.
+ */
+function listBound(parent: GraphQLNamedType | undefined, def: GraphQLField<unknown, unknown> | undefined, page: number | null): number | null {
+  if (!parent || !def) return null;
+  if (!returnsList(def.type) || parent.name.startsWith('__')) return null;
+  if (page !== null && parent.name.endsWith('Connection')) return page;
+  return LIST_BOUNDS[`${parent.name}.${def.name}`] ?? UNKNOWN_LIST_BOUND;
+}
+
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Map<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+  seen: Set<string>;
+  m: Measure;
+}
+
+/**
+ * The cost of a selection on `parent`: 1 for an object field, 0.1 for a leaf, and a list's items
+ * each counted: a list of n objects costs 1 + n * (1 + what is selected in each), a list of n
+ * leaves n * 0.1. `page` is the page of the paged field whose connection this is.
+ */
+function walk(set: SelectionSetNode, parent: GraphQLNamedType | undefined, page: number | null, depth: number, introspection: boolean, w: Walk): number {
+  const { m } = w;
   let cost = 0;
   for (const sel of set.selections) {
     if (++m.visits > MAX_VISITS) refuse('Query is too complex: it expands to too many fields');
@@ -65,21 +148,25 @@ function walk(
       const inIntrospection = introspection || sel.name.value === '__schema' || sel.name.value === '__type';
       if (inIntrospection) m.introspectionDepth = Math.max(m.introspectionDepth, depth);
       else m.depth = Math.max(m.depth, depth);
+      const def = fieldDef(parent, sel.name.value);
+      const sizes = parent && def?.args.some((a) => a.name === 'first') ? PAGE_SIZES[`${parent.name}.${def.name}`] ?? { max: MAX_PAGE_SIZE, def: DEFAULT_PAGE_SIZE } : null;
+      const items = listBound(parent, def, page);
       if (sel.selectionSet) {
-        const inner = walk(sel.selectionSet, fragments, variables, depth + 1, inIntrospection, seen, m);
-        cost += 1 + pageMultiplier(sel, variables) * inner;
+        const inner = walk(sel.selectionSet, def && namedType(def.type), sizes ? pageOf(sizes, sel, w.variables) : null, depth + 1, inIntrospection, w);
+        cost += items === null ? 1 + inner : 1 + items * (1 + inner);
       } else {
-        cost += 0.1;
+        cost += 0.1 * (items ?? 1);
       }
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      cost += walk(sel.selectionSet, fragments, variables, depth, introspection, seen, m);
+      const on = sel.typeCondition ? w.schema.getType(sel.typeCondition.name.value) ?? parent : parent;
+      cost += walk(sel.selectionSet, on, page, depth, introspection, w);
     } else {
-      const frag = fragments.get(sel.name.value);
-      if (!frag || seen.has(frag.name.value)) continue;
+      const frag = w.fragments.get(sel.name.value);
+      if (!frag || w.seen.has(frag.name.value)) continue;
       m.directives += frag.directives?.length ?? 0;
-      seen.add(frag.name.value);
-      cost += walk(frag.selectionSet, fragments, variables, depth, introspection, seen, m);
-      seen.delete(frag.name.value);
+      w.seen.add(frag.name.value);
+      cost += walk(frag.selectionSet, w.schema.getType(frag.typeCondition.name.value) ?? parent, page, depth, introspection, w);
+      w.seen.delete(frag.name.value);
     }
   }
   return cost;
@@ -88,14 +175,17 @@ function walk(
 /**
  * Refuses (BAD_USER_INPUT) an operation nested deeper than MAX_QUERY_DEPTH (MAX_INTROSPECTION_DEPTH
  * under `__schema`/`__type`), with more than MAX_ALIASES aliases or MAX_DIRECTIVES directives, a page
- * size outside 1..100 (1..200 for availability and tourChanges), or an estimated cost above MAX_QUERY_COST (each object field 1, multiplied by
- * its page size). Introspection is measured like any other selection: only its depth allowance
- * differs. Runs on every request with its variables, since page sizes usually come from them.
+ * size outside its field's range (PAGE_SIZES), or an estimated cost above MAX_QUERY_COST (see walk:
+ * every list counts as many items as it can hold, its page or its bound in LIST_BOUNDS, asked for
+ * or not). Introspection is measured like any other selection: only its depth allowance differs.
+ * Runs on every request with its variables, since page sizes usually come from them.
  */
-export function checkQueryLimits(operation: OperationDefinitionNode, fragmentList: readonly FragmentDefinitionNode[], variables: Record<string, unknown> = {}): void {
-  const fragments = new Map(fragmentList.map((f) => [f.name.value, f]));
+export function checkQueryLimits(
+  schema: GraphQLSchema, operation: OperationDefinitionNode, fragmentList: readonly FragmentDefinitionNode[], variables: Record<string, unknown> = {},
+): void {
   const m: Measure = { depth: 0, introspectionDepth: 0, aliases: 0, directives: operation.directives?.length ?? 0, visits: 0 };
-  const cost = walk(operation.selectionSet, fragments, variables, 1, false, new Set(), m);
+  const w: Walk = { schema, fragments: new Map(fragmentList.map((f) => [f.name.value, f])), variables, seen: new Set(), m };
+  const cost = walk(operation.selectionSet, schema.getRootType(operation.operation) ?? undefined, null, 1, false, w);
   if (m.aliases > MAX_ALIASES) refuse(`Query uses ${m.aliases} aliases, at most ${MAX_ALIASES} allowed`);
   if (m.directives > MAX_DIRECTIVES) refuse(`Query uses ${m.directives} directives, at most ${MAX_DIRECTIVES} allowed`);
   if (m.depth > MAX_QUERY_DEPTH) refuse(`Query is too deep: ${m.depth} levels, at most ${MAX_QUERY_DEPTH} allowed`);

@@ -116,11 +116,11 @@ export function createFormatError(production: boolean): (formatted: GraphQLForma
 const limitsPlugin: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ document, operation, request, response }) {
+      async didResolveOperation({ document, operation, request, response, schema }) {
         if (!operation) return;
         const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
         try {
-          checkQueryLimits(operation, fragments, request.variables ?? {});
+          checkQueryLimits(schema, operation, fragments, request.variables ?? {});
         } catch (e) {
           if (e instanceof BadInputError) response.http.status = 400;
           throw e;

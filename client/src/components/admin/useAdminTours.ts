@@ -5,8 +5,12 @@ import { ADMIN_TOURS } from './admin-tours.operations';
 
 export type AdminTour = AdminTourFieldsFragment;
 
-/** The server's largest page; the admin list walks every page so no tour is left out. */
-const PAGE = 100;
+/**
+ * Tours per request: the admin list walks every page so no tour is left out. Each tour comes with
+ * every field (its lists and up to 60 itinerary days), so a page of 25 keeps the request within the
+ * server's query cost limit, which counts every list at the most items it can hold.
+ */
+export const ADMIN_TOURS_PAGE = 25;
 
 export interface AdminToursState {
   tours: AdminTour[];
@@ -34,7 +38,7 @@ export function useAdminTours(enabled = true): AdminToursState {
       const all: AdminTour[] = [];
       let after: string | null = null;
       do {
-        const { data }: { data?: AdminToursQuery } = await client.query({ query: ADMIN_TOURS, variables: { first: PAGE, after }, fetchPolicy: 'network-only' });
+        const { data }: { data?: AdminToursQuery } = await client.query({ query: ADMIN_TOURS, variables: { first: ADMIN_TOURS_PAGE, after }, fetchPolicy: 'network-only' });
         if (!data) throw new Error('Failed to fetch tours');
         all.push(...data.tours.nodes);
         after = data.tours.pageInfo.hasNextPage ? data.tours.pageInfo.endCursor : null;

@@ -14,25 +14,39 @@ export interface Credentials {
   apiKey?: string;
 }
 
-const API_KEY_SCHEME = /^ApiKey\s+(\S+)$/i;
+/**
+ * An Authorization header of the ApiKey scheme: `ApiKey` alone or followed by whitespace. The
+ * scheme is matched case-insensitively, as HTTP authentication schemes are; whatever follows it is
+ * the key as presented, so a missing key or one followed by more words is refused as malformed
+ * rather than ignored.
+ */
+const API_KEY_SCHEME = /^ApiKey(?:\s|$)/i;
 const BOTH_CREDENTIALS = 'Send one credential: an API key (Authorization: ApiKey <key> or X-Api-Key) or a bearer token, not both.';
 
-/** Whether a request presents a partner's API key, in either header. */
-export function presentsApiKey(c: Credentials): boolean {
-  return !!c.apiKey?.trim() || API_KEY_SCHEME.test(c.authorization?.trim() ?? '');
+/** The key after `ApiKey` in an Authorization header ('' when none follows), or undefined for another scheme or no header. */
+function authorizationKey(authorization: string | undefined): string | undefined {
+  const auth = authorization?.trim() ?? '';
+  return API_KEY_SCHEME.test(auth) ? auth.slice('ApiKey'.length).trim() : undefined;
 }
 
 /**
- * The API key a request presents (`Authorization: ApiKey <key>` or `X-Api-Key: <key>`), null for
- * none, or a refusal when the two headers disagree or a key comes with a bearer token.
+ * Whether a request presents a partner's API key: an Authorization header of the ApiKey scheme, or
+ * an X-Api-Key header, even an empty or malformed one (which is then refused, never ignored).
+ */
+export function presentsApiKey(c: Credentials): boolean {
+  return c.apiKey !== undefined || authorizationKey(c.authorization) !== undefined;
+}
+
+/**
+ * The API key a request presents (`Authorization: ApiKey <key>` or `X-Api-Key: <key>`) as sent,
+ * malformed or not (the key check refuses those), null for none, or a refusal when the two headers
+ * disagree or a key comes with another Authorization header (a bearer token).
  */
 function apiKeyOf(c: Credentials): string | null | AppError {
-  const header = c.apiKey?.trim() || null;
-  const auth = c.authorization?.trim() ?? '';
-  const scheme = API_KEY_SCHEME.exec(auth)?.[1] ?? null;
-  if (header && scheme && header !== scheme) return new UnauthenticatedError(BOTH_CREDENTIALS);
-  if (header && auth && !scheme) return new UnauthenticatedError(BOTH_CREDENTIALS);
-  return header ?? scheme;
+  const header = c.apiKey?.trim();
+  const scheme = authorizationKey(c.authorization);
+  if (header !== undefined && c.authorization?.trim() && header !== scheme) return new UnauthenticatedError(BOTH_CREDENTIALS);
+  return header ?? scheme ?? null;
 }
 
 /**

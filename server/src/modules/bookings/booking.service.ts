@@ -19,6 +19,10 @@ import { departureService } from './departure.service.js';
 export const BOOKING_RECEIVED =
   "Booking request received. We've sent a confirmation to your email and will contact you shortly with next steps.";
 export const BOOKING_RATE_LIMITED = 'Too many booking requests. Please try again later.';
+/** Most bookings `myBookings` lists: a traveller's whole history in one answer, bounded. */
+export const MY_BOOKINGS_MAX = 500;
+/** The admin's bookings page when it asks for no size. */
+export const BOOKINGS_DEFAULT_PAGE = 50;
 
 export interface BookingListFilter {
   status?: string | null;
@@ -116,10 +120,10 @@ export const bookingService = {
     return booking;
   },
 
-  /** The signed-in user's bookings, the next trip first, then past ones. */
+  /** The signed-in user's bookings, the next trip first, then past ones (at most MY_BOOKINGS_MAX). */
   async mine(ctx: RequestContext): Promise<Booking[]> {
     const user = requireUser(ctx);
-    return ctx.em.find(Booking, { user: user.id }, { orderBy: { startDate: 'desc', id: 'desc' }, limit: 500 });
+    return ctx.em.find(Booking, { user: user.id }, { orderBy: { startDate: 'desc', id: 'desc' }, limit: MY_BOOKINGS_MAX });
   },
 
   /**
@@ -141,7 +145,7 @@ export const bookingService = {
   /** Admin: every booking, newest first, filtered by status, tour and start-date range. */
   async list(ctx: RequestContext, filter: BookingListFilter = {}, first?: number | null, after?: string | null, maxPageSize = 100): Promise<BookingPage> {
     requireAdmin(ctx);
-    const limit = pageSize(first, maxPageSize, Math.min(50, maxPageSize));
+    const limit = pageSize(first, maxPageSize, Math.min(BOOKINGS_DEFAULT_PAGE, maxPageSize));
     const where = listCondition(filter);
     const cursor = decodeCursor(after);
     let keyset: FilterQuery<Booking> = {};

@@ -20,6 +20,8 @@ const KEY_RE = /^tmb_[A-Za-z0-9_-]{43}$/;
  */
 export const KEY_CACHE_MS = 5_000;
 const KEY_CACHE_MAX = 10_000;
+/** Most keys the admin's list holds: active keys come first, so only long-revoked ones fall off it. */
+export const PARTNER_KEYS_MAX = 200;
 /** Days of usage a key's record shows, today (UTC) included. */
 export const USAGE_DAYS = 14;
 
@@ -123,10 +125,10 @@ export class PartnerKeyService {
     return { kind: 'partner', keyId: known.id, partnerName: known.partnerName, rateLimitPerMinute: known.rateLimitPerMinute };
   }
 
-  /** Admin: every key, active ones first, newest first, with its recent use. */
+  /** Admin: the keys, active ones first, newest first (at most PARTNER_KEYS_MAX), with their recent use. */
   async list(ctx: RequestContext): Promise<PartnerKeyView[]> {
     requireAdmin(ctx);
-    const keys = await ctx.em.find(PartnerKey, {}, { orderBy: { revokedAt: 'asc nulls first', createdAt: 'desc', id: 'desc' } });
+    const keys = await ctx.em.find(PartnerKey, {}, { orderBy: { revokedAt: 'asc nulls first', createdAt: 'desc', id: 'desc' }, limit: PARTNER_KEYS_MAX });
     return this.views(ctx, keys);
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { rawRequest } from '../../test/raw-http.js';
 import { api, gql } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken, makeTour } from '../../test/booking-helpers.js';
 import {
@@ -90,6 +91,33 @@ describe('an API key from creation to revocation', () => {
         expect(r).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Invalid API key.' } });
       }
     }
+  });
+
+  it('refuses every malformed ApiKey or X-Api-Key header with 401 on GraphQL and REST, as sent on the wire', async () => {
+    const { secret } = await createKey(s, admin, { name: 'Wire' });
+    const malformed: Record<string, string>[] = [
+      { authorization: 'ApiKey' }, { authorization: 'ApiKey   ' }, { authorization: 'APIKEY' },
+      { authorization: `ApiKey ${secret} junk` }, { authorization: `apikey ${secret} ${secret}` }, { authorization: `ApiKey ${secret},${secret}` },
+      { 'x-api-key': '' }, { 'x-api-key': '   ' }, { 'x-api-key': `${secret} junk` }, { 'x-api-key': `${secret}, ${secret}` },
+    ];
+    const body = JSON.stringify({ query: TOURS });
+    for (const headers of malformed) {
+      const label = JSON.stringify(headers);
+      const g = await rawRequest(s.url, { path: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, body });
+      expect(g.status, label).toBe(401);
+      expect(JSON.parse(g.body).errors[0], label).toMatchObject({ message: 'Invalid API key.', extensions: { code: 'UNAUTHENTICATED' } });
+      const r = await rawRequest(s.url, { method: 'GET', path: '/api/tours', headers, body: '' });
+      expect(r.status, label).toBe(401);
+      expect(JSON.parse(r.body), label).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid API key.' });
+    }
+    // The scheme is case-insensitive, as every HTTP authentication scheme is, and may be followed by a tab.
+    for (const authorization of [`apikey ${secret}`, `APIKEY\t${secret}`]) {
+      const ok = await rawRequest(s.url, { path: '/graphql', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ query: API_KEY }) });
+      expect(JSON.parse(ok.body).data.apiKey.name, authorization).toBe('Wire');
+    }
+    // An empty ApiKey header beside a valid X-Api-Key is two credentials that disagree.
+    const both = await rawRequest(s.url, { method: 'GET', path: '/api/tours', headers: { authorization: 'ApiKey', 'x-api-key': secret }, body: '' });
+    expect(both.status).toBe(401);
   });
 
   it('takes the key in either header; two different keys, or a key with a bearer token, are refused', async () => {

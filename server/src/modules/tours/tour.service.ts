@@ -10,6 +10,9 @@ import {
 import { TourSort } from './tour-sort.js';
 import type { TourFilterOptions } from './tour-filters.types.js';
 
+/** Most values of each filter list (destinations, travel types, tiers, booking types): a menu, not an index. */
+export const TOUR_FILTER_VALUES_MAX = 200;
+
 /** totalCount: exact up to the configured limit, above it an estimate (never at or below the limit). */
 export interface TourCount {
   count: number;
@@ -157,7 +160,8 @@ export class TourService {
   /**
    * Distinct destinations, travel types, tiers (split from the Tier lists) and booking types of the
    * catalogue (case-insensitively, first spelling kept) and the range of original prices; the spec's
-   * built-in values for whatever the catalogue leaves empty. One statement.
+   * built-in values for whatever the catalogue leaves empty, at most TOUR_FILTER_VALUES_MAX of each
+   * (alphabetically). One statement.
    */
   async filterOptions(ctx: RequestContext): Promise<TourFilterOptions> {
     const [r] = await rows<{
@@ -165,10 +169,10 @@ export class TourService {
       min_price: string | null; max_price: string | null;
     }>(ctx, {
       text: `select
-        (select array_agg(v order by lower(v)) from (select min(btrim(destination)) v from tours where btrim(destination) <> '' group by lower(btrim(destination))) d) destinations,
-        (select array_agg(v order by lower(v)) from (select min(btrim(travel_type)) v from tours where btrim(travel_type) <> '' group by lower(btrim(travel_type))) d) travel_types,
-        (select array_agg(v order by lower(v)) from (select min(btrim(x)) v from tours, unnest(string_to_array(tier, ',')) x where btrim(x) <> '' group by lower(btrim(x))) d) tiers,
-        (select array_agg(v order by lower(v)) from (select lower(btrim(booking_type)) v from tours where btrim(booking_type) <> '' group by lower(btrim(booking_type))) d) booking_types,
+        (select array_agg(v order by lower(v)) from (select min(btrim(destination)) v from tours where btrim(destination) <> '' group by lower(btrim(destination)) order by lower(min(btrim(destination))) limit ${TOUR_FILTER_VALUES_MAX}) d) destinations,
+        (select array_agg(v order by lower(v)) from (select min(btrim(travel_type)) v from tours where btrim(travel_type) <> '' group by lower(btrim(travel_type)) order by lower(min(btrim(travel_type))) limit ${TOUR_FILTER_VALUES_MAX}) d) travel_types,
+        (select array_agg(v order by lower(v)) from (select min(btrim(x)) v from tours, unnest(string_to_array(tier, ',')) x where btrim(x) <> '' group by lower(btrim(x)) order by lower(min(btrim(x))) limit ${TOUR_FILTER_VALUES_MAX}) d) tiers,
+        (select array_agg(v order by lower(v)) from (select lower(btrim(booking_type)) v from tours where btrim(booking_type) <> '' group by lower(btrim(booking_type)) order by v limit ${TOUR_FILTER_VALUES_MAX}) d) booking_types,
         (select min(original_price)::text from tours where original_price is not null) min_price,
         (select max(original_price)::text from tours where original_price is not null) max_price`,
       values: [],

@@ -7,6 +7,9 @@ const PERMISSIONS: Record<'admin' | 'user', readonly string[]> = {
   user: ['bookings:own'],
 };
 
+/** Most permissions a role has: the bound of `User.permissions`. */
+export const PERMISSIONS_MAX = Math.max(...Object.values(PERMISSIONS).map((p) => p.length));
+
 /** What a role may do, as shown in the admin profile. */
 export function permissionsFor(role: unknown): string[] {
   return [...PERMISSIONS[normalizeRole(role)]];

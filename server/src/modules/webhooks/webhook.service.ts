@@ -20,6 +20,11 @@ import type { DepartureRow } from '../bookings/departure.service.js';
 
 /** Most live subscriptions one API key may hold. */
 export const WEBHOOKS_PER_KEY = 10;
+/** Most subscriptions `allWebhooks` lists, newest first. */
+export const ALL_WEBHOOKS_MAX = 500;
+/** The deliveries page when the admin asks for no size, and the largest. */
+export const DELIVERIES_DEFAULT_PAGE = 50;
+export const DELIVERIES_MAX_PAGE = 100;
 
 /** A subscription as partners and admins see it (never its secret). */
 export interface WebhookView {
@@ -136,17 +141,17 @@ export const webhookService = {
     });
   },
 
-  /** Admin: every partner's subscriptions, deleted ones included, newest first (at most 500). */
+  /** Admin: every partner's subscriptions, deleted ones included, newest first (at most ALL_WEBHOOKS_MAX). */
   async all(ctx: RequestContext): Promise<WebhookView[]> {
     requireAdmin(ctx);
-    const rows = await ctx.em.find(WebhookSubscription, {}, { populate: ['partnerKey'], orderBy: { id: 'desc' }, limit: 500 });
+    const rows = await ctx.em.find(WebhookSubscription, {}, { populate: ['partnerKey'], orderBy: { id: 'desc' }, limit: ALL_WEBHOOKS_MAX });
     return rows.map(toView);
   },
 
   /** Admin: deliveries newest first (by id: the order they were queued in), a page at a time, optionally of one status. */
   async deliveries(ctx: RequestContext, status?: string | null, first?: number | null, after?: string | null): Promise<WebhookDeliveryPage> {
     requireAdmin(ctx);
-    const limit = pageSize(first, 100, 50);
+    const limit = pageSize(first, DELIVERIES_MAX_PAGE, DELIVERIES_DEFAULT_PAGE);
     if (status != null && !(WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status)) {
       throw new BadInputError(`status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}`, [{ field: 'status', message: 'Unknown status' }]);
     }

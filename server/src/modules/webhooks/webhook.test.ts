@@ -31,7 +31,8 @@ let s: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  s = await startTestServer({ seedDemo: false, env: { ...ADMIN_ENV, WEBHOOK_RETRY_SECONDS: RETRIES } });
+  // The receivers listen on this machine: a test opts in to internal targets, as a partner testing locally would.
+  s = await startTestServer({ seedDemo: false, env: { ...ADMIN_ENV, WEBHOOK_RETRY_SECONDS: RETRIES, WEBHOOK_ALLOW_INTERNAL_TARGETS: 'true' } });
   admin = await adminToken(s);
 });
 afterAll(() => s?.stop());

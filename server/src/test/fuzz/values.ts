@@ -64,3 +64,15 @@ export function toJson(value: unknown): string {
 
 /** Every path of a query string or URL segment tried: broken %-escapes, overlong UTF-8, control characters. */
 export const URL_PIECES = ['%C0%AF', '%FF', '%', '%zz', '%E0%A4%A', '%00', '%ED%A0%80', '..%2F..%2Fetc%2Fpasswd', 'NaN', '-0', '1e309', '99999999999999999999', '2026-13-45', 'a'.repeat(4000)];
+
+/**
+ * Malformed API key headers: no key, a key followed by more words, two keys, escapes and non-ASCII
+ * characters, and a scheme in other cases (control characters never reach the app: Node's HTTP parser
+ * refuses them). Each must be refused (401 UNAUTHENTICATED), never
+ * served as an anonymous visitor.
+ */
+export const MALFORMED_API_KEY_HEADERS: Record<string, string>[] = [
+  ...['ApiKey', 'apikey', 'ApiKey  ', 'ApiKey tmb_x junk', 'ApiKey tmb_x, tmb_y', 'APIKEY \ttmb_x\tjunk', 'ApiKey %00', `ApiKey ${'a'.repeat(4000)}`, 'ApiKey tmb_é']
+    .map((authorization) => ({ authorization })),
+  ...['', ' ', 'tmb_x junk', 'tmb_x,tmb_y', 'ApiKey tmb_x', '%C0%AF', 'x'.repeat(4000)].map((key) => ({ 'x-api-key': key })),
+];
