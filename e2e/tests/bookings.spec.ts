@@ -116,8 +116,8 @@ test('an admin confirms and completes a booking; the user sees it in My bookings
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`manifest-tour-${tour.id}-${tripDate}.csv`);
   const csv = readFileSync(await download.path(), 'utf8');
-  expect(csv.split('\n')[0]).toContain('Booking,Status,Name,Email,Phone,People');
-  expect(csv).toContain(`${trip},Completed,Zawadi Mollel`);
+  expect(csv.split('\n')[0]).toContain('"Booking","Status","Name","Email","Phone","People"');
+  expect(csv).toContain(`"${trip}","Completed","Zawadi Mollel"`);
   await expect(page.getByText(`Downloaded manifest-tour-${tour.id}-${tripDate}.csv.`)).toBeVisible();
 
   // The traveller sees the new status and cancels the other booking.

@@ -100,7 +100,7 @@ describe('the admin status machine', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toContain(`manifest-tour-${tourId}-${start}.csv`);
     const lines = (await res.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('Booking,Status,Name,Email,Phone,People,Booking type,Tier,Start,End,Special requests');
+    expect(lines[0]).toBe('"Booking","Status","Name","Email","Phone","People","Booking type","Tier","Start","End","Special requests"');
     expect(lines[1]).toContain('Baraka Mushi');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[2]).toContain('"Zawadi, ""Z"" Mrema"');

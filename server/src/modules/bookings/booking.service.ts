@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import {
-  bookingStatusesFor, canTravellerCancel, isBookingDisabled, isIsoDay, nextBookingStatus, parseBookingStatus,
+  bookingStatusesFor, canTravellerCancel, hasControlCharacters, isBookingDisabled, isIsoDay, nextBookingStatus, parseBookingStatus,
   quoteInCents, transitionRefusal, travellerToday, type BookingAction, type BookingStatus,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
@@ -168,20 +168,23 @@ export const bookingService = {
 
   /**
    * Admin: the travellers of one tour on one start date (every booking but the cancelled ones), by
-   * name: the departure manifest the guides take along.
+   * name: the departure manifest the guides take along. Returns the tour id and date as read, so
+   * the caller never echoes the raw parameters (a line break in them would break a header).
    */
-  async manifest(ctx: RequestContext, tourIdRaw: unknown, date: unknown): Promise<Booking[]> {
+  async manifest(ctx: RequestContext, tourIdRaw: unknown, date: unknown): Promise<{ tourId: number; date: string; bookings: Booking[] }> {
     requireAdmin(ctx);
-    const tourId = parseTourId(tourIdRaw as string);
+    // A control character (a line break) is no part of an id: refused, never trimmed away.
+    const tourId = typeof tourIdRaw === 'string' && !hasControlCharacters(tourIdRaw) ? parseTourId(tourIdRaw) : null;
     const errors: FieldError[] = [];
     if (tourId === null) errors.push({ field: 'tourId', message: 'tourId must be a tour id' });
     if (typeof date !== 'string' || !isIsoDay(date)) errors.push({ field: 'date', message: 'date must be a date as YYYY-MM-DD' });
     throwIfInvalid(errors, 'list');
-    return ctx.em.find(
+    const bookings = await ctx.em.find(
       Booking,
       { tour: tourId!, startDate: date as string, status: { $ne: 'Cancelled' } },
       { orderBy: { name: 'asc', id: 'asc' }, limit: 1000 },
     );
+    return { tourId: tourId!, date: date as string, bookings };
   },
 
   /** Admin: Pending -> Confirmed. */
