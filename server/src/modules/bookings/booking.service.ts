@@ -88,8 +88,10 @@ export const bookingService = {
       const data = validateBooking(input, tour, today);
       if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');
       const q = quoteInCents(tour, data, today);
-      // A private booking is its own party: it takes no seats of the group departure.
+      // A private booking is its own party: it takes no seats of the group departure, but a date the
+      // operator closed takes no booking of any type.
       const departureId = data.bookingType === 'group' ? await departureService.ensure(em, tour, data.startDate) : null;
+      if (departureId === null) await departureService.refuseClosed(em, tour.id, data.startDate);
       const b = em.create(Booking, {
         ...data,
         user: user.id,
