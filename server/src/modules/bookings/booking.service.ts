@@ -10,9 +10,10 @@ import { join, queryRows, sql } from '../../common/sql.js';
 import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
+import { User } from '../users/user.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
 import { Booking } from './booking.entity.js';
-import { bookingReceivedMail, operatorNewBookingMail, statusChangedMail } from './booking.mails.js';
+import { bookingReceivedMails, operatorNewBookingMail, statusChangedMails } from './booking.mails.js';
 import { validateBooking, type RawBookingInput } from './booking.validation.js';
 import { departureService } from './departure.service.js';
 
@@ -85,8 +86,10 @@ export const bookingService = {
       // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
       const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!tour) throw new NotFoundError('Tour not found');
-      const data = validateBooking(input, tour, today);
+      const data = validateBooking(input, tour, today, ctx.config.bookingHorizonMonths);
       if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');
+      const account = await em.findOne(User, { id: user.id });
+      if (!account) throw new NotFoundError('Account not found');
       const q = quoteInCents(tour, data, today);
       // A private booking is its own party: it takes no seats of the group departure, but a date the
       // operator closed takes no booking of any type.
@@ -109,8 +112,8 @@ export const bookingService = {
         balanceDueDate: q?.balanceDueDate ?? null,
       });
       await em.flush();
-      await ctx.outbox.enqueue(em, bookingReceivedMail(b, ctx.config.publicUrl));
-      await ctx.outbox.enqueue(em, operatorNewBookingMail(b, ctx.config.mailOperator));
+      for (const mail of bookingReceivedMails(b, account, ctx.config.publicUrl)) await ctx.outbox.enqueue(em, mail);
+      await ctx.outbox.enqueue(em, operatorNewBookingMail(b, account, ctx.config.mailOperator));
       if (departureId !== null) await departureService.takeSeats(em, departureId, data.numberOfPeople);
       return b;
     }));
@@ -244,7 +247,7 @@ async function changeStatus(ctx: RequestContext, id: number, action: BookingActi
     if (!row) return null;
     if (target === 'Cancelled' && row.departure_id != null) await departureService.releaseSeats(em, row.departure_id, row.number_of_people);
     const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
-    await ctx.outbox.enqueue(em, statusChangedMail(b, ctx.config.publicUrl));
+    for (const mail of statusChangedMails(b, b.user ?? null, ctx.config.publicUrl)) await ctx.outbox.enqueue(em, mail);
     return b;
   });
   // A cancellation gives seats back: the catalogue cache moves on after its commit.
