@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOOKING_STATUSES, bookingActions, bookingStatusesFor, canTravellerCancel, cancellationTerms, defaultBookingTier,
-  defaultBookingType, defaultEndDate, departureStatus, isIsoDay, maxPeople, nextBookingStatus, parseBookingStatus,
+  bookingEndDate, defaultBookingType, departureStatus, isIsoDay, maxPeople, nextBookingStatus, parseBookingStatus,
   transitionRefusal, travellerToday, validateBookingForm, type BookingFormValues,
 } from './booking.js';
 
@@ -108,7 +108,7 @@ describe('booking defaults and dates', () => {
     expect(defaultBookingType(null)).toBe('group');
     expect(defaultBookingTier('Mid-range, Luxury')).toBe('Mid-range');
     expect(defaultBookingTier('')).toBe('Standard');
-    expect(defaultEndDate('2027-01-30', 3)).toBe('2027-02-02');
+    expect(bookingEndDate('2027-01-30', { durationNights: 3 })).toBe('2027-02-02');
   });
   it('validates calendar days and counts today from the last time zone', () => {
     expect(isIsoDay('2028-02-29')).toBe(true);

@@ -1,6 +1,6 @@
-import { addDays, isoDate } from './pricing.js';
+import { addDays, addMonths, isoDate } from './pricing.js';
 import { BOOKING_TYPES, DEFAULT_TIER, isBookingDisabled, parseTiers } from './tour.js';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX, isEmail, isPhone } from './validation.js';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, hasLink, isEmail, isPersonName, isPhone } from './validation.js';
 
 /** The four states of a booking, as stored and shown (first letter capitalised). */
 export const BOOKING_STATUSES = ['Pending', 'Confirmed', 'Cancelled', 'Completed'] as const;
@@ -13,6 +13,8 @@ export type BookingAction = 'confirm' | 'complete' | 'cancel';
 /** People per booking when a tour states no capacity; also a new departure's seats. */
 export const DEFAULT_MAX_PEOPLE = 20;
 export const NOTES_MAX = 2000;
+/** How far ahead a trip may start, in months from today, unless the operator configures another horizon. */
+export const BOOKING_HORIZON_MONTHS = 24;
 
 /**
  * Today for a traveller anywhere: a date counts as past only once it has ended on the last time
@@ -152,19 +154,69 @@ export function isIsoDay(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
+/** How long a tour lasts, as its record states it. */
+export interface TourLength {
+  durationDays?: number | null;
+  durationNights?: number | null;
+}
+
 /**
- * The booking form's rules, shared by the modal and the server: name, email, phone, both dates and
- * the number of people required; email and phone formats; dates not before today and the end not
- * before the start; people from 1 to the tour's capacity (20 when none); a known booking type.
+ * The nights a trip spans: the tour's nights, else one fewer than its days (a 7-day tour with no
+ * nights stated spans 6), else none (a day trip).
  */
-export function validateBookingForm(
-  v: BookingFormValues,
-  rules: { today: string; capacity: number | null | undefined },
-): BookingFieldError[] {
+export function tripNights(tour: TourLength): number {
+  const nights = tour.durationNights ?? 0;
+  if (Number.isInteger(nights) && nights > 0) return nights;
+  const days = tour.durationDays ?? 0;
+  return Number.isInteger(days) && days > 1 ? days - 1 : 0;
+}
+
+/** The end date of a trip on a tour: it follows from the start date and the tour's length, never from the booker. */
+export function bookingEndDate(startDate: string, tour: TourLength): string {
+  return addDays(startDate, tripNights(tour));
+}
+
+/** The last start date a booking may have: today plus the booking horizon. */
+export function latestStartDate(today: string, horizonMonths: number): string {
+  return addMonths(today, horizonMonths);
+}
+
+/**
+ * Why a start date lies beyond the booking horizon, or null when it does not. Prices and seats are
+ * only offered for trips the operator can plan: a start years away would also take the early-bird
+ * discount for a trip nobody runs.
+ */
+export function startBeyondHorizon(startDate: string, today: string, horizonMonths: number): string | null {
+  const latest = latestStartDate(today, horizonMonths);
+  return startDate > latest ? `Start date can be at most ${horizonMonths} months ahead (${latest} at the latest)` : null;
+}
+
+/** What the booking rules check beyond the form itself. */
+export interface BookingRules {
+  today: string;
+  capacity: number | null | undefined;
+  /** The tour's length: the end date must be the start plus its nights (an empty end date is filled in from it). */
+  tour?: TourLength;
+  /** The booking horizon in months; the server passes its configured one. */
+  horizonMonths?: number;
+}
+
+export const NAME_RULE = 'Full name may contain only letters, spaces, apostrophes, hyphens and dots, and no web address';
+export const NOTES_LINK_RULE = 'Special requests cannot contain a link or web address';
+
+/**
+ * The booking form's rules, shared by the modal and the server: name, email, phone, the start date
+ * and the number of people required; a name of letters, spaces, apostrophes, hyphens and dots, and
+ * no link in any text the booker writes (the booking's mails print it); email and phone formats;
+ * a start from today and within the horizon; the end date the start plus the tour's nights (not
+ * before the start); people from 1 to the tour's capacity (20 when none); a known booking type.
+ */
+export function validateBookingForm(v: BookingFormValues, rules: BookingRules): BookingFieldError[] {
   const errors: BookingFieldError[] = [];
   const name = v.name.trim();
   if (!name) errors.push({ field: 'name', message: 'Full name is required' });
   else if ([...name].length > NAME_MAX) errors.push({ field: 'name', message: `Full name must be at most ${NAME_MAX} characters` });
+  else if (!isPersonName(name)) errors.push({ field: 'name', message: NAME_RULE });
   const email = v.email.trim();
   if (!email) errors.push({ field: 'email', message: 'Email is required' });
   else if (email.length > EMAIL_MAX || !isEmail(email)) errors.push({ field: 'email', message: 'Please enter a valid email address' });
@@ -175,13 +227,20 @@ export function validateBookingForm(
   }
   const start = v.startDate.trim();
   const end = v.endDate.trim();
+  const beyond = isIsoDay(start) && rules.horizonMonths != null ? startBeyondHorizon(start, rules.today, rules.horizonMonths) : null;
   if (!start) errors.push({ field: 'startDate', message: 'Start date is required' });
   else if (!isIsoDay(start)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
   else if (start < rules.today) errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
-  if (!end) errors.push({ field: 'endDate', message: 'End date is required' });
-  else if (!isIsoDay(end)) errors.push({ field: 'endDate', message: 'End date must be a date as YYYY-MM-DD' });
+  else if (beyond) errors.push({ field: 'startDate', message: beyond });
+  // Only a start that passed its own checks gives an end to compare with (year 9999 plus a week is no date).
+  const startOk = !errors.some((e) => e.field === 'startDate');
+  const expectedEnd = rules.tour && startOk ? bookingEndDate(start, rules.tour) : null;
+  if (!end) {
+    if (!rules.tour) errors.push({ field: 'endDate', message: 'End date is required' });
+  } else if (!isIsoDay(end)) errors.push({ field: 'endDate', message: 'End date must be a date as YYYY-MM-DD' });
   else if (end < rules.today) errors.push({ field: 'endDate', message: 'End date cannot be before today' });
   else if (isIsoDay(start) && end < start) errors.push({ field: 'endDate', message: 'End date cannot be before the start date' });
+  else if (expectedEnd && end !== expectedEnd) errors.push({ field: 'endDate', message: endDateRule(expectedEnd, rules.tour!) });
   const max = maxPeople(rules.capacity);
   const n = v.numberOfPeople;
   if (!Number.isInteger(n) || n < 1 || n > max) {
@@ -189,11 +248,19 @@ export function validateBookingForm(
   }
   if (v.notes != null && [...v.notes].length > NOTES_MAX) {
     errors.push({ field: 'notes', message: `Special requests must be at most ${NOTES_MAX} characters` });
+  } else if (v.notes != null && hasLink(v.notes)) {
+    errors.push({ field: 'notes', message: NOTES_LINK_RULE });
   }
   if (v.bookingType != null && v.bookingType !== '' && !(BOOKING_TYPES as readonly string[]).includes(v.bookingType.trim().toLowerCase())) {
     errors.push({ field: 'bookingType', message: `Booking type must be one of ${BOOKING_TYPES.join(', ')}` });
   }
   return errors;
+}
+
+/** The message of an end date that does not follow from the start: which day it must be, and why. */
+function endDateRule(expectedEnd: string, tour: TourLength): string {
+  const days = tripNights(tour) + 1;
+  return `End date must be ${expectedEnd}: this tour lasts ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
 /** The booking type a booking takes when none is chosen: the tour's own, else group. */
@@ -206,27 +273,17 @@ export function defaultBookingTier(tourTier: string | null | undefined): string 
   return parseTiers(tourTier)[0] ?? DEFAULT_TIER;
 }
 
-/** End date of a booking when only the start is known: start plus the tour's nights. */
-export function defaultEndDate(startDate: string, durationNights: number | null | undefined): string {
-  return addDays(startDate, Math.max(0, durationNights ?? 0));
-}
-
 /**
  * The dates a booking form starts with: the tour's departure day when it is today or later (else
- * today), and its return day when that departure is kept and the return is not before it (else the
- * start plus the tour's nights). Date-times are read as their UTC calendar day.
+ * today), and the end that follows from it and the tour's length. Date-times are read as their UTC
+ * calendar day.
  */
 export function defaultBookingDates(
-  tour: { departureTime?: string | null; returnTime?: string | null; durationNights?: number | null },
+  tour: { departureTime?: string | null } & TourLength,
   today: string,
 ): { startDate: string; endDate: string } {
-  const day = (v: string | null | undefined) => {
-    const d = v ? v.slice(0, 10) : '';
-    return isIsoDay(d) ? d : null;
-  };
-  const departure = day(tour.departureTime);
+  const d = tour.departureTime ? tour.departureTime.slice(0, 10) : '';
+  const departure = isIsoDay(d) ? d : null;
   const startDate = departure && departure >= today ? departure : today;
-  const ret = day(tour.returnTime);
-  const endDate = startDate === departure && ret && ret >= startDate ? ret : defaultEndDate(startDate, tour.durationNights);
-  return { startDate, endDate };
+  return { startDate, endDate: bookingEndDate(startDate, tour) };
 }

@@ -60,3 +60,37 @@ export function isStorableDate(d: Date): boolean {
   const year = d.getUTCFullYear();
   return !Number.isNaN(d.getTime()) && year >= 1 && year <= 9999;
 }
+
+/**
+ * A person's name as a booking carries it: letters (any script, accents included), spaces,
+ * apostrophes, hyphens and dots, with at least one letter. The name is printed in mails sent to the
+ * address the booker typed, so nothing else may pass: no digits, no slashes, no '@', no link.
+ */
+const PERSON_NAME_RE = /^[\p{L}\p{M}' \u2019.-]+$/u;
+
+// A link as a mail reader would make one: a scheme ('https://'), 'www.', or a domain name: labels
+// joined by single dots ending in a top-level domain of two letters or more ('evil.example',
+// 'pay-here.co.tz', also inside an email address). A dot followed by a space, as in 'Dr. Ama',
+// joins no labels, and 'e.g.' ends in a one-letter label. Read word by word, in linear time.
+const SCHEME_OR_WWW = /:\/\/|www\./i;
+const DOMAIN_RUN = /[\p{L}\p{N}.-]+/gu;
+const TOP_LEVEL = /^(?:\p{L}{2,63}|xn--[\p{L}\p{N}-]+)$/iu;
+
+function isDomain(run: string): boolean {
+  const labels = run.replace(/^[.-]+|[.-]+$/g, '').split('.');
+  return labels.length >= 2 && labels.every((l) => l !== '') && TOP_LEVEL.test(labels[labels.length - 1]!);
+}
+
+/** Whether a text holds a link: a '://' scheme, 'www.' or a domain name. */
+export function hasLink(text: string): boolean {
+  if (SCHEME_OR_WWW.test(text)) return true;
+  for (const [run] of text.matchAll(DOMAIN_RUN)) {
+    if (run.includes('.') && run.split(/\.{2,}/).some(isDomain)) return true;
+  }
+  return false;
+}
+
+/** Whether a name holds only letters, spaces, apostrophes, hyphens and dots (and at least one letter), and no link. */
+export function isPersonName(name: string): boolean {
+  return PERSON_NAME_RE.test(name) && /\p{L}/u.test(name) && !hasLink(name);
+}

@@ -17,6 +17,8 @@ describe('configuration', () => {
     const c = load({});
     expect(c).toMatchObject({ port: 4000, databaseUrl: null, smtpUrl: null, seedDemo: true, redisUrl: null, production: false, hstsMaxAge: 31_536_000 });
     expect(load({ HSTS_MAX_AGE: '0' }).hstsMaxAge).toBe(0);
+    expect(c.bookingHorizonMonths).toBe(24);
+    expect(load({ BOOKING_HORIZON_MONTHS: '36' }).bookingHorizonMonths).toBe(36);
     expect(c.publicUrl).toBe('http://localhost:4000');
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(c.jwtSecret).not.toBe(c.jwtRefreshSecret);
@@ -36,6 +38,7 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY must be a whole number'],
     [{ HSTS_MAX_AGE: 'forever' }, 'HSTS_MAX_AGE must be a whole number'],
+    [{ BOOKING_HORIZON_MONTHS: '0' }, 'BOOKING_HORIZON_MONTHS must be between 1 and 120'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET is required when NODE_ENV=production'],
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { passwordPolicyError } from './modules/auth/password-policy.js';
+import { BOOKING_HORIZON_MONTHS } from '@tembea/schema';
 
 /** Every environment variable the server reads, parsed once. */
 export interface Config {
@@ -36,6 +37,8 @@ export interface Config {
   mailOperator: string;
   /** Booking requests one user may make in an hour. */
   bookingsPerHour: number;
+  /** How many months ahead a booking or a quote may start (BOOKING_HORIZON_MONTHS). */
+  bookingHorizonMonths: number;
 
   // Catalogue
   /** Up to this many matches totalCount is exact; above it, an estimate marked as such (TOUR_COUNT_EXACT_LIMIT). */
@@ -298,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     mailOperator: str(env, 'MAIL_OPERATOR') ?? mailFrom,
     bookingsPerHour: int(env, 'BOOKING_RATE_LIMIT', 30, 1, 1_000_000),
+    bookingHorizonMonths: int(env, 'BOOKING_HORIZON_MONTHS', BOOKING_HORIZON_MONTHS, 1, 120),
     countExactLimit: int(env, 'TOUR_COUNT_EXACT_LIMIT', 1000, 1, 1_000_000),
     searchRankedTours: int(env, 'SEARCH_RANKED_TOURS', 100, 1, 10_000),
 

@@ -33,7 +33,8 @@ describe('mail outbox', () => {
     await s.outbox.flush();
     const queued = await queryRows<{ attempts: number; sent_at: unknown; last_error: string | null; retry_in: number }>(s.orm.em.fork(), sql`
       select attempts, sent_at, last_error, extract(epoch from next_attempt_at - now())::int retry_in from mail_outbox order by id`);
-    expect(queued).toHaveLength(2);
+    // The contact address, the booking account's own (a copy) and the operator.
+    expect(queued).toHaveLength(3);
     for (const m of queued) {
       expect(m).toMatchObject({ attempts: 1, sent_at: null });
       expect(m.last_error).toBeTruthy();
@@ -44,14 +45,15 @@ describe('mail outbox', () => {
     try {
       await queryRows(s.orm.em.fork(), sql`update mail_outbox set next_attempt_at = now()`);
       await s.outbox.flush();
-      expect(sink.mails.map((m) => m.to[0])).toEqual(['<outbox@example.com>', '<ops@tembea.example>']);
+      expect(sink.mails.map((m) => m.to[0])).toEqual(['<outbox@example.com>', `<${user.email}>`, '<ops@tembea.example>']);
       expect(sink.mails[0]?.data).toContain('Booking request received');
+      expect(sink.mails[0]?.data).toContain(`This booking was made with the Tembea account ${user.email}.`);
       const [left] = await queryRows<{ n: number }>(s.orm.em.fork(), sql`select count(*)::int n from mail_outbox where sent_at is null`);
       expect(left?.n).toBe(0);
       // Sent mail is never sent again.
       await queryRows(s.orm.em.fork(), sql`update mail_outbox set next_attempt_at = now()`);
       await s.outbox.flush();
-      expect(sink.mails).toHaveLength(2);
+      expect(sink.mails).toHaveLength(3);
     } finally {
       await sink.close();
     }

@@ -1,4 +1,4 @@
-import { defaultEndDate, departurePrices, travellerToday, type DeparturePrice, type DepartureStatus } from '@tembea/schema';
+import { bookingEndDate, departurePrices, travellerToday, type DeparturePrice, type DepartureStatus } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { NotFoundError } from '../../common/errors.js';
 import { changedSince, encodeCursor, pageSize, textIdCursor } from '../../common/pagination.js';
@@ -43,6 +43,7 @@ interface Row extends DepartureRow {
   updated_ms: number;
   title: string;
   tour_status: string | null;
+  duration_days: number | null;
   duration_nights: number | null;
   price: string | null;
   price_text: string | null;
@@ -82,7 +83,7 @@ export const availabilityService = {
     const rows = await queryRows<Row>(ctx.em, sql`
       select d.id, d.tour_id, d.start_date::text start_date, d.capacity, d.seats_taken, d.closed,
              (extract(epoch from greatest(d.updated_at, t.updated_at)) * 1000)::float8 updated_ms,
-             t.title, t.status tour_status, t.duration_nights, t.price::text price, t.price_text, t.tier
+             t.title, t.status tour_status, t.duration_days, t.duration_nights, t.price::text price, t.price_text, t.tier
         from departures d join tours t on t.id = d.tour_id
        where ${join(where, ' and ')}
        order by d.start_date, d.id
@@ -100,7 +101,7 @@ export const availabilityService = {
           tourId: String(r.tour_id),
           tourTitle: r.title,
           startDate: r.start_date,
-          endDate: defaultEndDate(r.start_date, r.duration_nights),
+          endDate: bookingEndDate(r.start_date, { durationDays: r.duration_days, durationNights: r.duration_nights }),
           capacity: r.capacity,
           seatsLeft: seats.seatsLeft,
           status: seats.status as DepartureStatus,

@@ -43,21 +43,41 @@ function render(intro: string, b: Booking, outro: string[], subject: string, to:
   };
 }
 
+/** The account a booking was made with: its own address gets every mail of its bookings. */
+export interface BookingAccount {
+  email: string;
+}
+
+/**
+ * One mail of a booking for each address it goes to: the contact address typed into the booking,
+ * and the booking account's own address when that is another one. A mail to an address other than
+ * the account's names the account that booked, so nobody can send a booking mail in someone else's
+ * name to a stranger unseen; the account's copy says where the other went.
+ */
+function toTravellers(b: Booking, account: BookingAccount | null, build: (to: string, note: string | null) => MailMessage): MailMessage[] {
+  // A booking whose account was deleted has only its contact address left.
+  if (!account || b.email.toLowerCase() === account.email.toLowerCase()) return [build(b.email, null)];
+  return [
+    build(b.email, `This booking was made with the Tembea account ${account.email}. If you do not know it, you may ignore this mail or reply to tell us.`),
+    build(account.email, `A copy of this mail went to ${b.email}, the contact address given with the booking.`),
+  ];
+}
+
 /** To the traveller when the request is received: the trip, the quote and the policy. */
-export function bookingReceivedMail(b: Booking, publicUrl: string): MailMessage {
-  return render(
+export function bookingReceivedMails(b: Booking, account: BookingAccount, publicUrl: string): MailMessage[] {
+  return toTravellers(b, account, (to, note) => render(
     `Hello ${b.name}, thank you for booking with us. We have received your request and will contact you shortly with next steps for your adventure.`,
     b,
-    [`Cancellation policy: ${CANCELLATION_POLICY}`, `See or cancel your bookings at ${publicUrl}/my-bookings`],
+    [...(note ? [note] : []), `Cancellation policy: ${CANCELLATION_POLICY}`, `See or cancel your bookings at ${publicUrl}/my-bookings`],
     `Booking request received: ${b.tourTitle}`,
-    b.email,
-  );
+    to,
+  ));
 }
 
 /** To the operator for every new booking. */
-export function operatorNewBookingMail(b: Booking, to: string): MailMessage {
+export function operatorNewBookingMail(b: Booking, account: BookingAccount, to: string): MailMessage {
   return render(
-    `New booking request from ${b.name} (${b.email}, ${b.phone}).`,
+    `New booking request from ${b.name} (${b.email}, ${b.phone}), booked with the account ${account.email}.`,
     b,
     b.notes ? [`Special requests: ${b.notes}`] : [],
     `New booking #${b.id}: ${b.tourTitle}, ${b.startDate}, ${b.numberOfPeople} ${b.numberOfPeople === 1 ? 'person' : 'people'}`,
@@ -73,15 +93,15 @@ const STATUS_INTRO: Record<string, string> = {
 };
 
 /** To the traveller when the status changes. */
-export function statusChangedMail(b: Booking, publicUrl: string): MailMessage {
+export function statusChangedMails(b: Booking, account: BookingAccount | null, publicUrl: string): MailMessage[] {
   const outro = [`See your bookings at ${publicUrl}/my-bookings`];
   if (b.status === 'Cancelled') outro.unshift(cancellationTerms(b.startDate, travellerToday()).text);
   if (b.status === 'Confirmed' && b.balanceDueDate) outro.unshift(`Please pay the deposit now and the balance by ${b.balanceDueDate}.`);
-  return render(
+  return toTravellers(b, account, (to, note) => render(
     `Hello ${b.name}. ${STATUS_INTRO[b.status] ?? `Your booking is now ${b.status}.`}`,
     b,
-    outro,
+    [...(note ? [note] : []), ...outro],
     `Your booking is ${b.status}: ${b.tourTitle}`,
-    b.email,
-  );
+    to,
+  ));
 }

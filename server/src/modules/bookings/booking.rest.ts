@@ -57,12 +57,10 @@ export function bookingRestRouter(): Router {
     };
   }));
   r.get('/bookings/admin/manifest', route(async (req, res) => {
-    const tourId = one(req, 'tourId');
-    const date = one(req, 'date');
-    const rows = await bookingService.manifest(ctxOf(req), tourId, date);
+    const { tourId, date, bookings } = await bookingService.manifest(ctxOf(req), one(req, 'tourId'), one(req, 'date'));
     const csv = toCsv(
       ['Booking', 'Status', 'Name', 'Email', 'Phone', 'People', 'Booking type', 'Tier', 'Start', 'End', 'Special requests'],
-      rows.map((b) => [b.id, b.status, b.name, b.email, b.phone, b.numberOfPeople, b.bookingType, b.tier, b.startDate, b.endDate, b.notes ?? '']),
+      bookings.map((b) => [b.id, b.status, b.name, b.email, b.phone, b.numberOfPeople, b.bookingType, b.tier, b.startDate, b.endDate, b.notes ?? '']),
     );
     res.setHeader('Content-Disposition', `attachment; filename="manifest-tour-${tourId}-${date}.csv"`);
     res.type('text/csv; charset=utf-8').send(csv);

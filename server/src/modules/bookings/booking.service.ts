@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import {
-  bookingStatusesFor, canTravellerCancel, isBookingDisabled, isIsoDay, nextBookingStatus, parseBookingStatus,
+  bookingStatusesFor, canTravellerCancel, hasControlCharacters, isBookingDisabled, isIsoDay, nextBookingStatus, parseBookingStatus,
   quoteInCents, transitionRefusal, travellerToday, type BookingAction, type BookingStatus,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
@@ -10,9 +10,10 @@ import { join, queryRows, sql } from '../../common/sql.js';
 import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
+import { User } from '../users/user.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
 import { Booking } from './booking.entity.js';
-import { bookingReceivedMail, operatorNewBookingMail, statusChangedMail } from './booking.mails.js';
+import { bookingReceivedMails, operatorNewBookingMail, statusChangedMails } from './booking.mails.js';
 import { validateBooking, type RawBookingInput } from './booking.validation.js';
 import { departureService } from './departure.service.js';
 
@@ -89,11 +90,15 @@ export const bookingService = {
       // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
       const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!tour) throw new NotFoundError('Tour not found');
-      const data = validateBooking(input, tour, today);
+      const data = validateBooking(input, tour, today, ctx.config.bookingHorizonMonths);
       if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');
+      const account = await em.findOne(User, { id: user.id });
+      if (!account) throw new NotFoundError('Account not found');
       const q = quoteInCents(tour, data, today);
-      // A private booking is its own party: it takes no seats of the group departure.
+      // A private booking is its own party: it takes no seats of the group departure, but a date the
+      // operator closed takes no booking of any type.
       const departureId = data.bookingType === 'group' ? await departureService.ensure(em, tour, data.startDate) : null;
+      if (departureId === null) await departureService.refuseClosed(em, tour.id, data.startDate);
       const b = em.create(Booking, {
         ...data,
         user: user.id,
@@ -111,8 +116,8 @@ export const bookingService = {
         balanceDueDate: q?.balanceDueDate ?? null,
       });
       await em.flush();
-      await ctx.outbox.enqueue(em, bookingReceivedMail(b, ctx.config.publicUrl));
-      await ctx.outbox.enqueue(em, operatorNewBookingMail(b, ctx.config.mailOperator));
+      for (const mail of bookingReceivedMails(b, account, ctx.config.publicUrl)) await ctx.outbox.enqueue(em, mail);
+      await ctx.outbox.enqueue(em, operatorNewBookingMail(b, account, ctx.config.mailOperator));
       if (departureId !== null) await departureService.takeSeats(em, departureId, data.numberOfPeople);
       return b;
     }));
@@ -172,20 +177,23 @@ export const bookingService = {
 
   /**
    * Admin: the travellers of one tour on one start date (every booking but the cancelled ones), by
-   * name: the departure manifest the guides take along.
+   * name: the departure manifest the guides take along. Returns the tour id and date as read, so
+   * the caller never echoes the raw parameters (a line break in them would break a header).
    */
-  async manifest(ctx: RequestContext, tourIdRaw: unknown, date: unknown): Promise<Booking[]> {
+  async manifest(ctx: RequestContext, tourIdRaw: unknown, date: unknown): Promise<{ tourId: number; date: string; bookings: Booking[] }> {
     requireAdmin(ctx);
-    const tourId = parseTourId(tourIdRaw as string);
+    // A control character (a line break) is no part of an id: refused, never trimmed away.
+    const tourId = typeof tourIdRaw === 'string' && !hasControlCharacters(tourIdRaw) ? parseTourId(tourIdRaw) : null;
     const errors: FieldError[] = [];
     if (tourId === null) errors.push({ field: 'tourId', message: 'tourId must be a tour id' });
     if (typeof date !== 'string' || !isIsoDay(date)) errors.push({ field: 'date', message: 'date must be a date as YYYY-MM-DD' });
     throwIfInvalid(errors, 'list');
-    return ctx.em.find(
+    const bookings = await ctx.em.find(
       Booking,
       { tour: tourId!, startDate: date as string, status: { $ne: 'Cancelled' } },
       { orderBy: { name: 'asc', id: 'asc' }, limit: 1000 },
     );
+    return { tourId: tourId!, date: date as string, bookings };
   },
 
   /** Admin: Pending -> Confirmed. */
@@ -243,7 +251,7 @@ async function changeStatus(ctx: RequestContext, id: number, action: BookingActi
     if (!row) return null;
     if (target === 'Cancelled' && row.departure_id != null) await departureService.releaseSeats(em, row.departure_id, row.number_of_people);
     const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
-    await ctx.outbox.enqueue(em, statusChangedMail(b, ctx.config.publicUrl));
+    for (const mail of statusChangedMails(b, b.user ?? null, ctx.config.publicUrl)) await ctx.outbox.enqueue(em, mail);
     return b;
   });
   // A cancellation gives seats back: the catalogue cache moves on after its commit.

@@ -137,8 +137,11 @@ export class BookingInput {
   @Field({ description: 'Start date, YYYY-MM-DD.' })
   startDate!: string;
 
-  @Field({ description: 'End date, YYYY-MM-DD.' })
-  endDate!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "End date, YYYY-MM-DD: the start date plus the tour's nights. Optional; when given it must be that day.",
+  })
+  endDate?: string | null;
 
   @Field(() => Int, { description: 'Travellers, from 1 to the tour capacity (20 when it has none).' })
   numberOfPeople!: number;

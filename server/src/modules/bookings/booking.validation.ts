@@ -1,5 +1,5 @@
 import {
-  defaultBookingTier, defaultBookingType, parseTiers, validateBookingForm, type BookingFormValues,
+  bookingEndDate, defaultBookingTier, defaultBookingType, parseTiers, validateBookingForm, type BookingFormValues, type TourLength,
 } from '@tembea/schema';
 import { type FieldError, throwIfInvalid } from '../../common/errors.js';
 
@@ -41,29 +41,33 @@ function wholeNumber(v: unknown): number {
 }
 
 /**
- * The booking form's shared rules applied to a request for a tour, then the choices only the server
- * can check: a tier the tour offers. Every failing field is reported at once.
+ * The booking form's shared rules applied to a request for a tour (its length fixes the end date,
+ * the horizon bounds the start), then the choices only the server can check: a tier the tour
+ * offers. Every failing field is reported at once.
  */
 export function validateBooking(
   input: RawBookingInput,
-  tour: { capacity?: number | null; tier?: string | null; bookingType?: string | null },
+  tour: { capacity?: number | null; tier?: string | null; bookingType?: string | null } & TourLength,
   today: string,
+  horizonMonths: number,
 ): BookingData {
   const errors: FieldError[] = [];
   const raw = Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(input, f, errors)])) as Record<(typeof TEXT_FIELDS)[number], string>;
   const values: BookingFormValues = { ...raw, numberOfPeople: wholeNumber(input.numberOfPeople) };
   // A field already refused as not text is not also reported as missing.
   const refused = new Set(errors.map((e) => e.field));
-  errors.push(...validateBookingForm(values, { today, capacity: tour.capacity }).filter((e) => !refused.has(e.field)));
+  errors.push(...validateBookingForm(values, { today, capacity: tour.capacity, tour, horizonMonths }).filter((e) => !refused.has(e.field)));
   const tiers = parseTiers(tour.tier);
   const tierAsked = raw.tier.trim();
   const tier = tierAsked ? tiers.find((t) => t.toLowerCase() === tierAsked.toLowerCase()) : defaultBookingTier(tour.tier);
   if (!tier) errors.push({ field: 'tier', message: `Tier must be one of ${tiers.join(', ')}` });
   throwIfInvalid(errors, 'lines');
   const notes = raw.notes.trim();
+  const startDate = raw.startDate.trim();
   return {
-    startDate: raw.startDate.trim(),
-    endDate: raw.endDate.trim(),
+    startDate,
+    // The end date follows from the start and the tour's length; one given has been checked to match.
+    endDate: bookingEndDate(startDate, tour),
     numberOfPeople: values.numberOfPeople,
     name: raw.name.trim(),
     email: raw.email.trim().toLowerCase(),

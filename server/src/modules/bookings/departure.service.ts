@@ -43,6 +43,9 @@ export interface SeatAvailability {
   status: DepartureStatus;
 }
 
+/** The message of a booking on a departure the operator closed. */
+export const DEPARTURE_CLOSED = 'This departure is closed and takes no more bookings';
+
 /** The message of a booking that does not fit. */
 export function seatsLeftMessage(left: number): string {
   return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on this departure`;
@@ -117,8 +120,20 @@ export const departureService = {
       return;
     }
     const [d] = await queryRows<DepartureRow>(em, sql`select capacity, seats_taken, closed from departures where id = ${departureId}`);
-    if (d?.closed) throw new ConflictError('This departure is closed and takes no more bookings');
+    if (d?.closed) throw new ConflictError(DEPARTURE_CLOSED);
     throw new ConflictError(seatsLeftMessage(Math.max(0, (d?.capacity ?? 0) - (d?.seats_taken ?? 0))));
+  },
+
+  /**
+   * CONFLICT when the operator closed the tour's departure on a date: a booking that takes no group
+   * seats (a private one) is refused too. Must run in the booking's transaction: the share lock on
+   * the departure row makes an admin's concurrent close wait for this booking's commit (or this
+   * check wait for the close's), so no booking slips past a close.
+   */
+  async refuseClosed(em: EntityManager, tourId: number, startDate: string): Promise<void> {
+    const [d] = await queryRows<{ closed: boolean }>(em, sql`
+      select closed from departures where tour_id = ${tourId} and start_date = ${startDate} for share`);
+    if (d?.closed) throw new ConflictError(DEPARTURE_CLOSED);
   },
 
   /** Gives seats back (a cancelled group booking). Must run in the cancelling transaction, itself under changingCatalogue. */

@@ -1,4 +1,4 @@
-import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, maxPeople, quote, travellerToday } from '@tembea/schema';
+import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, maxPeople, quote, startBeyondHorizon, travellerToday } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { parseDay } from './tour-filter.js';
@@ -26,6 +26,11 @@ export class QuoteService {
     const startDate = String(input.startDate ?? '').trim();
     if (!parseDay(startDate)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
     else if (startDate < travellerToday(now)) errors.push({ field: 'startDate', message: 'Start date cannot be in the past' });
+    // A booking could not start later: no price is offered for it either (nor its early-bird discount).
+    else {
+      const beyond = startBeyondHorizon(startDate, travellerToday(now), ctx.config.bookingHorizonMonths);
+      if (beyond) errors.push({ field: 'startDate', message: beyond });
+    }
     const max = maxPeople(tour.capacity);
     const people = input.numberOfPeople;
     if (!Number.isInteger(people) || people < 1 || people > max) {

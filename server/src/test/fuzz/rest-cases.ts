@@ -39,7 +39,12 @@ const BODIES: { method: string; path: string; base: Record<string, unknown>; fie
   { method: 'PUT', path: '/api/tours/1', base: TOUR_BODY, fields: TOUR_FIELDS },
 ];
 
-const QUERIES: { path: string; params: Record<string, Kind> }[] = [
+/**
+ * GET paths with their query parameters. `base` holds valid values of the others, so a malformed
+ * value of one parameter reaches the code past the other parameters' checks (the manifest's file
+ * name is built from a tourId only once the date is valid too).
+ */
+const QUERIES: { path: string; params: Record<string, Kind>; base?: Record<string, string> }[] = [
   {
     path: '/api/tours',
     params: {
@@ -50,7 +55,7 @@ const QUERIES: { path: string; params: Record<string, Kind> }[] = [
   },
   { path: '/api/tours/1/departures', params: { from: 'date', to: 'date' } },
   { path: '/api/bookings/admin/all', params: { status: 'enum', tourId: 'id', from: 'date', to: 'date', limit: 'int', after: 'id' } },
-  { path: '/api/bookings/admin/manifest', params: { tourId: 'id', date: 'date' } },
+  { path: '/api/bookings/admin/manifest', params: { tourId: 'id', date: 'date' }, base: { tourId: '1', date: '2027-06-01' } },
 ];
 
 /** The text a malformed value takes in a query string or a path segment. */
@@ -87,7 +92,8 @@ export function restCases(): RestCase[] {
     cases.push({ method: 'GET', path: `${q.path}?limit=1&limit=2` });
     for (const [param, kind] of Object.entries(q.params)) {
       const texts = [...malformed(kind).map(asText).filter((t): t is string => t !== null).map(escape), ...URL_PIECES];
-      for (const t of texts) cases.push({ method: 'GET', path: `${q.path}?${param}=${t}` });
+      const others = Object.entries(q.base ?? {}).filter(([k]) => k !== param).map(([k, v]) => `&${k}=${v}`).join('');
+      for (const t of texts) cases.push({ method: 'GET', path: `${q.path}?${param}=${t}${others}` });
     }
   }
   for (const piece of URL_PIECES) {

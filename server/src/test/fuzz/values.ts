@@ -25,6 +25,7 @@ const NUMBERS: unknown[] = [
 
 const IDS: unknown[] = [
   '-0', 'NaN', '1e309', '99999999999999999999', '-1', '0', '1.5', '0x10', ' 1', '１', '\u0000', '%C0%AF', LONG, new Raw('1e309'),
+  '1\r\n', '1\r\nSet-Cookie: x=1', '1\n', '1\t',
 ];
 
 const DATES: unknown[] = [
@@ -63,7 +64,7 @@ export function toJson(value: unknown): string {
 }
 
 /** Every path of a query string or URL segment tried: broken %-escapes, overlong UTF-8, control characters. */
-export const URL_PIECES = ['%C0%AF', '%FF', '%', '%zz', '%E0%A4%A', '%00', '%ED%A0%80', '..%2F..%2Fetc%2Fpasswd', 'NaN', '-0', '1e309', '99999999999999999999', '2026-13-45', 'a'.repeat(4000)];
+export const URL_PIECES = ['%0D%0A', '1%0D%0ASet-Cookie:%20x=1', '%C0%AF', '%FF', '%', '%zz', '%E0%A4%A', '%00', '%ED%A0%80', '..%2F..%2Fetc%2Fpasswd', 'NaN', '-0', '1e309', '99999999999999999999', '2026-13-45', 'a'.repeat(4000)];
 
 /**
  * Malformed API key headers: no key, a key followed by more words, two keys, escapes and non-ASCII

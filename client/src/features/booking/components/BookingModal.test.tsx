@@ -10,7 +10,7 @@ const today = localIsoDate();
 const departure = addDays(today, 60);
 const tour = {
   id: '12', title: 'Serengeti Safari', capacity: 8, durationNights: 3,
-  departureTime: `${departure}T05:00:00.000Z`, returnTime: `${addDays(departure, 3)}T15:00:00.000Z`,
+  departureTime: `${departure}T05:00:00.000Z`,
 };
 
 function quote(vars: Record<string, unknown>) {
@@ -93,9 +93,10 @@ describe('BookingModal', () => {
     expect(within(dialog).getByTestId('booking-total').textContent).toBe('$1,000.00');
     fireEvent.change(field('Number of People'), { target: { value: '2' } });
     await waitFor(() => expect(within(dialog).getByTestId('booking-total').textContent).toBe('$2,000.00'));
-    // The end date follows a new start date (plus the tour's nights) until the user picks one.
+    // The end date follows a new start date (plus the tour's nights); it is never typed.
     fireEvent.change(field('Start Date'), { target: { value: addDays(departure, 7) } });
     expect(field('End Date').value).toBe(addDays(departure, 10));
+    expect(field('End Date').readOnly).toBe(true);
 
     fireEvent.change(field('Special Requests'), { target: { value: '  Vegetarian meals ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
@@ -114,7 +115,7 @@ describe('BookingModal', () => {
     fireEvent.change(field('Full Name'), { target: { value: '  ' } });
     fireEvent.change(field('Email'), { target: { value: 'amani-at-example' } });
     fireEvent.change(field('Number of People'), { target: { value: '9' } });
-    fireEvent.change(field('End Date'), { target: { value: addDays(departure, -1) } });
+    fireEvent.change(field('Special Requests'), { target: { value: 'Details at www.example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
 
     const name = field('Full Name');
@@ -125,9 +126,21 @@ describe('BookingModal', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a valid email address');
     expect(field('Number of People').getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('Number of people must be from 1 to 8')).toBeTruthy();
-    expect(screen.getByText('End date cannot be before the start date')).toBeTruthy();
+    expect(screen.getByText('Special requests cannot contain a link or web address')).toBeTruthy();
     expect(field('Phone').getAttribute('aria-invalid')).toBeNull();
     expect(m.bookings()).toHaveLength(0);
+  });
+
+  it('shows the name rule of the shared booking rules: letters, spaces, apostrophes, hyphens and dots, no link', async () => {
+    const m = renderModal(() => created);
+    await screen.findByRole('dialog', { name: 'Book Serengeti Safari' });
+    fireEvent.change(field('Full Name'), { target: { value: 'Prize at evil.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(screen.getByText('Full name may contain only letters, spaces, apostrophes, hyphens and dots, and no web address')).toBeTruthy();
+    expect(m.bookings()).toHaveLength(0);
+    fireEvent.change(field('Full Name'), { target: { value: "Dr. Ama O'Neil-Mensah" } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() => expect(m.bookings()).toHaveLength(1));
   });
 
   it('reads Processing... and cannot be sent twice or closed while sending', async () => {

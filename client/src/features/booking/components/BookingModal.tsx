@@ -52,7 +52,6 @@ function BookingForm({ tour, loaded, bookingType, tier, onClose, onBooked, onLog
   const today = localIsoDate();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<BookingFormState>(() => initialBookingForm(tour, user, today));
-  const [endChosen, setEndChosen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [createBooking] = useMutation(CREATE_BOOKING);
@@ -60,9 +59,8 @@ function BookingForm({ tour, loaded, bookingType, tier, onClose, onBooked, onLog
 
   const set = (field: BookingField) => (e: { target: { value: string } }) => {
     const value = e.target.value;
-    if (field === 'startDate') setForm((f) => withStartDate(f, value, endChosen, tour.durationNights));
+    if (field === 'startDate') setForm((f) => withStartDate(f, value, tour));
     else setForm((f) => ({ ...f, [field]: value }));
-    if (field === 'endDate') setEndChosen(true);
     if (errors[field]) setErrors((all) => ({ ...all, [field]: undefined }));
   };
 
@@ -112,8 +110,8 @@ function BookingForm({ tour, loaded, bookingType, tier, onClose, onBooked, onLog
         <TextField label="Number of People" requiredMark required type="number" name="numberOfPeople" inputMode="numeric" min={1} max={max} step={1}
           value={form.numberOfPeople} error={errors.numberOfPeople} onChange={set('numberOfPeople')} hint={`From 1 to ${max}`} />
         <TextField label="Start Date" requiredMark required type="date" name="startDate" min={today} value={form.startDate} error={errors.startDate} onChange={set('startDate')} />
-        <TextField label="End Date" requiredMark required type="date" name="endDate" min={form.startDate >= today ? form.startDate : today}
-          value={form.endDate} error={errors.endDate} onChange={set('endDate')} />
+        <TextField label="End Date" requiredMark required type="date" name="endDate" readOnly
+          value={form.endDate} error={errors.endDate} hint="Follows from the start date and the tour's length" />
       </div>
       <TextAreaField label="Special Requests" name="notes" rows={3} value={form.notes} error={errors.notes} onChange={set('notes')}
         placeholder="Dietary restrictions, accessibility needs or anything else we should know" />

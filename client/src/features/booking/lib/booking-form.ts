@@ -1,5 +1,5 @@
 import {
-  defaultBookingDates, defaultEndDate, isIsoDay, maxPeople, validateBookingForm, type BookingFormValues,
+  bookingEndDate, defaultBookingDates, isIsoDay, maxPeople, validateBookingForm, type BookingFormValues,
 } from '@tembea/schema';
 
 /** The tour facts the booking form needs. */
@@ -8,7 +8,7 @@ export interface BookableTour {
   title?: string | null;
   capacity?: number | null;
   departureTime?: string | null;
-  returnTime?: string | null;
+  durationDays?: number | null;
   durationNights?: number | null;
 }
 
@@ -45,10 +45,9 @@ export function initialBookingForm(
   };
 }
 
-/** A new start date; the end date follows it (start plus the tour's nights) until the user sets one. */
-export function withStartDate(form: BookingFormState, startDate: string, endChosen: boolean, nights: number | null | undefined): BookingFormState {
-  const follows = !endChosen && isIsoDay(startDate);
-  return { ...form, startDate, endDate: follows ? defaultEndDate(startDate, nights) : form.endDate };
+/** A new start date; the end date follows it: the start plus the tour's nights, never typed. */
+export function withStartDate(form: BookingFormState, startDate: string, tour: BookableTour): BookingFormState {
+  return { ...form, startDate, endDate: isIsoDay(startDate) ? bookingEndDate(startDate, tour) : form.endDate };
 }
 
 /** The number of people as entered: a whole number, NaN for anything else (the shared rule reports it). */
@@ -75,7 +74,7 @@ export function toBookingValues(form: BookingFormState, bookingType: string, tie
 /** The shared booking form rules, first message per field. */
 export function validateForm(form: BookingFormState, tour: BookableTour, bookingType: string, tier: string, today: string): FieldErrors {
   const errors: FieldErrors = {};
-  for (const e of validateBookingForm(toBookingValues(form, bookingType, tier), { today, capacity: tour.capacity })) {
+  for (const e of validateBookingForm(toBookingValues(form, bookingType, tier), { today, capacity: tour.capacity, tour })) {
     const field = e.field as BookingField;
     if (FORM_FIELDS.includes(field) && !errors[field]) errors[field] = e.message;
   }
