@@ -87,7 +87,7 @@ describe('server-rendered pages', () => {
 
   it('shows a change to a tour on the next render, and a deleted tour as not found', async () => {
     const admin = await adminToken(s);
-    const input = { title: 'Lake Natron Flamingo Walk', description: 'Soda flats at dawn.', price: '120', durationDays: 1 };
+    const input = { title: 'Lake Natron Flamingo Walk', description: 'Soda flats at dawn.', price: '120', country: 'Tanzania', durationDays: 1 };
     const created = await gql(s, 'mutation($input: TourInput!) { createTour(input: $input) { id } }', { input }, { token: admin });
     expect(created.body.errors).toBeUndefined();
     const id = created.body.data.createTour.id as string;

@@ -9,6 +9,7 @@ import { requireAdmin } from '../../common/guards.js';
 import { Tour } from './tour.entity.js';
 import { parseTourId } from './tour.service.js';
 import type { TourInput } from './tour-admin.inputs.js';
+import { NEW_TOUR_FIELDS, storedTourFields, withInput, type TourFields } from './tour-admin.fields.js';
 
 const trimOrNull = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
 const cleanList = (xs: readonly string[] | null | undefined) => (xs ?? []).map((x) => x.trim()).filter(Boolean);
@@ -18,7 +19,6 @@ function isImageRef(s: string): boolean {
   return s.length <= 1000 && (/^\/uploads\/[\w./-]+$/.test(s) && !s.includes('..') || /^https?:\/\/[^\s"'<>]+$/i.test(s));
 }
 
-/** The shared form rules applied to an input, then the checks only the server makes. */
 /** Every text of the input (lists and itinerary days included) that holds a control character; descriptions may span lines. */
 function controlCharacterErrors(value: unknown, field: string): FieldError[] {
   if (typeof value === 'string') {
@@ -31,28 +31,16 @@ function controlCharacterErrors(value: unknown, field: string): FieldError[] {
   return [];
 }
 
-function validate(input: TourInput): void {
+/** The shared form rules applied to a tour's fields, then the checks only the server makes. */
+function validate(input: TourFields): void {
   const values: TourFormValues = {
-    title: input.title ?? '',
-    description: input.description ?? '',
-    destination: input.destination ?? '',
-    country: input.country ?? '',
-    durationDays: input.durationDays ?? null,
-    durationNights: input.durationNights ?? null,
+    ...input,
     duration: input.duration ?? '',
-    price: input.price ?? '',
-    originalPrice: input.originalPrice ?? null,
-    discount: input.discount ?? null,
-    rating: input.rating ?? null,
-    numRatings: input.numRatings ?? null,
-    capacity: input.capacity ?? null,
-    status: (input.status ?? '').trim().toLowerCase(),
-    bookingType: (input.bookingType ?? '').trim().toLowerCase(),
-    tier: input.tier ?? '',
-    itinerary: input.itinerary ?? [],
+    status: input.status.trim().toLowerCase(),
+    bookingType: input.bookingType.trim().toLowerCase(),
   };
   const errors = validateTourForm(values);
-  const refs = [...(input.images ?? []), ...(input.bg ? [input.bg] : [])];
+  const refs = [...input.images, ...(input.bg ? [input.bg] : [])];
   if (refs.some((r) => !isImageRef(r.trim()))) errors.push({ field: 'images', message: 'Images must be paths under /uploads or http(s) addresses' });
   errors.push(...controlCharacterErrors(input, ''));
   for (const field of ['departureTime', 'returnTime'] as const) {
@@ -65,8 +53,8 @@ function validate(input: TourInput): void {
   throwIfInvalid(errors, 'lines');
 }
 
-/** Copies a validated input onto a tour entity (the entity derives from_price, tier_list, day_trip on flush). */
-function apply(t: Tour, input: TourInput): void {
+/** Copies validated fields onto a tour entity (the entity derives from_price, tier_list, day_trip on flush). */
+function apply(t: Tour, input: TourFields): void {
   const plain = parsePlainPrice(input.price);
   Object.assign(t, {
     title: input.title.trim(),
@@ -97,7 +85,7 @@ function apply(t: Tour, input: TourInput): void {
     departureLocation: trimOrNull(input.departureLocation),
     departureTime: input.departureTime ?? null,
     returnTime: input.returnTime ?? null,
-    itinerary: (input.itinerary ?? []).map((d) => ({ day: d.day, title: d.title.trim(), description: (d.description ?? '').trim() })),
+    itinerary: input.itinerary.map((d) => ({ day: d.day, title: d.title.trim(), description: (d.description ?? '').trim() })),
     tier: cleanList(input.tier.split(',')).join(','),
     bookingType: input.bookingType.trim().toLowerCase(),
     travelType: trimOrNull(input.travelType),
@@ -134,7 +122,7 @@ async function storeImages(ctx: RequestContext, files: readonly IncomingFile[]):
  * Validates, stores the new photos, then writes the tour with `write`; when the write fails the
  * new photos are removed again, so a refused request leaves nothing on disk.
  */
-async function withNewImages<T>(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[], write: (images: string[]) => Promise<T>): Promise<T> {
+async function withNewImages<T>(ctx: RequestContext, input: TourFields, files: readonly IncomingFile[], write: (images: string[]) => Promise<T>): Promise<T> {
   validate(input);
   const kept = cleanList(input.images);
   if (kept.length + files.length > TOUR_MAX_IMAGES) {
@@ -152,14 +140,16 @@ async function withNewImages<T>(ctx: RequestContext, input: TourInput, files: re
 /** Admins' catalogue: create, edit and delete tours, with their photos. */
 export const tourAdminService = {
   /**
-   * Creates a tour from a full input; its images are the paths given, then the uploaded photos.
-   * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
+   * Creates a tour; a required field left out is refused like an empty one ('Country is required'),
+   * other fields left out take the new-tour defaults. Its images are the paths given, then the
+   * uploaded photos. Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
    */
   async create(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
-    return withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+    const fields = withInput(NEW_TOUR_FIELDS, input);
+    return withNewImages(ctx, fields, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
       const t = new Tour();
-      apply(t, { ...input, images });
+      apply(t, { ...fields, images });
       em.persist(t);
       await em.flush();
       await webhookService.tourChanged(em, t.id, 'UPDATED');
@@ -168,9 +158,10 @@ export const tourAdminService = {
   },
 
   /**
-   * Replaces every field of a tour; its images are the kept paths given, then the uploaded photos.
-   * Stored photos it no longer uses are deleted once the change is saved. Partners' TOUR_CHANGED
-   * (UPDATED) is queued in the same transaction.
+   * Edits a tour: the fields sent replace the stored ones, a field left out keeps its value. Its
+   * images are the kept paths (the stored ones when left out), then the uploaded photos. Photos it
+   * no longer uses are deleted once the change is saved.
+   * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
    */
   async update(ctx: RequestContext, idRaw: string, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
@@ -178,8 +169,9 @@ export const tourAdminService = {
     const tour = id === null ? null : await ctx.em.findOne(Tour, { id });
     if (!tour) throw new NotFoundError('Tour not found');
     const before = [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
-    await withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
-      apply(tour, { ...input, images });
+    const fields = withInput(storedTourFields(tour), input);
+    await withNewImages(ctx, fields, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+      apply(tour, { ...fields, images });
       await em.flush();
       await webhookService.tourChanged(em, tour.id, 'UPDATED');
     })));
