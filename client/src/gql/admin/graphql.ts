@@ -46,7 +46,7 @@ export type PartnerKeyStatus =
 
 /** A tour as an admin creates or edits it. Creating needs title, description, price, country and a duration (text or at least 1 day); other fields left out take the new-tour defaults. Editing changes only the fields given: one left out keeps its value, null empties it. */
 export type TourInput = {
-  /** A direct image URL shown instead of the images (https or a path under /uploads). */
+  /** A direct image shown instead of the images (an http(s) address or a photo stored for tours). */
   bg?: string | null | undefined;
   /** group or private (a new tour's default: group). */
   bookingType?: string | null | undefined;
@@ -76,7 +76,7 @@ export type TourInput = {
   featured?: boolean | null | undefined;
   /** Features. */
   features?: Array<string> | null | undefined;
-  /** Image paths already on the tour to keep, in order; new uploads are added after them. */
+  /** Image paths to keep, in order (photos stored for tours under /uploads/tours, demo images or http(s) addresses); new uploads are added after them. */
   images?: Array<string> | null | undefined;
   /** What is included. */
   included?: Array<string> | null | undefined;

@@ -59,11 +59,11 @@ export class TourInput {
 
   @Field(() => [String], {
     nullable: true,
-    description: 'Image paths already on the tour to keep, in order; new uploads are added after them.',
+    description: 'Image paths to keep, in order (photos stored for tours under /uploads/tours, demo images or http(s) addresses); new uploads are added after them.',
   })
   images?: string[] | null;
 
-  @Field(() => String, { nullable: true, description: 'A direct image URL shown instead of the images (https or a path under /uploads).' })
+  @Field(() => String, { nullable: true, description: 'A direct image shown instead of the images (an http(s) address or a photo stored for tours).' })
   bg?: string | null;
 
   @Field(() => Boolean, { nullable: true, description: 'Featured in the catalogue.' })

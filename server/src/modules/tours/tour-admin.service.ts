@@ -4,7 +4,9 @@ import { BadInputError, ConflictError, NotFoundError, throwIfInvalid, type Field
 import { queryRows, sql } from '../../common/sql.js';
 import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { webhookService } from '../webhooks/webhook.service.js';
-import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
+import { readUpTo, removeImage, saveImage, storedImageFolder, type IncomingFile } from '../../common/uploads.js';
+import { removeUnreferencedImages } from '../../common/file-references.js';
+import type { FileStore } from '../../common/file-store.js';
 import { requireAdmin } from '../../common/guards.js';
 import { Tour } from './tour.entity.js';
 import { parseTourId } from './tour.service.js';
@@ -14,10 +16,18 @@ import { NEW_TOUR_FIELDS, storedTourFields, withInput, type TourFields } from '.
 const trimOrNull = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
 const cleanList = (xs: readonly string[] | null | undefined) => (xs ?? []).map((x) => x.trim()).filter(Boolean);
 
-/** Image references a tour may keep: files under /uploads or absolute http(s) addresses. */
-function isImageRef(s: string): boolean {
-  return s.length <= 1000 && (/^\/uploads\/[\w./-]+$/.test(s) && !s.includes('..') || /^https?:\/\/[^\s"'<>]+$/i.test(s));
+/**
+ * Image references a tour may hold: photos stored for tours, the demo catalogue's images and
+ * absolute http(s) addresses. Any other stored file (a user's profile picture) is refused: a tour
+ * must never name a file it does not own, or an edit dropping it would reach someone else's upload.
+ */
+function isTourImageRef(files: FileStore, s: string): boolean {
+  if (s.length > 1000) return false;
+  if (/^https?:\/\/[^\s"'<>]+$/i.test(s)) return true;
+  if (/^\/uploads\/demo\/[\w.-]+$/.test(s) && !s.includes('..')) return true;
+  return storedImageFolder(files, s) === 'tours';
 }
+const IMAGES_REFUSED = 'Images must be photos uploaded for tours, demo images under /uploads/demo or http(s) addresses';
 
 /** Every text of the input (lists and itinerary days included) that holds a control character; descriptions may span lines. */
 function controlCharacterErrors(value: unknown, field: string): FieldError[] {
@@ -32,7 +42,7 @@ function controlCharacterErrors(value: unknown, field: string): FieldError[] {
 }
 
 /** The shared form rules applied to a tour's fields, then the checks only the server makes. */
-function validate(input: TourFields): void {
+function validate(files: FileStore, input: TourFields): void {
   const values: TourFormValues = {
     ...input,
     duration: input.duration ?? '',
@@ -40,8 +50,8 @@ function validate(input: TourFields): void {
     bookingType: input.bookingType.trim().toLowerCase(),
   };
   const errors = validateTourForm(values);
-  const refs = [...input.images, ...(input.bg ? [input.bg] : [])];
-  if (refs.some((r) => !isImageRef(r.trim()))) errors.push({ field: 'images', message: 'Images must be paths under /uploads or http(s) addresses' });
+  if (input.images.some((r) => !isTourImageRef(files, r.trim()))) errors.push({ field: 'images', message: IMAGES_REFUSED });
+  if (input.bg?.trim() && !isTourImageRef(files, input.bg.trim())) errors.push({ field: 'bg', message: IMAGES_REFUSED });
   errors.push(...controlCharacterErrors(input, ''));
   for (const field of ['departureTime', 'returnTime'] as const) {
     const at = input[field];
@@ -123,7 +133,7 @@ async function storeImages(ctx: RequestContext, files: readonly IncomingFile[]):
  * new photos are removed again, so a refused request leaves nothing on disk.
  */
 async function withNewImages<T>(ctx: RequestContext, input: TourFields, files: readonly IncomingFile[], write: (images: string[]) => Promise<T>): Promise<T> {
-  validate(input);
+  validate(ctx.files, input);
   const kept = cleanList(input.images);
   if (kept.length + files.length > TOUR_MAX_IMAGES) {
     throw new BadInputError(`A tour has at most ${TOUR_MAX_IMAGES} images`, [{ field: 'images', message: `At most ${TOUR_MAX_IMAGES} images` }]);
@@ -160,7 +170,7 @@ export const tourAdminService = {
   /**
    * Edits a tour: the fields sent replace the stored ones, a field left out keeps its value. Its
    * images are the kept paths (the stored ones when left out), then the uploaded photos. Photos it
-   * no longer uses are deleted once the change is saved.
+   * no longer uses are deleted once the change is saved, unless another record still names them.
    * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
    */
   async update(ctx: RequestContext, idRaw: string, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
@@ -176,7 +186,7 @@ export const tourAdminService = {
       await webhookService.tourChanged(em, tour.id, 'UPDATED');
     })));
     const now = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
-    await Promise.all(before.filter((p) => !now.has(p)).map((p) => removeImage(ctx.files, p)));
+    await removeUnreferencedImages(ctx.em, ctx.files, before.filter((p) => !now.has(p)));
     return tour;
   },
 
@@ -184,7 +194,8 @@ export const tourAdminService = {
    * Deletes a tour without Pending or Confirmed bookings (CONFLICT naming how many otherwise); its
    * past bookings keep the tour's title. The tour row is locked first, so a booking in flight either
    * commits before the count or finds the tour gone. The deletion is recorded (tour_deletions) and
-   * partners' TOUR_CHANGED (DELETED) queued in the same transaction. Its stored photos are deleted after.
+   * partners' TOUR_CHANGED (DELETED) queued in the same transaction. Its stored photos are deleted
+   * after, unless another record still names them.
    */
   async remove(ctx: RequestContext, idRaw: string): Promise<void> {
     requireAdmin(ctx);
@@ -203,6 +214,6 @@ export const tourAdminService = {
       await webhookService.tourChanged(em, id, 'DELETED');
       return [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
     }));
-    await Promise.all(images.map((p) => removeImage(ctx.files, p)));
+    await removeUnreferencedImages(ctx.em, ctx.files, images);
   },
 };
