@@ -9,6 +9,7 @@ import type { Config } from '../../config.js';
 import { cachedOperation } from '../../common/cached-answers.js';
 import type { CatalogueCache } from '../../common/catalogue-cache.js';
 import type { RequestContext } from '../../common/context.js';
+import { isFilePath } from '../../common/file-paths.js';
 import { log } from '../../common/logger.js';
 import { graphqlContext, type GraphQLContext } from '../../graphql/context.js';
 
@@ -49,8 +50,8 @@ function executor(deps: SsrDeps, req: Request, res: Response): (op: SsrOperation
  * Public pages as HTML with their content, data and head tags, rendered from the client's own
  * components (the client hydrates them). A page the client renders in the browser only, a missing
  * build or a failed render falls through to the SPA shell served after this router; a failure is
- * logged, never answered with an error page. Pages and the client's files (/assets, served after
- * this router) are compressed for browsers that accept it.
+ * logged, never answered with an error page. A path naming a file is never a page. Pages and the
+ * client's files (/assets, served after this router) are compressed for browsers that accept it.
  */
 export function ssrRouter(deps: SsrDeps): Router {
   const r = Router();
@@ -70,7 +71,7 @@ export function ssrRouter(deps: SsrDeps): Router {
   );
 
   r.get('/{*path}', compression(), async (req: Request, res: Response, next: NextFunction) => {
-    if (!req.accepts('html')) return next();
+    if (!req.accepts('html') || isFilePath(req.path)) return next();
     const ssr = await entry;
     if (!ssr) return next();
     try {
