@@ -145,7 +145,7 @@ export async function login(base: string, email: string, password: string): Prom
 }
 
 export const TOUR_INPUT = {
-  title: 'Ngorongoro Crater Day Trip', description: 'Into the crater at dawn.', price: '250', capacity: 10,
+  title: 'Ngorongoro Crater Day Trip', description: 'Into the crater at dawn.', price: '250', country: 'Tanzania', capacity: 10,
   durationDays: 1, durationNights: 0, destination: 'ngorongoro', bookingType: 'group', tier: 'Budget', status: 'active',
 };
 const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { id title } }`;

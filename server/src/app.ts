@@ -14,6 +14,7 @@ import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.js';
 import { WebhookSender } from './modules/webhooks/webhook-sender.js';
 import { LocalFileStore } from './common/file-store.js';
+import { isFilePath } from './common/file-paths.js';
 import { requestId } from './common/request-id.js';
 import { addressRateLimit, apiRateLimit, quotaByCaller } from './common/api-rate-limit.js';
 import { corsPolicy } from './common/cors.js';
@@ -215,9 +216,10 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
         },
       }),
     );
-    // SPA fallback: any other GET that wants HTML gets the app (a reload of /tour/123 works).
+    // SPA fallback: any other GET that wants HTML gets the app (a reload of /tour/123 works); a
+    // missing file (/assets/<old chunk>.js, /favicon-x.png) goes on to the 404 below.
     app.get('/{*path}', (req, res, next) => {
-      if (!req.accepts('html')) return next();
+      if (!req.accepts('html') || isFilePath(req.path)) return next();
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(indexHtml);
     });
@@ -226,7 +228,9 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
       res.type('text').send('Tembea API is running. The client is not built: run `npm run build`.');
     });
   }
-  app.use((_req: Request, res: Response) => {
+  app.use((req: Request, res: Response) => {
+    // A file missing now may be there in a moment (another instance mid-deploy): let no cache keep the 404.
+    if (isFilePath(req.path)) res.setHeader('Cache-Control', 'no-store');
     res.status(404).json({ message: 'Not found' });
   });
   // Anything else that fails (a malformed %-escape in a path, say): `{ message }`, never Express's HTML stack page.

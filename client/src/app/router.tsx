@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { RouteFallback } from '../components/RouteFallback';
@@ -7,6 +7,7 @@ import { AdminGuard } from '../auth/AdminGuard';
 import { ProfileButton } from '../features/account/profile/ProfileButton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { TourBookingModal } from './TourBookingModal';
+import { reloadOnStaleChunk } from '../lib/stale-chunk';
 // The server-rendered pages' styles load with the first page, so their server HTML is styled
 // before (and without) their code: no unstyled flash, no layout shift when the code arrives; the
 // dialog and form styles their screens share too, so a page has one style sheet to wait for.
@@ -21,30 +22,33 @@ import '../components/booking-status.css';
 // Every screen loads on demand (Suspense in the layouts) so the first page's JS is the shell and
 // its own screen. A server-rendered page names its screen's module (`handle.module`): the server
 // lists that chunk in the page's head, so it arrives with the shell, and hydration waits for it
-// behind the layout's Suspense boundary, keeping the server HTML meanwhile.
-const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
-const AboutPage = lazy(() => import('../features/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
-const BlogPage = lazy(() => import('../features/pages/BlogPage').then((m) => ({ default: m.BlogPage })));
-const PartnersPage = lazy(() => import('../features/pages/PartnersPage').then((m) => ({ default: m.PartnersPage })));
-const ContactPage = lazy(() => import('../features/pages/ContactPage').then((m) => ({ default: m.ContactPage })));
-const ToursPage = lazy(() => import('../features/tours/ToursPage').then((m) => ({ default: m.ToursPage })));
-const FilteredToursPage = lazy(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
-const FilteredViewPage = lazy(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
-const TourDetailPage = lazy(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
+// behind the layout's Suspense boundary, keeping the server HTML meanwhile. A screen whose chunk is
+// gone after a deploy reloads the page once to get the new build.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bound React.lazy itself puts on a component
+const screen = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>) => lazy(reloadOnStaleChunk(load));
+const HomePage = screen(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
+const AboutPage = screen(() => import('../features/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
+const BlogPage = screen(() => import('../features/pages/BlogPage').then((m) => ({ default: m.BlogPage })));
+const PartnersPage = screen(() => import('../features/pages/PartnersPage').then((m) => ({ default: m.PartnersPage })));
+const ContactPage = screen(() => import('../features/pages/ContactPage').then((m) => ({ default: m.ContactPage })));
+const ToursPage = screen(() => import('../features/tours/ToursPage').then((m) => ({ default: m.ToursPage })));
+const FilteredToursPage = screen(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
+const FilteredViewPage = screen(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
+const TourDetailPage = screen(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
 // Account screens are rendered in the browser only.
-const LoginPage = lazy(() => import('../features/account/LoginPage').then((m) => ({ default: m.LoginPage })));
-const SignupPage = lazy(() => import('../features/account/SignupPage').then((m) => ({ default: m.SignupPage })));
-const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
-const UnauthorizedPage = lazy(() => import('../features/pages/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
+const LoginPage = screen(() => import('../features/account/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SignupPage = screen(() => import('../features/account/SignupPage').then((m) => ({ default: m.SignupPage })));
+const ForgotPasswordPage = screen(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = screen(() => import('../features/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const UnauthorizedPage = screen(() => import('../features/pages/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
 // Admin screens and their navigation are their own chunks: a visitor never downloads them.
-const AdminLayout = lazy(() => import('../components/layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
-const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
-const TourFormPage = lazy(() => import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })));
-const MyBookingsPage = lazy(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
-const AdminBookingsPage = lazy(() => import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })));
-const AdminPartnersPage = lazy(() => import('../features/admin/partners/AdminPartnersPage').then((m) => ({ default: m.AdminPartnersPage })));
-const AdminWebhooksPage = lazy(() => import('../features/admin/webhooks/AdminWebhooksPage').then((m) => ({ default: m.AdminWebhooksPage })));
+const AdminLayout = screen(() => import('../components/layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const AdminDashboardPage = screen(() => import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
+const TourFormPage = screen(() => import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })));
+const MyBookingsPage = screen(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
+const AdminBookingsPage = screen(() => import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })));
+const AdminPartnersPage = screen(() => import('../features/admin/partners/AdminPartnersPage').then((m) => ({ default: m.AdminPartnersPage })));
+const AdminWebhooksPage = screen(() => import('../features/admin/webhooks/AdminWebhooksPage').then((m) => ({ default: m.AdminWebhooksPage })));
 
 /**
  * Route metadata: `ssr` pages are rendered on the server too (public content worth indexing);

@@ -19,6 +19,9 @@ export interface IncomingFile {
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 
+/** Where saveImage keeps an image: users' profile pictures apart from tour photos. */
+export type ImageFolder = 'profiles' | 'tours';
+
 /** Reads a stream into memory, counting bytes, and stops with a 413 once it passes the limit. */
 export async function readUpTo(stream: Readable, maxBytes: number = IMAGE_MAX_BYTES, tooLarge = IMAGE_TOO_LARGE): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -77,7 +80,7 @@ export function thumbnailPath(publicPath: string): string {
  * generated name in the store, with a thumbnail when asked. What is served is always an image the
  * server produced, never the uploaded bytes.
  */
-export async function saveImage(store: FileStore, folder: 'profiles' | 'tours', input: Buffer, opts: ImageOptions): Promise<SavedImage> {
+export async function saveImage(store: FileStore, folder: ImageFolder, input: Buffer, opts: ImageOptions): Promise<SavedImage> {
   const refuse = () => new BadInputError(NOT_AN_IMAGE, [{ field: 'file', message: NOT_AN_IMAGE }]);
   if (input.length === 0) throw refuse();
   if (input.length > (opts.maxBytes ?? IMAGE_MAX_BYTES)) throw new PayloadTooLargeError(opts.tooLarge ?? IMAGE_TOO_LARGE);
@@ -112,6 +115,15 @@ export async function saveImage(store: FileStore, folder: 'profiles' | 'tours', 
     }
   }
   return { publicPath, thumbnailPath: thumbnail, width: main.info.width, height: main.info.height };
+}
+
+/**
+ * The folder of an image saveImage stored (its main file, not a thumbnail), or null for anything
+ * else: a demo image, an external URL, a crafted path.
+ */
+export function storedImageFolder(store: FileStore, publicPath: string): ImageFolder | null {
+  const m = /^(profiles|tours)\/[^/]+\.webp$/.exec(store.keyOf(publicPath) ?? '');
+  return m && !publicPath.endsWith('-thumb.webp') ? (m[1] as ImageFolder) : null;
 }
 
 /** Deletes a stored image and its thumbnail; demo images, external URLs and crafted paths are left alone. */

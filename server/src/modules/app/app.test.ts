@@ -39,6 +39,22 @@ describe('the one port', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('answers a missing file with 404 instead of the page shell, whatever the browser accepts', async () => {
+    for (const accept of ['*/*', 'text/html']) {
+      for (const p of ['/assets/nope.js', '/assets/nope', '/favicon-nope.png']) {
+        const res = await fetch(`${s.url}${p}`, { headers: { accept } });
+        expect({ p, accept, status: res.status }).toEqual({ p, accept, status: 404 });
+        expect(res.headers.get('content-type')).toContain('application/json');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      }
+    }
+    for (const p of ['/tours', '/tour/1']) {
+      const res = await fetch(`${s.url}${p}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
   it('serves the demo images from /uploads with nosniff, and 404s missing files', async () => {
     const { body } = await s.rest('GET', '/api/tours/1');
     const img = await fetch(`${s.url}${body.tour.images[0]}`);

@@ -11,6 +11,7 @@ import { cachedOperation } from '../../common/cached-answers.js';
 import type { CatalogueCache } from '../../common/catalogue-cache.js';
 import type { RequestContext } from '../../common/context.js';
 import { RateLimitedError } from '../../common/errors.js';
+import { isFilePath } from '../../common/file-paths.js';
 import { log } from '../../common/logger.js';
 import { graphqlContext, type GraphQLContext } from '../../graphql/context.js';
 
@@ -84,7 +85,8 @@ function executor(deps: SsrDeps, req: Request, res: Response, state: RenderState
  * components (the client hydrates them). A page the client renders in the browser only, a missing
  * build or a failed render falls through to the SPA shell served after this router; a failure is
  * logged, never answered with an error page. A caller over its API quota gets the SPA shell with 429
- * and Retry-After (the app in the browser then shows the refusal /graphql answers it). Pages and the
+ * and Retry-After (the app in the browser then shows the refusal /graphql answers it). A path naming
+ * a file is never a page. Pages and the
  * client's files (/assets, served after this router) are compressed for browsers that accept it.
  */
 export function ssrRouter(deps: SsrDeps): Router {
@@ -97,7 +99,7 @@ export function ssrRouter(deps: SsrDeps): Router {
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest) : undefined;
 
   r.get('/{*path}', compression(), async (req: Request, res: Response, next: NextFunction) => {
-    if (!req.accepts('html')) return next();
+    if (!req.accepts('html') || isFilePath(req.path)) return next();
     const state: RenderState = {};
     const refused = (): boolean => {
       if (!state.refusal) return false;

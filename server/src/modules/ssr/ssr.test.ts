@@ -87,7 +87,7 @@ describe('server-rendered pages', () => {
 
   it('shows a change to a tour on the next render, and a deleted tour as not found', async () => {
     const admin = await adminToken(s);
-    const input = { title: 'Lake Natron Flamingo Walk', description: 'Soda flats at dawn.', price: '120', durationDays: 1 };
+    const input = { title: 'Lake Natron Flamingo Walk', description: 'Soda flats at dawn.', price: '120', country: 'Tanzania', durationDays: 1 };
     const created = await gql(s, 'mutation($input: TourInput!) { createTour(input: $input) { id } }', { input }, { token: admin });
     expect(created.body.errors).toBeUndefined();
     const id = created.body.data.createTour.id as string;
@@ -143,6 +143,26 @@ describe('a render that throws', () => {
   afterAll(async () => {
     await broken?.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a missing file with 404, never the page: an old chunk under /assets, a missing image', async () => {
+    const entryScript = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(path.join(clientDist, 'index.html'), 'utf8'))![1]!;
+    for (const accept of ['*/*', 'text/html']) {
+      for (const p of ['/assets/nope.js', '/assets/index-0ld0ld.css', '/assets/nope', '/favicon-nope.png', '/tour/1.js']) {
+        const res = await fetch(`${s.url}${p}`, { headers: { accept } });
+        expect({ p, accept, status: res.status }).toEqual({ p, accept, status: 404 });
+        expect(res.headers.get('content-type')).not.toMatch(/html/);
+        expect(await res.text()).not.toContain('<div id="root"');
+      }
+      const script = await fetch(`${s.url}${entryScript}`, { headers: { accept } });
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+    }
+    for (const p of ['/tours', '/tour/1', '/admin/bookings']) {
+      const { status, headers } = await page(p);
+      expect({ p, status }).toEqual({ p, status: 200 });
+      expect(headers.get('content-type')).toMatch(/text\/html/);
+    }
   });
 
   it('falls back to the SPA shell, never an error page', async () => {

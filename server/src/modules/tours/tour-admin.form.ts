@@ -4,8 +4,9 @@ import type { TourInput } from './tour-admin.inputs.js';
 
 /**
  * A tour as the REST shims receive it: multipart form fields (every value text, list fields as JSON
- * text or comma-separated, `Tier` under its spec name, `desc` for the description) or a JSON body
- * with the same names. Converted to the GraphQL input so both APIs validate through one service.
+ * text or comma-separated, `Tier` for the tiers, `desc` for the description) or a JSON body with
+ * the same names. Converted to the GraphQL input so both APIs validate through one service; a field
+ * the request does not carry stays undefined (a create refuses or defaults it, an edit keeps it).
  */
 export type RawTourForm = Record<string, unknown>;
 
@@ -13,16 +14,17 @@ const LIST_FIELDS = ['features', 'categories', 'included', 'notIncluded'] as con
 
 export function formToTourInput(raw: RawTourForm): TourInput {
   const errors: FieldError[] = [];
-  const text = (name: string): string | null => {
+  const text = (name: string): string | null | undefined => {
     const v = raw[name];
-    if (v === undefined || v === null) return null;
+    if (v === undefined || v === null) return v;
     if (typeof v === 'string') return v;
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
     errors.push({ field: name, message: `${name} must be text` });
     return null;
   };
-  const number = (name: string, whole = false): number | null => {
+  const number = (name: string, whole = false): number | null | undefined => {
     const v = text(name);
+    if (v === undefined) return undefined;
     if (v === null || v.trim() === '') return null;
     const n = Number(v.trim());
     if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) {
@@ -31,18 +33,20 @@ export function formToTourInput(raw: RawTourForm): TourInput {
     }
     return n;
   };
-  const flag = (name: string): boolean => {
+  const flag = (name: string): boolean | undefined => {
+    if (raw[name] === undefined) return undefined;
     const v = text(name)?.trim().toLowerCase();
     if (v === undefined || v === '' || v === 'false' || v === '0' || v === 'off') return false;
     if (v === 'true' || v === '1' || v === 'on') return true;
     errors.push({ field: name, message: `${name} must be true or false` });
     return false;
   };
-  const list = (name: string): string[] => {
+  const list = (name: string): string[] | undefined => {
     const v = raw[name];
+    if (v === undefined) return undefined;
     if (Array.isArray(v)) return v.map((x) => String(x));
     const t = text(name);
-    if (t === null || !t.trim()) return [];
+    if (!t?.trim()) return [];
     if (t.trim().startsWith('[')) {
       try {
         const parsed: unknown = JSON.parse(t);
@@ -55,8 +59,9 @@ export function formToTourInput(raw: RawTourForm): TourInput {
     }
     return splitList(t);
   };
-  const date = (name: string): Date | null => {
+  const date = (name: string): Date | null | undefined => {
     const t = text(name);
+    if (t === undefined) return undefined;
     if (t === null || !t.trim()) return null;
     const d = new Date(t.trim());
     if (Number.isNaN(d.getTime())) {
@@ -67,7 +72,8 @@ export function formToTourInput(raw: RawTourForm): TourInput {
   };
   const itinerary = (): TourInput['itinerary'] => {
     const v = raw.itinerary;
-    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return [];
+    if (v === undefined) return undefined;
+    if (v === null || (typeof v === 'string' && !v.trim())) return [];
     let parsed: unknown = v;
     if (typeof v === 'string') {
       try {
@@ -87,15 +93,16 @@ export function formToTourInput(raw: RawTourForm): TourInput {
     }));
   };
 
+  const either = <T>(a: T | undefined, b: T | undefined) => (a === undefined ? b : a);
   const input: TourInput = {
-    title: text('title') ?? '',
-    description: text('description') ?? text('desc') ?? '',
-    destination: text('destination') ?? 'zanzibar',
-    country: text('country') ?? 'Tanzania',
+    title: text('title'),
+    description: either(text('description'), text('desc')),
+    destination: text('destination'),
+    country: text('country'),
     durationDays: number('durationDays', true),
     durationNights: number('durationNights', true),
     duration: text('duration'),
-    price: text('price') ?? '',
+    price: text('price'),
     originalPrice: number('originalPrice'),
     discount: number('discount'),
     images: list('images'),
@@ -106,18 +113,18 @@ export function formToTourInput(raw: RawTourForm): TourInput {
     rating: number('rating'),
     numRatings: number('numRatings', true),
     tourType: text('tourType'),
-    features: [],
-    categories: [],
-    included: [],
-    notIncluded: [],
+    features: undefined,
+    categories: undefined,
+    included: undefined,
+    notIncluded: undefined,
     capacity: number('capacity', true),
-    status: text('status') ?? 'active',
+    status: text('status'),
     departureLocation: text('departureLocation'),
     departureTime: date('departureTime'),
     returnTime: date('returnTime'),
     itinerary: itinerary(),
-    tier: text('Tier') ?? text('tier') ?? 'Budget',
-    bookingType: text('bookingType') ?? 'group',
+    tier: either(text('Tier'), text('tier')),
+    bookingType: text('bookingType'),
     travelType: text('travelType'),
   };
   for (const f of LIST_FIELDS) input[f] = list(f);

@@ -14,22 +14,27 @@ export class ItineraryDayInput {
 }
 
 /**
- * Every field of a tour as the admin form sends it; saving replaces the tour's fields with these.
- * Lists are lists here (the REST shim takes them as JSON text or comma-separated).
+ * A tour as an admin sends it. Creating needs title, description, price, country and a duration;
+ * other fields left out take the new-tour defaults. Editing changes only the fields sent: a field
+ * left out keeps its stored value, null empties it. Lists are lists here (the REST shim takes them
+ * as JSON text or comma-separated).
  */
-@InputType({ description: 'A tour as an admin creates or edits it. Saving replaces every field.' })
+@InputType({
+  description: 'A tour as an admin creates or edits it. Creating needs title, description, price, country and a duration (text or at least 1 day); '
+    + 'other fields left out take the new-tour defaults. Editing changes only the fields given: one left out keeps its value, null empties it.',
+})
 export class TourInput {
-  @Field({ description: 'Title (required).' })
-  title!: string;
+  @Field(() => String, { nullable: true, description: 'Title (required).' })
+  title?: string | null;
 
-  @Field({ description: 'Description (required).' })
-  description!: string;
+  @Field(() => String, { nullable: true, description: 'Description (required).' })
+  description?: string | null;
 
-  @Field({ defaultValue: 'zanzibar', description: 'Destination, e.g. serengeti.' })
-  destination!: string;
+  @Field(() => String, { nullable: true, description: "Destination, e.g. serengeti (a new tour's default: zanzibar)." })
+  destination?: string | null;
 
-  @Field({ defaultValue: 'Tanzania', description: 'Country (required).' })
-  country!: string;
+  @Field(() => String, { nullable: true, description: 'Country (required).' })
+  country?: string | null;
 
   @Field(() => Int, { nullable: true, description: 'Days (0 or more); a tour needs at least 1 day or a duration text.' })
   durationDays?: number | null;
@@ -40,8 +45,11 @@ export class TourInput {
   @Field(() => String, { nullable: true, description: "Duration as text, e.g. '7 days, 6 nights'." })
   duration?: string | null;
 
-  @Field({ description: "Price in USD as a number ('1450.50'), or per booking type and tier as 'group budget:1450;private luxury:4200'." })
-  price!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "Price in USD (required) as a number ('1450.50'), or per booking type and tier as 'group budget:1450;private luxury:4200'.",
+  })
+  price?: string | null;
 
   @Field(() => Float, { nullable: true, description: 'Price before the discount (0 or more).' })
   originalPrice?: number | null;
@@ -49,20 +57,23 @@ export class TourInput {
   @Field(() => Float, { nullable: true, description: 'Discount percent, 0-100.' })
   discount?: number | null;
 
-  @Field(() => [String], { defaultValue: [], description: 'Image paths already on the tour to keep, in order; new uploads are added after them.' })
-  images!: string[];
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Image paths to keep, in order (photos stored for tours under /uploads/tours, demo images or http(s) addresses); new uploads are added after them.',
+  })
+  images?: string[] | null;
 
-  @Field(() => String, { nullable: true, description: 'A direct image URL shown instead of the images (https or a path under /uploads).' })
+  @Field(() => String, { nullable: true, description: 'A direct image shown instead of the images (an http(s) address or a photo stored for tours).' })
   bg?: string | null;
 
-  @Field({ defaultValue: false, description: 'Featured in the catalogue.' })
-  featured!: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Featured in the catalogue.' })
+  featured?: boolean | null;
 
-  @Field({ defaultValue: false, description: 'Marked popular.' })
-  popular!: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Marked popular.' })
+  popular?: boolean | null;
 
-  @Field({ defaultValue: false, description: 'Marked trending.' })
-  trending!: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Marked trending.' })
+  trending?: boolean | null;
 
   @Field(() => Float, { nullable: true, description: 'Rating 0-5.' })
   rating?: number | null;
@@ -73,23 +84,23 @@ export class TourInput {
   @Field(() => String, { nullable: true, description: 'Tour type, e.g. Tour.' })
   tourType?: string | null;
 
-  @Field(() => [String], { defaultValue: [], description: 'Features.' })
-  features!: string[];
+  @Field(() => [String], { nullable: true, description: 'Features.' })
+  features?: string[] | null;
 
-  @Field(() => [String], { defaultValue: [], description: 'Categories.' })
-  categories!: string[];
+  @Field(() => [String], { nullable: true, description: 'Categories.' })
+  categories?: string[] | null;
 
-  @Field(() => [String], { defaultValue: [], description: 'What is included.' })
-  included!: string[];
+  @Field(() => [String], { nullable: true, description: 'What is included.' })
+  included?: string[] | null;
 
-  @Field(() => [String], { defaultValue: [], description: 'What is not included.' })
-  notIncluded!: string[];
+  @Field(() => [String], { nullable: true, description: 'What is not included.' })
+  notIncluded?: string[] | null;
 
   @Field(() => Int, { nullable: true, description: 'Most people per booking and a new departure\'s seats (1-1000).' })
   capacity?: number | null;
 
-  @Field({ defaultValue: 'active', description: 'active, inactive or draft.' })
-  status!: string;
+  @Field(() => String, { nullable: true, description: "active, inactive or draft (a new tour's default: active)." })
+  status?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Where the tour starts.' })
   departureLocation?: string | null;
@@ -100,14 +111,17 @@ export class TourInput {
   @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'Return date and time.' })
   returnTime?: Date | null;
 
-  @Field(() => [ItineraryDayInput], { defaultValue: [], description: 'Day-by-day programme.' })
-  itinerary!: ItineraryDayInput[];
+  @Field(() => [ItineraryDayInput], { nullable: true, description: 'Day-by-day programme.' })
+  itinerary?: ItineraryDayInput[] | null;
 
-  @Field({ defaultValue: 'Budget', description: "Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (the spec's Tier)." })
-  tier!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (Tier on REST; a new tour's default: Budget).",
+  })
+  tier?: string | null;
 
-  @Field({ defaultValue: 'group', description: 'group or private.' })
-  bookingType!: string;
+  @Field(() => String, { nullable: true, description: "group or private (a new tour's default: group)." })
+  bookingType?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Travel type, e.g. Safari.' })
   travelType?: string | null;

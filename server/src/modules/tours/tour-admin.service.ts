@@ -4,21 +4,31 @@ import { BadInputError, ConflictError, NotFoundError, throwIfInvalid, type Field
 import { queryRows, sql } from '../../common/sql.js';
 import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { webhookService } from '../webhooks/webhook.service.js';
-import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
+import { readUpTo, removeImage, saveImage, storedImageFolder, type IncomingFile } from '../../common/uploads.js';
+import { removeUnreferencedImages } from '../../common/file-references.js';
+import type { FileStore } from '../../common/file-store.js';
 import { requireAdmin } from '../../common/guards.js';
 import { Tour } from './tour.entity.js';
 import { parseTourId } from './tour.service.js';
 import type { TourInput } from './tour-admin.inputs.js';
+import { NEW_TOUR_FIELDS, storedTourFields, withInput, type TourFields } from './tour-admin.fields.js';
 
 const trimOrNull = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
 const cleanList = (xs: readonly string[] | null | undefined) => (xs ?? []).map((x) => x.trim()).filter(Boolean);
 
-/** Image references a tour may keep: files under /uploads or absolute http(s) addresses. */
-function isImageRef(s: string): boolean {
-  return s.length <= 1000 && (/^\/uploads\/[\w./-]+$/.test(s) && !s.includes('..') || /^https?:\/\/[^\s"'<>]+$/i.test(s));
+/**
+ * Image references a tour may hold: photos stored for tours, the demo catalogue's images and
+ * absolute http(s) addresses. Any other stored file (a user's profile picture) is refused: a tour
+ * must never name a file it does not own, or an edit dropping it would reach someone else's upload.
+ */
+function isTourImageRef(files: FileStore, s: string): boolean {
+  if (s.length > 1000) return false;
+  if (/^https?:\/\/[^\s"'<>]+$/i.test(s)) return true;
+  if (/^\/uploads\/demo\/[\w.-]+$/.test(s) && !s.includes('..')) return true;
+  return storedImageFolder(files, s) === 'tours';
 }
+const IMAGES_REFUSED = 'Images must be photos uploaded for tours, demo images under /uploads/demo or http(s) addresses';
 
-/** The shared form rules applied to an input, then the checks only the server makes. */
 /** Every text of the input (lists and itinerary days included) that holds a control character; descriptions may span lines. */
 function controlCharacterErrors(value: unknown, field: string): FieldError[] {
   if (typeof value === 'string') {
@@ -31,29 +41,17 @@ function controlCharacterErrors(value: unknown, field: string): FieldError[] {
   return [];
 }
 
-function validate(input: TourInput): void {
+/** The shared form rules applied to a tour's fields, then the checks only the server makes. */
+function validate(files: FileStore, input: TourFields): void {
   const values: TourFormValues = {
-    title: input.title ?? '',
-    description: input.description ?? '',
-    destination: input.destination ?? '',
-    country: input.country ?? '',
-    durationDays: input.durationDays ?? null,
-    durationNights: input.durationNights ?? null,
+    ...input,
     duration: input.duration ?? '',
-    price: input.price ?? '',
-    originalPrice: input.originalPrice ?? null,
-    discount: input.discount ?? null,
-    rating: input.rating ?? null,
-    numRatings: input.numRatings ?? null,
-    capacity: input.capacity ?? null,
-    status: (input.status ?? '').trim().toLowerCase(),
-    bookingType: (input.bookingType ?? '').trim().toLowerCase(),
-    tier: input.tier ?? '',
-    itinerary: input.itinerary ?? [],
+    status: input.status.trim().toLowerCase(),
+    bookingType: input.bookingType.trim().toLowerCase(),
   };
   const errors = validateTourForm(values);
-  const refs = [...(input.images ?? []), ...(input.bg ? [input.bg] : [])];
-  if (refs.some((r) => !isImageRef(r.trim()))) errors.push({ field: 'images', message: 'Images must be paths under /uploads or http(s) addresses' });
+  if (input.images.some((r) => !isTourImageRef(files, r.trim()))) errors.push({ field: 'images', message: IMAGES_REFUSED });
+  if (input.bg?.trim() && !isTourImageRef(files, input.bg.trim())) errors.push({ field: 'bg', message: IMAGES_REFUSED });
   errors.push(...controlCharacterErrors(input, ''));
   for (const field of ['departureTime', 'returnTime'] as const) {
     const at = input[field];
@@ -65,8 +63,8 @@ function validate(input: TourInput): void {
   throwIfInvalid(errors, 'lines');
 }
 
-/** Copies a validated input onto a tour entity (the entity derives from_price, tier_list, day_trip on flush). */
-function apply(t: Tour, input: TourInput): void {
+/** Copies validated fields onto a tour entity (the entity derives from_price, tier_list, day_trip on flush). */
+function apply(t: Tour, input: TourFields): void {
   const plain = parsePlainPrice(input.price);
   Object.assign(t, {
     title: input.title.trim(),
@@ -97,7 +95,7 @@ function apply(t: Tour, input: TourInput): void {
     departureLocation: trimOrNull(input.departureLocation),
     departureTime: input.departureTime ?? null,
     returnTime: input.returnTime ?? null,
-    itinerary: (input.itinerary ?? []).map((d) => ({ day: d.day, title: d.title.trim(), description: (d.description ?? '').trim() })),
+    itinerary: input.itinerary.map((d) => ({ day: d.day, title: d.title.trim(), description: (d.description ?? '').trim() })),
     tier: cleanList(input.tier.split(',')).join(','),
     bookingType: input.bookingType.trim().toLowerCase(),
     travelType: trimOrNull(input.travelType),
@@ -134,8 +132,8 @@ async function storeImages(ctx: RequestContext, files: readonly IncomingFile[]):
  * Validates, stores the new photos, then writes the tour with `write`; when the write fails the
  * new photos are removed again, so a refused request leaves nothing on disk.
  */
-async function withNewImages<T>(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[], write: (images: string[]) => Promise<T>): Promise<T> {
-  validate(input);
+async function withNewImages<T>(ctx: RequestContext, input: TourFields, files: readonly IncomingFile[], write: (images: string[]) => Promise<T>): Promise<T> {
+  validate(ctx.files, input);
   const kept = cleanList(input.images);
   if (kept.length + files.length > TOUR_MAX_IMAGES) {
     throw new BadInputError(`A tour has at most ${TOUR_MAX_IMAGES} images`, [{ field: 'images', message: `At most ${TOUR_MAX_IMAGES} images` }]);
@@ -152,14 +150,16 @@ async function withNewImages<T>(ctx: RequestContext, input: TourInput, files: re
 /** Admins' catalogue: create, edit and delete tours, with their photos. */
 export const tourAdminService = {
   /**
-   * Creates a tour from a full input; its images are the paths given, then the uploaded photos.
-   * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
+   * Creates a tour; a required field left out is refused like an empty one ('Country is required'),
+   * other fields left out take the new-tour defaults. Its images are the paths given, then the
+   * uploaded photos. Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
    */
   async create(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
-    return withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+    const fields = withInput(NEW_TOUR_FIELDS, input);
+    return withNewImages(ctx, fields, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
       const t = new Tour();
-      apply(t, { ...input, images });
+      apply(t, { ...fields, images });
       em.persist(t);
       await em.flush();
       await webhookService.tourChanged(em, t.id, 'UPDATED');
@@ -168,9 +168,10 @@ export const tourAdminService = {
   },
 
   /**
-   * Replaces every field of a tour; its images are the kept paths given, then the uploaded photos.
-   * Stored photos it no longer uses are deleted once the change is saved. Partners' TOUR_CHANGED
-   * (UPDATED) is queued in the same transaction.
+   * Edits a tour: the fields sent replace the stored ones, a field left out keeps its value. Its
+   * images are the kept paths (the stored ones when left out), then the uploaded photos. Photos it
+   * no longer uses are deleted once the change is saved, unless another record still names them.
+   * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
    */
   async update(ctx: RequestContext, idRaw: string, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
@@ -178,13 +179,14 @@ export const tourAdminService = {
     const tour = id === null ? null : await ctx.em.findOne(Tour, { id });
     if (!tour) throw new NotFoundError('Tour not found');
     const before = [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
-    await withNewImages(ctx, input, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
-      apply(tour, { ...input, images });
+    const fields = withInput(storedTourFields(tour), input);
+    await withNewImages(ctx, fields, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+      apply(tour, { ...fields, images });
       await em.flush();
       await webhookService.tourChanged(em, tour.id, 'UPDATED');
     })));
     const now = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
-    await Promise.all(before.filter((p) => !now.has(p)).map((p) => removeImage(ctx.files, p)));
+    await removeUnreferencedImages(ctx.em, ctx.files, before.filter((p) => !now.has(p)));
     return tour;
   },
 
@@ -192,7 +194,8 @@ export const tourAdminService = {
    * Deletes a tour without Pending or Confirmed bookings (CONFLICT naming how many otherwise); its
    * past bookings keep the tour's title. The tour row is locked first, so a booking in flight either
    * commits before the count or finds the tour gone. The deletion is recorded (tour_deletions) and
-   * partners' TOUR_CHANGED (DELETED) queued in the same transaction. Its stored photos are deleted after.
+   * partners' TOUR_CHANGED (DELETED) queued in the same transaction. Its stored photos are deleted
+   * after, unless another record still names them.
    */
   async remove(ctx: RequestContext, idRaw: string): Promise<void> {
     requireAdmin(ctx);
@@ -211,6 +214,6 @@ export const tourAdminService = {
       await webhookService.tourChanged(em, id, 'DELETED');
       return [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
     }));
-    await Promise.all(images.map((p) => removeImage(ctx.files, p)));
+    await removeUnreferencedImages(ctx.em, ctx.files, images);
   },
 };

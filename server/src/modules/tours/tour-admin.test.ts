@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
+import { api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, CANCEL, adminToken, book, makeTour, request } from '../../test/booking-helpers.js';
 
 const FIELDS = `id title description destination country durationDays durationNights duration price priceText originalPrice discount images bg
@@ -76,5 +76,52 @@ describe('tour administration over GraphQL', () => {
     const mine = (await gql(s, `{ myBookings { id tourId tourTitle status } }`, {}, { token: user.accessToken })).body.data.myBookings;
     expect(mine.find((b: { id: string }) => b.id === b1.id)).toEqual({ id: b1.id, tourId: null, tourTitle: 'Usambara Hills Walk', status: 'Cancelled' });
     expect((await gql(s, DELETE, { id: String(tourId) }, { token: admin })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('required fields on create, fields left out on edit', () => {
+  const { country: _country, ...withoutCountry } = FULL_TOUR;
+  const REQUIRED = ['Title is required', 'Description is required', 'Valid price is required', 'Country is required', 'Please specify either duration text or at least 1 day'];
+  const countTitled = async (title: string) => (await s.orm.em.fork().getConnection().execute('select count(*)::int n from tours where title = ?', [title]))[0].n;
+
+  it('refuses a create without a country on GraphQL, naming the field, and creates nothing', async () => {
+    const r = await gql(s, CREATE, { input: { ...withoutCountry, title: 'No Country GraphQL' } }, { token: admin });
+    expect(r.body.errors[0]).toMatchObject({ message: 'Country is required', extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'country', message: 'Country is required' }] } });
+    const nothing = await gql(s, CREATE, { input: {} }, { token: admin });
+    expect(nothing.body.errors[0].message).toBe(REQUIRED.join('\n'));
+    expect(await countTitled('No Country GraphQL')).toBe(0);
+  });
+
+  it('refuses a create without a country on REST, as JSON and as multipart form data, and creates nothing', async () => {
+    const json = await api(s, 'POST', '/tours', { ...withoutCountry, title: 'No Country REST' }, { token: admin });
+    expect(json.status).toBe(400);
+    expect(json.body).toMatchObject({ message: 'Country is required', errors: [{ field: 'country', message: 'Country is required' }] });
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title: 'No Country REST', desc: 'Dunes.', price: '90', durationDays: '1' })) form.append(k, v);
+    const multipart = await fetch(`${s.url}/api/tours`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    expect(multipart.status).toBe(400);
+    expect(await multipart.json()).toMatchObject({ message: 'Country is required' });
+    expect((await api(s, 'POST', '/tours', {}, { token: admin })).body.message).toBe(REQUIRED.join('\n'));
+    expect(await countTitled('No Country REST')).toBe(0);
+  });
+
+  it('lets an edit leave fields out (they keep their values) and refuses one that empties a required field', async () => {
+    const created = (await gql(s, CREATE, { input: { ...FULL_TOUR, country: 'Kenya' } }, { token: admin })).body.data.createTour;
+    const renamed = await gql(s, UPDATE, { id: created.id, input: { title: 'Manyara by Night' } }, { token: admin });
+    expect(renamed.body.errors).toBeUndefined();
+    expect(renamed.body.data.updateTour).toMatchObject({ ...FULL_TOUR, country: 'Kenya', title: 'Manyara by Night', price: 640.5, tier: 'Budget,Luxury' });
+    const repriced = await api(s, 'PUT', `/tours/${created.id}`, { price: '700' }, { token: admin });
+    expect(repriced.status).toBe(200);
+    expect(repriced.body.tour).toMatchObject({ title: 'Manyara by Night', country: 'Kenya', price: 700, images: FULL_TOUR.images, Tier: 'Budget,Luxury' });
+    const emptied = await gql(s, UPDATE, { id: created.id, input: { country: null } }, { token: admin });
+    expect(emptied.body.errors[0]).toMatchObject({ message: 'Country is required', extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await api(s, 'PUT', `/tours/${created.id}`, { country: '' }, { token: admin })).body).toMatchObject({ message: 'Country is required' });
+    expect((await api(s, 'GET', `/tours/${created.id}`)).body.tour.country).toBe('Kenya');
+  });
+
+  it('lets an edit leave out a list whose stored item reads back as null (a feature typed as null)', async () => {
+    const created = (await api(s, 'POST', '/tours', { ...FULL_TOUR, categories: '["null","Wildlife"]' }, { token: admin })).body.tour;
+    const edited = await api(s, 'PUT', `/tours/${created.id}`, { title: 'Manyara at Noon' }, { token: admin });
+    expect({ status: edited.status, title: edited.body.tour?.title }).toEqual({ status: 200, title: 'Manyara at Noon' });
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
+import { gql, gqlUpload, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
 
 let s: TestServer;
@@ -206,5 +206,58 @@ describe('GraphQL multipart photo counts', () => {
     expect(eleven.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
     expect(stored()).toHaveLength(before + 20);
     expect(await temporary()).toEqual([]);
+  });
+});
+
+describe('which stored files a tour may name, and when they are deleted', () => {
+  const CREATE_GQL = `mutation($i: TourInput!) { createTour(input: $i) { id images } }`;
+  const UPDATE_GQL = `mutation($id: ID!, $i: TourInput!) { updateTour(id: $id, input: $i) { id images bg } }`;
+  const BASE = { title: 'Ngorongoro Rim Walk', description: 'Along the crater rim.', country: 'Tanzania', durationDays: 1, price: '150' };
+  const served = async (p: string) => (await fetch(`${s.url}${p}`)).status;
+
+  async function profilePicture(): Promise<{ path: string; token: string }> {
+    const user = await signUpAndLogin(s);
+    const r = await gqlUpload(s, `mutation($file: Upload!) { uploadProfileImage(file: $file) { profileImage } }`,
+      { data: await png(), name: 'me.png', type: 'image/png' }, user.accessToken);
+    return { path: r.body.data.uploadProfileImage.profileImage, token: user.accessToken };
+  }
+
+  it('refuses a traveller\'s profile picture (or a thumbnail) as a tour image or bg, on GraphQL and REST, and the picture stays', async () => {
+    const picture = (await profilePicture()).path;
+    const viaGql = await gql(s, CREATE_GQL, { i: { ...BASE, images: [picture] } }, { token: admin });
+    expect(viaGql.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'images' }] });
+    const viaRest = await send('POST', '/tours', tourForm({ images: JSON.stringify([picture]) }), admin);
+    expect(viaRest.status).toBe(400);
+    expect(viaRest.body.errors).toEqual([expect.objectContaining({ field: 'images' })]);
+    const tour = (await send('POST', '/tours', tourForm({}, [{ data: await png(), name: 'a.png', type: 'image/png' }]), admin)).body.tour;
+    const asBg = await gql(s, UPDATE_GQL, { id: tour.id, i: { bg: picture } }, { token: admin });
+    expect(asBg.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'bg' }] });
+    const thumb = await gql(s, UPDATE_GQL, { id: tour.id, i: { images: [tour.images[0].replace('.webp', '-thumb.webp')] } }, { token: admin });
+    expect(thumb.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    // The attack: name the picture, then drop it. Neither step reaches the file.
+    await gql(s, UPDATE_GQL, { id: tour.id, i: { images: [picture] } }, { token: admin });
+    await gql(s, UPDATE_GQL, { id: tour.id, i: { images: [] } }, { token: admin });
+    expect(await served(picture)).toBe(200);
+  });
+
+  it('deletes a dropped file only when nothing refers to it: a profile picture on an old tour, a photo another tour shows', async () => {
+    const picture = (await profilePicture()).path;
+    const old = (await send('POST', '/tours', tourForm(), admin)).body.tour;
+    // A tour saved before tours were limited to their own files may still name a profile picture.
+    await s.orm.em.fork().getConnection().execute('update tours set images = array[?] where id = ?', [picture, Number(old.id)]);
+    const dropped = await send('PUT', `/tours/${old.id}`, tourForm({ images: '[]' }), admin);
+    expect(dropped.status).toBe(200);
+    expect(await served(picture)).toBe(200);
+
+    const a = (await send('POST', '/tours', tourForm({}, [{ data: await png(), name: 'a.png', type: 'image/png' }]), admin)).body.tour;
+    const photo: string = a.images[0];
+    const b = (await gql(s, CREATE_GQL, { i: { ...BASE, images: [photo] } }, { token: admin })).body.data.createTour;
+    expect(b.images).toEqual([photo]);
+    expect((await gql(s, UPDATE_GQL, { id: a.id, i: { images: [] } }, { token: admin })).body.data.updateTour.images).toEqual([]);
+    expect(await served(photo)).toBe(200);
+    expect(await served(photo.replace('.webp', '-thumb.webp'))).toBe(200);
+    expect((await gql(s, `mutation($id: ID!) { deleteTour(id: $id) }`, { id: b.id }, { token: admin })).body.data.deleteTour).toBe(true);
+    expect(await served(photo)).toBe(404);
+    expect(stored()).not.toContain(path.basename(photo).replace('.webp', '-thumb.webp'));
   });
 });

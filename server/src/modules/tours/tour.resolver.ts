@@ -87,17 +87,21 @@ export class TourAdminResolver {
   })
   async createTour(
     @Ctx() ctx: RequestContext,
-    @Arg('input', () => TourInput, { description: 'Every field of the tour, checked by the same rules as the admin form.' }) input: TourInput,
+    @Arg('input', () => TourInput, {
+      description: 'The tour: title, description, price, country and a duration are required; the rest default. Checked by the same rules as the admin form.',
+    }) input: TourInput,
     @Arg('images', () => [GraphQLUpload], { nullable: true, description: 'New photos, added after the kept image paths of the input.' }) images?: Promise<FileUpload>[] | null,
   ): Promise<TourType> {
     return toTourType(await tourAdminService.create(ctx, input, incoming(images)));
   }
 
-  @Mutation(() => TourType, { description: 'Admin: replaces every field of a tour; photos no longer kept are deleted.' })
+  @Mutation(() => TourType, {
+    description: 'Admin: edits a tour; fields left out of the input keep their values. Photos no longer kept are deleted unless another record still shows them.',
+  })
   async updateTour(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Tour id.' }) id: string,
-    @Arg('input', () => TourInput, { description: 'Every field of the tour, checked by the same rules as the admin form.' }) input: TourInput,
+    @Arg('input', () => TourInput, { description: 'The fields to change, checked with the stored ones by the same rules as the admin form.' }) input: TourInput,
     @Arg('images', () => [GraphQLUpload], { nullable: true, description: 'New photos, added after the kept image paths of the input.' }) images?: Promise<FileUpload>[] | null,
   ): Promise<TourType> {
     return toTourType(await tourAdminService.update(ctx, id, input, incoming(images)));

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../common/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../../common/errors.js';
 import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../common/uploads.js';
+import { removeUnreferencedImages } from '../../common/file-references.js';
 import { optionalUser, requireUser } from '../../common/guards.js';
 import { SESSION_EXPIRED, sessionService } from '../auth/session.service.js';
 import { User } from './user.entity.js';
@@ -26,7 +27,10 @@ export const userService = {
     return user;
   },
 
-  /** Replaces the profile picture with the uploaded image (checked and re-encoded); removes the old file. */
+  /**
+   * Replaces the profile picture with the uploaded image (checked and re-encoded); removes the old
+   * file unless something else still shows it.
+   */
   async setProfileImage(ctx: RequestContext, file: IncomingFile): Promise<User> {
     const user = await this.current(ctx);
     const bytes = await readUpTo(await file.open());
@@ -39,14 +43,14 @@ export const userService = {
       await removeImage(ctx.files, saved.publicPath);
       throw e;
     }
-    await removeImage(ctx.files, previous);
+    if (previous) await removeUnreferencedImages(ctx.em, ctx.files, [previous]);
     return user;
   },
 
   /**
    * Deletes an account: one's own (no id, or one's own id), or any as an admin. Its sessions and
-   * reset links go with it, then its picture. The last admin cannot be deleted, so the operator is
-   * never locked out of the dashboard.
+   * reset links go with it, then its picture (unless something else still shows it). The last
+   * admin cannot be deleted, so the operator is never locked out of the dashboard.
    */
   async deleteAccount(ctx: RequestContext, userId?: string | number | null): Promise<boolean> {
     const me = requireUser(ctx);
@@ -67,7 +71,7 @@ export const userService = {
       await em.nativeDelete(User, { id: targetId });
     });
     ctx.em.clear();
-    await removeImage(ctx.files, picture);
+    if (picture) await removeUnreferencedImages(ctx.em, ctx.files, [picture]);
     return true;
   },
 };

@@ -118,7 +118,7 @@ export function formToValues(f: TourFormState): TourFormValues {
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
-/** What the server receives; saving replaces every field, so every field is sent. */
+/** What the server receives: every field, so the saved tour is exactly the form (an emptied field is sent empty). */
 export function formToInput(f: TourFormState): TourInput {
   const v = formToValues(f);
   return {
