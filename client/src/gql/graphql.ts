@@ -11,8 +11,8 @@ export type BookingInput = {
   bookingType?: string | null | undefined;
   /** Email for the confirmation. */
   email: string;
-  /** End date, YYYY-MM-DD. */
-  endDate: string;
+  /** End date, YYYY-MM-DD: the start date plus the tour's nights. Optional; when given it must be that day. */
+  endDate?: string | null | undefined;
   /** Full name. */
   name: string;
   /** Special requests (optional). */

@@ -44,26 +44,26 @@ export type PartnerKeyStatus =
   /** Revoked by an admin: every request with the key is refused with UNAUTHENTICATED. */
   | 'REVOKED';
 
-/** A tour as an admin creates or edits it. Saving replaces every field. */
+/** A tour as an admin creates or edits it. Creating needs title, description, price, country and a duration (text or at least 1 day); other fields left out take the new-tour defaults. Editing changes only the fields given: one left out keeps its value, null empties it. */
 export type TourInput = {
-  /** A direct image URL shown instead of the images (https or a path under /uploads). */
+  /** A direct image shown instead of the images (an http(s) address or a photo stored for tours). */
   bg?: string | null | undefined;
-  /** group or private. */
-  bookingType?: string;
+  /** group or private (a new tour's default: group). */
+  bookingType?: string | null | undefined;
   /** Most people per booking and a new departure's seats (1-1000). */
   capacity?: number | null | undefined;
   /** Categories. */
-  categories?: Array<string>;
+  categories?: Array<string> | null | undefined;
   /** Country (required). */
-  country?: string;
+  country?: string | null | undefined;
   /** Where the tour starts. */
   departureLocation?: string | null | undefined;
   /** Departure date and time. */
   departureTime?: string | null | undefined;
   /** Description (required). */
-  description: string;
-  /** Destination, e.g. serengeti. */
-  destination?: string;
+  description?: string | null | undefined;
+  /** Destination, e.g. serengeti (a new tour's default: zanzibar). */
+  destination?: string | null | undefined;
   /** Discount percent, 0-100. */
   discount?: number | null | undefined;
   /** Duration as text, e.g. '7 days, 6 nights'. */
@@ -73,41 +73,41 @@ export type TourInput = {
   /** Nights (0 or more). */
   durationNights?: number | null | undefined;
   /** Featured in the catalogue. */
-  featured?: boolean;
+  featured?: boolean | null | undefined;
   /** Features. */
-  features?: Array<string>;
-  /** Image paths already on the tour to keep, in order; new uploads are added after them. */
-  images?: Array<string>;
+  features?: Array<string> | null | undefined;
+  /** Image paths to keep, in order (photos stored for tours under /uploads/tours, demo images or http(s) addresses); new uploads are added after them. */
+  images?: Array<string> | null | undefined;
   /** What is included. */
-  included?: Array<string>;
+  included?: Array<string> | null | undefined;
   /** Day-by-day programme. */
-  itinerary?: Array<ItineraryDayInput>;
+  itinerary?: Array<ItineraryDayInput> | null | undefined;
   /** What is not included. */
-  notIncluded?: Array<string>;
+  notIncluded?: Array<string> | null | undefined;
   /** Number of ratings. */
   numRatings?: number | null | undefined;
   /** Price before the discount (0 or more). */
   originalPrice?: number | null | undefined;
   /** Marked popular. */
-  popular?: boolean;
-  /** Price in USD as a number ('1450.50'), or per booking type and tier as 'group budget:1450;private luxury:4200'. */
-  price: string;
+  popular?: boolean | null | undefined;
+  /** Price in USD (required) as a number ('1450.50'), or per booking type and tier as 'group budget:1450;private luxury:4200'. */
+  price?: string | null | undefined;
   /** Rating 0-5. */
   rating?: number | null | undefined;
   /** Return date and time. */
   returnTime?: string | null | undefined;
-  /** active, inactive or draft. */
-  status?: string;
-  /** Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (the spec's Tier). */
-  tier?: string;
+  /** active, inactive or draft (a new tour's default: active). */
+  status?: string | null | undefined;
+  /** Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (Tier on REST; a new tour's default: Budget). */
+  tier?: string | null | undefined;
   /** Title (required). */
-  title: string;
+  title?: string | null | undefined;
   /** Tour type, e.g. Tour. */
   tourType?: string | null | undefined;
   /** Travel type, e.g. Safari. */
   travelType?: string | null | undefined;
   /** Marked trending. */
-  trending?: boolean;
+  trending?: boolean | null | undefined;
 };
 
 /** Where a delivery stands. */
