@@ -135,7 +135,7 @@ describe('fuzz: malformed input on every REST path and every GraphQL operation t
     }
     console.log(`fuzz: ${graphql.length + rest.length} inputs (${graphql.length} GraphQL, ${rest.length} REST), ${sent} requests as anonymous, user and admin, ${problems.length} problems`);
     expect(problems.slice(0, 30).join('\n')).toBe('');
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('fuzz: malformed API key headers', () => {

@@ -169,12 +169,17 @@ describe('GET /ready', () => {
     } as typeof original;
     try {
       await new Promise((r) => setTimeout(r, 1_100));
+      const started = Date.now();
       const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(`${s.url}/ready`)));
+      const seconds = Math.ceil((Date.now() - started) / 1000);
       expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
-      expect(checks).toBe(1);
+      // One check a second at most, however long the burst took on a busy machine.
+      expect(checks).toBeGreaterThanOrEqual(1);
+      expect(checks).toBeLessThanOrEqual(seconds);
+      const afterBurst = checks;
       await new Promise((r) => setTimeout(r, 1_100));
       expect((await fetch(`${s.url}/ready`)).status).toBe(200);
-      expect(checks).toBe(2);
+      expect(checks).toBe(afterBurst + 1);
     } finally {
       pg.Client.prototype.query = original;
     }
