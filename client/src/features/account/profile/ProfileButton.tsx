@@ -2,11 +2,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from './Avatar';
 import { useAuth } from '../../../auth/AuthProvider';
+import { reloadOnStaleChunk } from '../../../lib/stale-chunk';
 
 // The profile modal (picture upload, account deletion) and the login prompt load the first time
 // they open: every public page shows this button, few visitors press it.
-const ProfileModal = lazy(() => import('./ProfileModal').then((m) => ({ default: m.ProfileModal })));
-const ConfirmDialog = lazy(() => import('../../../components/Dialog').then((m) => ({ default: m.ConfirmDialog })));
+const ProfileModal = lazy(reloadOnStaleChunk(() => import('./ProfileModal').then((m) => ({ default: m.ProfileModal }))));
+const ConfirmDialog = lazy(reloadOnStaleChunk(() => import('../../../components/Dialog').then((m) => ({ default: m.ConfirmDialog }))));
 
 /** Profile icon of the navigation bar: the profile modal when logged in, a login prompt otherwise. */
 export function ProfileButton() {
