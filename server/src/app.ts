@@ -5,7 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { BackgroundJobs } from './common/background.js';
-import { systemContext, type ContextServices, type RequestContext } from './common/context.js';
+import { systemContext, withTransactions, type ContextServices, type RequestContext } from './common/context.js';
 import { databaseAppError, NotFoundError } from './common/errors.js';
 import { Metrics, metricsRouter } from './common/metrics.js';
 import { observeRequests } from './common/request-log.js';
@@ -44,7 +44,7 @@ export interface AppHandle {
   /** Sends queued webhook deliveries; flush() sends what is due now (tests). */
   webhooks: WebhookSender;
   /** Work started by requests that runs after their answers. */
-  jobs: BackgroundJobs;
+  jobs: BackgroundJobs<RequestContext>;
   /** Anonymous catalogue answers (tests that write to the database directly move it on). */
   catalogue: CatalogueCache;
   /** Use of partners' API keys, written every few seconds; flush() writes it now (tests). */
@@ -72,11 +72,11 @@ function contextFactory(orm: MikroORM, shared: ContextServices) {
       throw databaseAppError(e) ?? e;
     });
     const requestId = req.requestId ?? '';
-    return {
+    return withTransactions({
       ...services, em, principal, requestId,
       ip: clientIp(req), userAgent: req.get('user-agent')?.slice(0, 300) ?? null, deviceToken: deviceTokenOf(req),
       afterResponse: (label, work) => jobs.afterResponse(res, requestId, label, work),
-    };
+    });
   };
 }
 
@@ -128,7 +128,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   const limiter = metrics.countRefusals(createRateLimiter(config));
   const mailer = new Mailer(config);
   // The jobs and the outbox build system contexts from `services` only when they run, after it is set.
-  const jobs = new BackgroundJobs((job, requestId) => systemContext(orm, services, job, requestId));
+  const jobs = new BackgroundJobs<RequestContext>((job, requestId) => systemContext(orm, services, job, requestId));
   const outbox = new MailOutbox(() => systemContext(orm, services, 'mail-outbox'));
   const webhooks = new WebhookSender(() => systemContext(orm, services, 'webhook-deliveries'));
   const files = new LocalFileStore(config.uploadsDir);

@@ -64,8 +64,9 @@ export const userService = {
       throw new ConflictError('The last admin account cannot be deleted.');
     }
     const picture = target.profileImage;
-    await ctx.em.transactional(async (em) => {
-      await sessionService.purge(em, targetId);
+    await ctx.transaction(async (tx) => {
+      const { em } = tx;
+      await sessionService.purge(tx, targetId);
       // Bookings (a later issue) stay for the operator's records with the customer's name, email
       // and phone copied onto each booking; detach them from the account here before the delete.
       await em.nativeDelete(User, { id: targetId });
