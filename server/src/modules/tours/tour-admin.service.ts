@@ -187,7 +187,7 @@ export const tourAdminService = {
       await webhookService.tourChanged(tx, tour.id, 'UPDATED');
     }));
     const now = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
-    await removeUnreferencedImages(ctx.em, ctx.files, before.filter((p) => !now.has(p)));
+    await removeUnreferencedImages(ctx, before.filter((p) => !now.has(p)));
     return tour;
   },
 
@@ -217,6 +217,6 @@ export const tourAdminService = {
       await webhookService.tourChanged(tx, id, 'DELETED');
       return [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
     });
-    await removeUnreferencedImages(ctx.em, ctx.files, images);
+    await removeUnreferencedImages(ctx, images);
   },
 };

@@ -43,7 +43,7 @@ export const userService = {
       await removeImage(ctx.files, saved.publicPath);
       throw e;
     }
-    if (previous) await removeUnreferencedImages(ctx.em, ctx.files, [previous]);
+    if (previous) await removeUnreferencedImages(ctx, [previous]);
     return user;
   },
 
@@ -72,7 +72,7 @@ export const userService = {
       await em.nativeDelete(User, { id: targetId });
     });
     ctx.em.clear();
-    if (picture) await removeUnreferencedImages(ctx.em, ctx.files, [picture]);
+    if (picture) await removeUnreferencedImages(ctx, [picture]);
     return true;
   },
 };
