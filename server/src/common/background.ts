@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { log } from './logger.js';
 
-/** A fresh system context for a job, tied in logs to the request that started it. */
-export type JobContextFactory<C> = (job: string, requestId: string) => C;
+/** A fresh system context for a job, tied in logs to the request that started it; `jobs` runs its own after-response work. */
+export type JobContextFactory<C> = (job: string, requestId: string, jobs: BackgroundJobs<C>) => C;
 
 /**
  * Jobs that a request starts but does not wait for. A job starts only once the answer has been
@@ -44,7 +44,7 @@ export class BackgroundJobs<C> {
 
   private async execute(requestId: string, label: string, work: (ctx: C) => Promise<unknown>): Promise<void> {
     try {
-      await work(this.contextFor(label, requestId));
+      await work(this.contextFor(label, requestId, this));
     } catch (e) {
       log.error(`background job failed: ${label}`, { requestId, error: String((e as Error)?.stack ?? e) });
     }
