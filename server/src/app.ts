@@ -5,7 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { BackgroundJobs } from './common/background.js';
-import { systemContext, type ContextServices, type RequestContext } from './common/context.js';
+import { systemContext, withTransactions, type AppServices, type ContextServices, type RequestContext } from './common/context.js';
 import { databaseAppError, NotFoundError } from './common/errors.js';
 import { Metrics, metricsRouter } from './common/metrics.js';
 import { observeRequests } from './common/request-log.js';
@@ -44,7 +44,7 @@ export interface AppHandle {
   /** Sends queued webhook deliveries; flush() sends what is due now (tests). */
   webhooks: WebhookSender;
   /** Work started by requests that runs after their answers. */
-  jobs: BackgroundJobs;
+  jobs: BackgroundJobs<RequestContext>;
   /** Anonymous catalogue answers (tests that write to the database directly move it on). */
   catalogue: CatalogueCache;
   /** Use of partners' API keys, written every few seconds; flush() writes it now (tests). */
@@ -72,11 +72,11 @@ function contextFactory(orm: MikroORM, shared: ContextServices) {
       throw databaseAppError(e) ?? e;
     });
     const requestId = req.requestId ?? '';
-    return {
+    return withTransactions({
       ...services, em, principal, requestId,
       ip: clientIp(req), userAgent: req.get('user-agent')?.slice(0, 300) ?? null, deviceToken: deviceTokenOf(req),
       afterResponse: (label, work) => jobs.afterResponse(res, requestId, label, work),
-    };
+    });
   };
 }
 
@@ -110,8 +110,68 @@ function noStoreUnlessAnonymousGet(req: Request, res: Response, next: NextFuncti
   next();
 }
 
-/** The one Express app: /graphql, /api, /uploads, /health and the built client with an SPA fallback. */
-export async function createApp(orm: MikroORM, config: Config, options: AppOptions = {}): Promise<AppHandle> {
+/** The app's long-lived services, without HTTP: built and started once, then `stop` and `close`. */
+export interface Services {
+  /** What every context is built from. */
+  shared: ContextServices;
+  metrics: Metrics;
+  outbox: MailOutbox;
+  webhooks: WebhookSender;
+  jobs: BackgroundJobs<RequestContext>;
+  catalogue: CatalogueCache;
+  partnerUsage: PartnerUsageCounter;
+  /** Lets the background jobs finish, writes the counted use and stops the senders. */
+  stop(): Promise<void>;
+  /** Closes the stores (rate limits, catalogue cache) once nothing uses them. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds and starts the services: each worker gets only what it reads (a fresh unit of work and the
+ * mailer or the configuration), so every one is complete when it is made, none bound late.
+ */
+export async function createServices(orm: MikroORM, config: Config): Promise<Services> {
+  const metrics = new Metrics(orm);
+  // One limiter per app, so each test server counts on its own.
+  const limiter = metrics.countRefusals(createRateLimiter(config));
+  const mailer = new Mailer(config);
+  const outbox = new MailOutbox(() => ({ em: orm.em.fork(), mailer }));
+  const webhooks = new WebhookSender(() => ({ em: orm.em.fork(), config }));
+  const files = new LocalFileStore(config.uploadsDir);
+  const catalogue = createCatalogueCache(config);
+  // A start may follow changes no instance saw (the demo catalogue seeded, an import, a restore).
+  await catalogue.changed();
+  const app: AppServices = { config, limiter, mailer, outbox, webhooks, files, catalogue };
+  const jobs = new BackgroundJobs<RequestContext>((job, requestId, self) => systemContext(orm, { ...app, jobs: self }, job, requestId));
+  const shared: ContextServices = { ...app, jobs };
+  outbox.start();
+  webhooks.start();
+  // Requests made with partners' API keys are counted per key and day, and written every few seconds.
+  const partnerUsage = new PartnerUsageCounter(() => systemContext(orm, shared, 'partner-key-usage'));
+  partnerUsage.start();
+  return {
+    shared, metrics, outbox, webhooks, jobs, catalogue, partnerUsage,
+    async stop() {
+      jobs.resume();
+      await jobs.idle();
+      await partnerUsage.stop();
+      await outbox.stop();
+      await webhooks.stop();
+    },
+    async close() {
+      await limiter.close();
+      await catalogue.close();
+    },
+  };
+}
+
+/**
+ * The one Express app over the services: /graphql, /api, /uploads, /health and the built client
+ * with an SPA fallback. `close` stops Apollo Server.
+ */
+export async function createHttpApp(orm: MikroORM, services: Services, options: AppOptions = {}): Promise<{ app: Express; close(): Promise<void> }> {
+  const { shared, metrics, catalogue, partnerUsage } = services;
+  const { config, limiter } = shared;
   const hardened = options.hardening !== false;
   const only = (...handlers: RequestHandler[]): RequestHandler[] => (hardened ? handlers : []);
   const app = express();
@@ -119,26 +179,10 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.use(requestId);
-  const metrics = new Metrics(orm);
   app.use(observeRequests(metrics));
   app.use(requestTimeout(config.requestTimeoutMs));
   if (hardened) app.use(securityHeaders({ hstsMaxAge: config.hstsMaxAge, sandbox: !config.production }));
-
-  // One limiter per app, so each test server counts on its own.
-  const limiter = metrics.countRefusals(createRateLimiter(config));
-  const mailer = new Mailer(config);
-  // The jobs and the outbox build system contexts from `services` only when they run, after it is set.
-  const jobs = new BackgroundJobs((job, requestId) => systemContext(orm, services, job, requestId));
-  const outbox = new MailOutbox(() => systemContext(orm, services, 'mail-outbox'));
-  const webhooks = new WebhookSender(() => systemContext(orm, services, 'webhook-deliveries'));
-  const files = new LocalFileStore(config.uploadsDir);
-  const catalogue = createCatalogueCache(config);
-  // A start may follow changes no instance saw (the demo catalogue seeded, an import, a restore).
-  await catalogue.changed();
-  const services: ContextServices = { config, limiter, mailer, outbox, webhooks, files, jobs, catalogue };
-  outbox.start();
-  webhooks.start();
-  const makeContext = contextFactory(orm, services);
+  const makeContext = contextFactory(orm, shared);
 
   // Readiness covers Redis only when it is configured: the in-memory limiter cannot be down.
   app.use(healthRouter(orm, config.redisUrl ? { redis: () => limiter.ping() } : {}));
@@ -159,9 +203,6 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     next();
   };
   const cors = only(corsPolicy(config.corsOrigins));
-  // Requests made with partners' API keys are counted per key and day, and written every few seconds.
-  const partnerUsage = new PartnerUsageCounter(() => systemContext(orm, services, 'partner-key-usage'));
-  partnerUsage.start();
   const apiLimit = only(apiRateLimit(quotaByCaller, (ctx, allowed) => partnerUsage.count(ctx.principal, allowed)));
   app.use(
     '/graphql',
@@ -238,20 +279,26 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
 
   return {
     app,
+    close: () => apollo.stop(),
+  };
+}
+
+/** The services and the Express app over them, closed together. */
+export async function createApp(orm: MikroORM, config: Config, options: AppOptions = {}): Promise<AppHandle> {
+  const services = await createServices(orm, config);
+  const http = await createHttpApp(orm, services, options);
+  const { outbox, webhooks, jobs, catalogue, partnerUsage } = services;
+  return {
+    app: http.app,
     outbox,
     webhooks,
     jobs,
     catalogue,
     partnerUsage,
     async close() {
-      jobs.resume();
-      await jobs.idle();
-      await partnerUsage.stop();
-      await outbox.stop();
-      await webhooks.stop();
-      await apollo.stop();
-      await limiter.close();
-      await catalogue.close();
+      await services.stop();
+      await http.close();
+      await services.close();
     },
   };
 }

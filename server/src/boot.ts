@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppHandle, AppOptions } from './app.js';
 import type { BackgroundJobs } from './common/background.js';
+import type { RequestContext } from './common/context.js';
 import { multiInstanceWarnings, type Config } from './config.js';
 import { log, setLogLevel } from './common/logger.js';
 import { StartingGate } from './common/starting.js';
@@ -22,7 +23,7 @@ export interface Running {
   /** Queued webhook deliveries; tests call webhooks.flush() to send what is due. */
   webhooks: AppHandle['webhooks'];
   /** Work that requests run after their answers (a test can wait for it). */
-  jobs: BackgroundJobs;
+  jobs: BackgroundJobs<RequestContext>;
   /** Anonymous catalogue answers (tests that write to the database directly move it on). */
   catalogue: AppHandle['catalogue'];
   /** Use of partners' API keys; tests call partnerUsage.flush() to write it now. */

@@ -1,12 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { RequestContext } from './context.js';
 import { log } from './logger.js';
 
-/** Work done for a request without making its answer wait, in a system context of its own. */
-export type BackgroundWork = (ctx: RequestContext) => Promise<unknown>;
-
-/** A fresh system context for a job, tied in logs to the request that started it. */
-export type JobContextFactory = (job: string, requestId: string) => RequestContext;
+/** A fresh system context for a job, tied in logs to the request that started it; `jobs` runs its own after-response work. */
+export type JobContextFactory<C> = (job: string, requestId: string, jobs: BackgroundJobs<C>) => C;
 
 /**
  * Jobs that a request starts but does not wait for. A job starts only once the answer has been
@@ -15,14 +11,14 @@ export type JobContextFactory = (job: string, requestId: string) => RequestConte
  * in time. Each job gets a system context with a fresh unit of work; a failure is logged with the
  * request id.
  */
-export class BackgroundJobs {
+export class BackgroundJobs<C> {
   private readonly pending = new Set<Promise<void>>();
   private held: (() => void)[] | null = null;
 
-  constructor(private readonly contextFor: JobContextFactory) {}
+  constructor(private readonly contextFor: JobContextFactory<C>) {}
 
   /** Runs `work` after `res` has been sent (or closed), or soon when there is no response. */
-  afterResponse(res: ServerResponse | undefined, requestId: string, label: string, work: BackgroundWork): void {
+  afterResponse(res: ServerResponse | undefined, requestId: string, label: string, work: (ctx: C) => Promise<unknown>): void {
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     this.pending.add(finished);
@@ -46,9 +42,9 @@ export class BackgroundJobs {
     }
   }
 
-  private async execute(requestId: string, label: string, work: BackgroundWork): Promise<void> {
+  private async execute(requestId: string, label: string, work: (ctx: C) => Promise<unknown>): Promise<void> {
     try {
-      await work(this.contextFor(label, requestId));
+      await work(this.contextFor(label, requestId, this));
     } catch (e) {
       log.error(`background job failed: ${label}`, { requestId, error: String((e as Error)?.stack ?? e) });
     }

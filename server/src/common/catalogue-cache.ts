@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
 import type { CatalogueCacheLimits } from '../config.js';
-import type { WebhookKick } from './context.js';
 import { log } from './logger.js';
 
 /**
@@ -33,7 +32,7 @@ export interface CatalogueCache {
   lookup(key: string): Promise<{ generation: string; hit: CachedAnswer | null } | null>;
   /** Keeps an answer read at `generation`. */
   store(key: string, generation: string, answer: CachedAnswer): Promise<void>;
-  /** Moves the catalogue on: call after a write to tours, departures or seats has committed (see changingCatalogue). */
+  /** Moves the catalogue on: call after a write to tours, departures or seats has committed (tx.catalogueChanged() registers it). */
   changed(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,21 +46,6 @@ export interface CachedAnswer {
 
 /** How long an entry lives at most. */
 export const CACHE_TTL_MS = 5 * 60_000;
-
-/**
- * Runs a write to what anonymous visitors see (tours, departures, seats) and moves the catalogue
- * on once it is over: `write` must commit its own transaction, never run inside a caller's. The bump
- * follows a failure too, since a failed commit may still have been applied. The webhook sender is
- * kicked after it too, to send the deliveries the write queued in its transaction.
- */
-export async function changingCatalogue<T>(ctx: { catalogue: CatalogueCache; webhooks?: WebhookKick }, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } finally {
-    await ctx.catalogue.changed();
-    ctx.webhooks?.kick();
-  }
-}
 
 interface MemoryEntry extends CachedAnswer {
   generation: string;

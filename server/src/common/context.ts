@@ -1,12 +1,13 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import type { FileStore } from './file-store.js';
-import type { BackgroundJobs, BackgroundWork } from './background.js';
+import type { BackgroundJobs } from './background.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import type { AppError } from './errors.js';
 import type { Mailer } from './mail.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { RateLimiter } from './rate-limit.js';
+import { runTransaction, type AfterCommitHook, type AfterCommitHooks, type UnitOfWork } from './unit-of-work.js';
 
 /** The signed-in user as the access token states it. */
 export interface AuthUser {
@@ -37,7 +38,7 @@ export type Principal =
   /** Work the server does on its own (mail retries, after-response jobs, reminders), named by its job. */
   | { kind: 'system'; job: string };
 
-/** Sends queued webhook deliveries; kick() once a transaction that queued some has committed. */
+/** Sends queued webhook deliveries; kicked after the commit of a transaction that queued some. */
 export interface WebhookKick {
   kick(): void;
 }
@@ -52,14 +53,17 @@ export interface AppServices {
   outbox: MailOutbox;
   /** Attempt counters (login, password reset), one per app; shared through Redis when REDIS_URL is set. */
   limiter: RateLimiter;
-  /** Anonymous catalogue answers; writes to tours, departures and seats go through changingCatalogue. */
+  /** Anonymous catalogue answers; a transaction writing tours, departures or seats calls tx.catalogueChanged(). */
   catalogue: CatalogueCache;
-  /** Partner webhooks queued in the writes' transactions (changingCatalogue kicks the sender after them). */
+  /** Partner webhooks queued in the writes' transactions (queueing one kicks the sender after the commit). */
   webhooks: WebhookKick;
 }
 
+/** Work done for a request without making its answer wait, in a system context of its own. */
+export type BackgroundWork = (ctx: RequestContext) => Promise<unknown>;
+
 /** What building a context needs: the app's services, and the jobs that run its after-response work. */
-export type ContextServices = AppServices & { jobs: BackgroundJobs };
+export type ContextServices = AppServices & { jobs: BackgroundJobs<RequestContext> };
 
 /**
  * What every service takes first: its own unit of work, who is calling and the facts about the
@@ -81,6 +85,46 @@ export interface RequestContext extends AppServices {
    * whose cost or outcome must not show in the answer (whether an account exists, say).
    */
   afterResponse(label: string, work: BackgroundWork): void;
+  /**
+   * Runs `work` in one transaction, with `tx`: this context on the transaction's entity manager,
+   * where side effects are registered to run once it has committed. Inside a transaction it joins
+   * that one. Hooks run before this resolves, so the caller answers only after them.
+   */
+  transaction<T>(work: (tx: TransactionContext) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A request context inside a transaction: `em` is the transaction's, and what the change means
+ * for others is registered here to happen once it has committed (a rolled-back change sends
+ * nothing). Mail and webhooks register their own senders when queued (outbox.enqueue(tx, …),
+ * webhookService's events).
+ */
+export interface TransactionContext extends RequestContext, UnitOfWork {
+  afterCommit(hook: AfterCommitHook, key?: string): void;
+  /** Moves the catalogue cache on after the commit: call in every write to tours, departures or seats. */
+  catalogueChanged(): void;
+}
+
+/** A context without its transaction method, as the factories build it. */
+export type ContextFields = Omit<RequestContext, 'transaction'>;
+
+/** Gives a context built by a factory its `transaction` method. */
+export function withTransactions(fields: ContextFields): RequestContext {
+  return {
+    ...fields,
+    transaction: (work) => runTransaction(fields.em, null, fields.requestId, (em, hooks) => work(transactionContext(fields, em, hooks))),
+  };
+}
+
+function transactionContext(fields: ContextFields, em: EntityManager, hooks: AfterCommitHooks): TransactionContext {
+  const tx: TransactionContext = {
+    ...fields,
+    em,
+    transaction: (work) => runTransaction(em, hooks, fields.requestId, () => work(tx)),
+    afterCommit: (hook, key) => hooks.add(hook, key),
+    catalogueChanged: () => hooks.add(() => fields.catalogue.changed(), 'catalogue'),
+  };
+  return tx;
 }
 
 /**
@@ -90,7 +134,7 @@ export interface RequestContext extends AppServices {
  */
 export function systemContext(orm: MikroORM, shared: ContextServices, job: string, requestId = `job:${job}`): RequestContext {
   const { jobs, ...services } = shared;
-  return {
+  return withTransactions({
     ...services,
     em: orm.em.fork(),
     principal: { kind: 'system', job },
@@ -99,5 +143,5 @@ export function systemContext(orm: MikroORM, shared: ContextServices, job: strin
     userAgent: null,
     deviceToken: null,
     afterResponse: (label, work) => jobs.afterResponse(undefined, requestId, label, work),
-  };
+  });
 }

@@ -22,9 +22,9 @@ export async function isImageReferenced(em: EntityManager, publicPath: string): 
  * that dropped them has committed: a path another tour or a user's profile still names is kept, so
  * dropping an image from one record never deletes a file another one shows.
  */
-export async function removeUnreferencedImages(em: EntityManager, store: FileStore, paths: readonly string[]): Promise<void> {
-  const stored = [...new Set(paths)].filter((p) => store.keyOf(p) !== null);
+export async function removeUnreferencedImages(ctx: { em: EntityManager; files: FileStore }, paths: readonly string[]): Promise<void> {
+  const stored = [...new Set(paths)].filter((p) => ctx.files.keyOf(p) !== null);
   for (const p of stored) {
-    if (!(await isImageReferenced(em, p))) await removeImage(store, p);
+    if (!(await isImageReferenced(ctx.em, p))) await removeImage(ctx.files, p);
   }
 }

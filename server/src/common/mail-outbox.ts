@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from './context.js';
 import { log } from './logger.js';
-import type { MailMessage } from './mail.js';
+import type { MailMessage, Mailer } from './mail.js';
 import { OutboxMail } from './mail-outbox.entity.js';
 import { PollingWorker } from './polling-worker.js';
 import { queryRows, sql } from './sql.js';
+import { afterCommitOf, emOf, type QueueTarget } from './unit-of-work.js';
 
 /** Attempts before a mail is given up (about a day of retries with the backoff below). */
 export const MAIL_MAX_ATTEMPTS = 10;
@@ -28,6 +28,12 @@ interface ClaimedRow {
   attempts: number;
 }
 
+/** What the sender reads of its system context: a fresh unit of work and the mailer. */
+export interface OutboxSenderContext {
+  em: EntityManager;
+  mailer: Mailer;
+}
+
 /**
  * Mail that must not be lost: enqueue() writes it in the caller's unit of work (inside its
  * transaction when one is open); a sender claims due mails with `for update skip locked`, so
@@ -36,13 +42,17 @@ interface ClaimedRow {
  */
 export class MailOutbox extends PollingWorker {
   /** `contextFor` gives each batch a fresh system context (its own unit of work, the mailer). */
-  constructor(private readonly contextFor: () => RequestContext) {
+  constructor(private readonly contextFor: () => OutboxSenderContext) {
     super({ label: 'mail outbox', pollMs: POLL_MS, batch: BATCH });
   }
 
-  /** Queues a mail in the unit of work's transaction; call kick() once it has committed. */
-  async enqueue(em: EntityManager, msg: MailMessage): Promise<void> {
-    await em.insert(OutboxMail, { to: msg.to, replyTo: msg.replyTo ?? null, subject: msg.subject, text: msg.text, html: msg.html });
+  /**
+   * Queues a mail in the transaction: given a transaction context, the sender is kicked once it has
+   * committed (given a bare entity manager, the caller flushes the outbox itself).
+   */
+  async enqueue(tx: QueueTarget, msg: MailMessage): Promise<void> {
+    await emOf(tx).insert(OutboxMail, { to: msg.to, replyTo: msg.replyTo ?? null, subject: msg.subject, text: msg.text, html: msg.html });
+    afterCommitOf(tx, () => this.kick(), 'mail-outbox');
   }
 
   protected async drainOnce(): Promise<number> {

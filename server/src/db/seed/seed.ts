@@ -110,7 +110,7 @@ export async function ensureAdmins(
         const passwordHash = passwordChanged ? await hashPassword(adminPassword) : existing.passwordHash;
         const ended = await em.transactional(async (tx) => {
           await tx.nativeUpdate(User, { id: existing.id }, { role: 'admin', passwordHash });
-          return sessionService.endAllAndResetLinks(tx, existing.id);
+          return sessionService.endAllAndResetLinks({ em: tx }, existing.id);
         });
         em.clear();
         if (promoted) {

@@ -102,7 +102,7 @@ export const authService = {
       await sessionService.endByToken(ctx, refreshToken.trim());
       return true;
     }
-    await sessionService.endAll(ctx.em, requireUser(ctx).id);
+    await sessionService.endAll(ctx, requireUser(ctx).id);
     return true;
   },
 

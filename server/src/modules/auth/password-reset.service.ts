@@ -73,7 +73,8 @@ export const passwordResetService = {
     const candidate = await ctx.em.findOne(PasswordResetToken, { tokenHash: hash, usedAt: null, expiresAt: { $gt: new Date() } });
     if (!candidate) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);
     const passwordHash = await hashPassword(password);
-    const email = await ctx.em.transactional(async (em) => {
+    const email = await ctx.transaction(async (tx) => {
+      const { em } = tx;
       const [row] = await queryRows<{ user_id: number }>(em, sql`
         update "password_reset_tokens" set "used_at" = now()
          where "token_hash" = ${hash} and "used_at" is null and "expires_at" > now()
@@ -84,7 +85,7 @@ export const passwordResetService = {
       user.passwordHash = passwordHash;
       await em.flush();
       // Other links sent earlier die with this one, and every session ends.
-      await sessionService.endAllAndResetLinks(em, row.user_id);
+      await sessionService.endAllAndResetLinks(tx, row.user_id);
       return user.email;
     });
     if (!email) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);

@@ -28,6 +28,9 @@ function dateOf(v: unknown): Date {
   return v instanceof Date ? v : new Date(String(v));
 }
 
+/** The unit of work a helper writes in: a request context, a transaction context, or a bare one (the seed). */
+type UnitOfWorkOf = Pick<RequestContext, 'em'>;
+
 type Rotation =
   | { ok: true; tokens: Tokens }
   | { ok: false; reusedFamily: string | null };
@@ -58,7 +61,7 @@ export const sessionService = {
   async rotate(ctx: RequestContext, presented: string): Promise<Tokens> {
     const hash = tokenHash(presented);
     const info = clientInfo(ctx);
-    const result = await ctx.em.transactional(async (em): Promise<Rotation> => {
+    const result = await ctx.transaction(async ({ em }): Promise<Rotation> => {
       const [row] = await queryRows<{ user_id: number; family_id: string; expires_at: unknown; role: string }>(em, sql`
         update "refresh_tokens" t set "used_at" = now()
           from "users" u
@@ -98,7 +101,7 @@ export const sessionService = {
   },
 
   /** Ends every session of a user (logout without a refresh token); their access tokens die too. */
-  async endAll(em: EntityManager, userId: number): Promise<number> {
+  async endAll({ em }: UnitOfWorkOf, userId: number): Promise<number> {
     return em.nativeUpdate(RefreshToken, { user: userId, revokedAt: null }, { revokedAt: new Date() });
   },
 
@@ -106,14 +109,14 @@ export const sessionService = {
    * Ends every session and voids every unused reset link of a user, so that only someone who knows
    * the password set now can get in (a password reset, an account taken over as the operator's admin).
    */
-  async endAllAndResetLinks(em: EntityManager, userId: number): Promise<{ refreshTokens: number; resetLinks: number }> {
-    const refreshTokens = await sessionService.endAll(em, userId);
+  async endAllAndResetLinks({ em }: UnitOfWorkOf, userId: number): Promise<{ refreshTokens: number; resetLinks: number }> {
+    const refreshTokens = await sessionService.endAll({ em }, userId);
     const resetLinks = await em.nativeUpdate(PasswordResetToken, { user: userId, usedAt: null }, { usedAt: new Date() });
     return { refreshTokens, resetLinks };
   },
 
   /** Removes a user's sessions and reset tokens (account deletion). */
-  async purge(em: EntityManager, userId: number): Promise<void> {
+  async purge({ em }: UnitOfWorkOf, userId: number): Promise<void> {
     await em.nativeDelete(RefreshToken, { user: userId });
     await em.nativeDelete(PasswordResetToken, { user: userId });
   },

@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   bookingStatusesFor, canTravellerCancel, hasControlCharacters, isBookingDisabled, isIsoDay, nextBookingStatus, parseBookingStatus,
   quoteInCents, transitionRefusal, travellerToday, type BookingAction, type BookingStatus,
@@ -7,7 +7,6 @@ import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
-import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
 import { User } from '../users/user.entity.js';
@@ -85,8 +84,10 @@ export const bookingService = {
     const limit = await ctx.limiter.hit(`booking:user:${user.id}`, ctx.config.bookingsPerHour, 3_600_000);
     if (!limit.allowed) throw new RateLimitedError(BOOKING_RATE_LIMITED, limit.retryAfterSeconds);
     const today = travellerToday();
-    // Seats left change with the booking: the catalogue cache moves on after its commit.
-    const booking = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+    return ctx.transaction(async (tx) => {
+      const { em } = tx;
+      // Seats left change with the booking: the catalogue cache moves on after its commit.
+      tx.catalogueChanged();
       // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
       const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!tour) throw new NotFoundError('Tour not found');
@@ -97,8 +98,8 @@ export const bookingService = {
       const q = quoteInCents(tour, data, today);
       // A private booking is its own party: it takes no seats of the group departure, but a date the
       // operator closed takes no booking of any type.
-      const departureId = data.bookingType === 'group' ? await departureService.ensure(em, tour, data.startDate) : null;
-      if (departureId === null) await departureService.refuseClosed(em, tour.id, data.startDate);
+      const departureId = data.bookingType === 'group' ? await departureService.ensure(tx, tour, data.startDate) : null;
+      if (departureId === null) await departureService.refuseClosed(tx, tour.id, data.startDate);
       const b = em.create(Booking, {
         ...data,
         user: user.id,
@@ -116,13 +117,11 @@ export const bookingService = {
         balanceDueDate: q?.balanceDueDate ?? null,
       });
       await em.flush();
-      for (const mail of bookingReceivedMails(b, account, ctx.config.publicUrl)) await ctx.outbox.enqueue(em, mail);
-      await ctx.outbox.enqueue(em, operatorNewBookingMail(b, account, ctx.config.mailOperator));
-      if (departureId !== null) await departureService.takeSeats(em, departureId, data.numberOfPeople);
+      for (const mail of bookingReceivedMails(b, account, ctx.config.publicUrl)) await ctx.outbox.enqueue(tx, mail);
+      await ctx.outbox.enqueue(tx, operatorNewBookingMail(b, account, ctx.config.mailOperator));
+      if (departureId !== null) await departureService.takeSeats(tx, departureId, data.numberOfPeople);
       return b;
-    }));
-    ctx.outbox.kick();
-    return booking;
+    });
   },
 
   /** The signed-in user's bookings, the next trip first, then past ones (at most MY_BOOKINGS_MAX). */
@@ -223,14 +222,14 @@ export const bookingService = {
     }
     const action: BookingAction | null = target === 'Confirmed' ? 'confirm' : target === 'Completed' ? 'complete' : target === 'Cancelled' ? 'cancel' : null;
     const bookingId = parseBookingId(id);
-    if (!action) return refuse(ctx.em, bookingId, target);
+    if (!action) return refuse(ctx, bookingId, target);
     return changeStatus(ctx, bookingId, action);
   },
 };
 
 /** CONFLICT naming the booking's current state and the one asked for (NOT_FOUND when there is no booking). */
-async function refuse(em: EntityManager, id: number, target: BookingStatus): Promise<never> {
-  const current = await em.findOne(Booking, { id });
+async function refuse(ctx: RequestContext, id: number, target: BookingStatus): Promise<never> {
+  const current = await ctx.em.findOne(Booking, { id });
   if (!current) throw new NotFoundError('Booking not found');
   throw new ConflictError(transitionRefusal(current.status, target));
 }
@@ -243,20 +242,20 @@ async function refuse(em: EntityManager, id: number, target: BookingStatus): Pro
 async function changeStatus(ctx: RequestContext, id: number, action: BookingAction, extra = sql``): Promise<Booking> {
   const from = bookingStatusesFor(action);
   const target = nextBookingStatus(from[0]!, action)!;
-  const write = () => ctx.em.transactional(async (em) => {
+  const changed = await ctx.transaction(async (tx) => {
+    const { em } = tx;
+    // A cancellation gives seats back: the catalogue cache moves on after its commit.
+    if (target === 'Cancelled') tx.catalogueChanged();
     const [row] = await queryRows<{ departure_id: number | null; number_of_people: number }>(em, sql`
       update bookings set status = ${target}, status_changed_at = now(), updated_at = now()
        where id = ${id} and status in (${join(from.map((s) => sql`${s}`), ', ')}) ${extra}
       returning departure_id, number_of_people`);
     if (!row) return null;
-    if (target === 'Cancelled' && row.departure_id != null) await departureService.releaseSeats(em, row.departure_id, row.number_of_people);
+    if (target === 'Cancelled' && row.departure_id != null) await departureService.releaseSeats(tx, row.departure_id, row.number_of_people);
     const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
-    for (const mail of statusChangedMails(b, b.user ?? null, ctx.config.publicUrl)) await ctx.outbox.enqueue(em, mail);
+    for (const mail of statusChangedMails(b, b.user ?? null, ctx.config.publicUrl)) await ctx.outbox.enqueue(tx, mail);
     return b;
   });
-  // A cancellation gives seats back: the catalogue cache moves on after its commit.
-  const changed = target === 'Cancelled' ? await changingCatalogue(ctx, write) : await write();
-  if (!changed) return refuse(ctx.em, id, target);
-  ctx.outbox.kick();
+  if (!changed) return refuse(ctx, id, target);
   return changed;
 }

@@ -1,12 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, departureStatus, isIsoDay, maxPeople, travellerToday, type DepartureStatus } from '@tembea/schema';
-import type { RequestContext } from '../../common/context.js';
+import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { ConflictError, NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
-import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { requireAdmin } from '../../common/guards.js';
 import { tourService } from '../tours/tour.service.js';
-import { webhookService } from '../webhooks/webhook.service.js';
+import { webhookService, type SeatsChangedEvent } from '../webhooks/webhook.service.js';
 import type { DepartureType } from './booking.types.js';
 
 /** Longest date range one departures query covers. */
@@ -20,6 +18,17 @@ export interface DepartureRow {
   capacity: number;
   seats_taken: number;
   closed: boolean;
+}
+
+/** A departure's seats as partners are told them: seats left are 0 while it is closed. */
+function seatsEvent(d: DepartureRow): SeatsChangedEvent {
+  return {
+    tourId: d.tour_id,
+    departureId: d.id,
+    startDate: d.start_date,
+    seatsLeft: d.closed ? 0 : Math.max(0, d.capacity - d.seats_taken),
+    closed: d.closed,
+  };
 }
 
 /**
@@ -95,7 +104,7 @@ export const departureService = {
    * none) for the first booking of that date. Takes no lock: a concurrent first booking of the same
    * date waits only for the unique index, then finds the row.
    */
-  async ensure(em: EntityManager, tour: { id: number; capacity?: number | null }, startDate: string): Promise<number> {
+  async ensure({ em }: TransactionContext, tour: { id: number; capacity?: number | null }, startDate: string): Promise<number> {
     const [created] = await queryRows<{ id: number }>(em, sql`
       insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${maxPeople(tour.capacity)})
       on conflict (tour_id, start_date) do nothing returning id`);
@@ -108,15 +117,17 @@ export const departureService = {
    * Takes `people` seats of a departure, or throws CONFLICT when it is closed or too few are left.
    * Must run in the booking's transaction, as its last statement before the commit: the row lock it
    * takes is then held only for the commit, so bookings of one departure queue as briefly as they can.
-   * That transaction runs under changingCatalogue, which moves the catalogue cache on after its commit.
+   * The catalogue cache moves on after its commit.
    */
-  async takeSeats(em: EntityManager, departureId: number, people: number): Promise<void> {
+  async takeSeats(tx: TransactionContext, departureId: number, people: number): Promise<void> {
+    const { em } = tx;
+    tx.catalogueChanged();
     const [taken] = await queryRows<DepartureRow>(em, sql`
       update departures set seats_taken = seats_taken + ${people}, updated_at = now()
        where id = ${departureId} and not closed and seats_taken + ${people} <= capacity
       returning id, tour_id, start_date, capacity, seats_taken, closed`);
     if (taken) {
-      await webhookService.seatsChanged(em, taken);
+      await webhookService.seatsChanged(tx, seatsEvent(taken));
       return;
     }
     const [d] = await queryRows<DepartureRow>(em, sql`select capacity, seats_taken, closed from departures where id = ${departureId}`);
@@ -130,18 +141,19 @@ export const departureService = {
    * the departure row makes an admin's concurrent close wait for this booking's commit (or this
    * check wait for the close's), so no booking slips past a close.
    */
-  async refuseClosed(em: EntityManager, tourId: number, startDate: string): Promise<void> {
+  async refuseClosed({ em }: TransactionContext, tourId: number, startDate: string): Promise<void> {
     const [d] = await queryRows<{ closed: boolean }>(em, sql`
       select closed from departures where tour_id = ${tourId} and start_date = ${startDate} for share`);
     if (d?.closed) throw new ConflictError(DEPARTURE_CLOSED);
   },
 
-  /** Gives seats back (a cancelled group booking). Must run in the cancelling transaction, itself under changingCatalogue. */
-  async releaseSeats(em: EntityManager, departureId: number, people: number): Promise<void> {
-    const [row] = await queryRows<DepartureRow>(em, sql`
+  /** Gives seats back (a cancelled group booking) in the cancelling transaction; the catalogue cache moves on after its commit. */
+  async releaseSeats(tx: TransactionContext, departureId: number, people: number): Promise<void> {
+    tx.catalogueChanged();
+    const [row] = await queryRows<DepartureRow>(tx.em, sql`
       update departures set seats_taken = greatest(0, seats_taken - ${people}), updated_at = now() where id = ${departureId}
       returning id, tour_id, start_date, capacity, seats_taken, closed`);
-    if (row) await webhookService.seatsChanged(em, row);
+    if (row) await webhookService.seatsChanged(tx, seatsEvent(row));
   },
 
   /** Seats left on a tour's date: its departure's, or the whole capacity when nobody booked it yet. */
@@ -165,14 +177,15 @@ export const departureService = {
     else if (startDate < travellerToday()) errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
     checkCapacity(capacity, 0, errors);
     throwIfInvalid(errors, 'list');
-    const [row] = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
-      const rows = await queryRows<DepartureRow>(em, sql`
+    const [row] = await ctx.transaction(async (tx) => {
+      tx.catalogueChanged();
+      const rows = await queryRows<DepartureRow>(tx.em, sql`
         insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${capacity})
         on conflict (tour_id, start_date) do nothing
         returning id, tour_id, start_date, capacity, seats_taken, closed`);
-      if (rows[0]) await webhookService.seatsChanged(em, rows[0]);
+      if (rows[0]) await webhookService.seatsChanged(tx, seatsEvent(rows[0]));
       return rows;
-    }));
+    });
     if (!row) throw new ConflictError(`This tour already has a departure on ${startDate}`);
     return toDepartureType(row, tour.status, travellerToday());
   },
@@ -189,17 +202,18 @@ export const departureService = {
     throwIfInvalid(errors, 'list');
     const capacity = change.capacity ?? null;
     const closed = change.closed ?? null;
-    const [row] = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
-      const rows = await queryRows<DepartureRow & { tour_status: string | null; changed: boolean }>(em, sql`
+    const [row] = await ctx.transaction(async (tx) => {
+      tx.catalogueChanged();
+      const rows = await queryRows<DepartureRow & { tour_status: string | null; changed: boolean }>(tx.em, sql`
         update departures d set capacity = coalesce(${capacity}::int, d.capacity), closed = coalesce(${closed}::boolean, d.closed), updated_at = now()
           from tours t, (select capacity, closed from departures where id = ${id}) old
          where d.id = ${id} and t.id = d.tour_id and coalesce(${capacity}::int, d.capacity) >= d.seats_taken
         returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.status tour_status,
                   (d.capacity, d.closed) is distinct from (old.capacity, old.closed) changed`);
       // Saving the same capacity and flag again changes nothing partners see.
-      if (rows[0]?.changed) await webhookService.seatsChanged(em, rows[0]);
+      if (rows[0]?.changed) await webhookService.seatsChanged(tx, seatsEvent(rows[0]));
       return rows;
-    }));
+    });
     if (row) return toDepartureType(row, row.tour_status, travellerToday());
     const [d] = await queryRows<DepartureRow>(ctx.em, sql`select seats_taken from departures where id = ${id}`);
     if (!d) throw new NotFoundError('Departure not found');
@@ -210,15 +224,16 @@ export const departureService = {
   async remove(ctx: RequestContext, idRaw: string): Promise<boolean> {
     requireAdmin(ctx);
     const id = parseDepartureId(idRaw);
-    const [row] = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
-      const rows = await queryRows<DepartureRow & { tour_capacity: number | null }>(em, sql`
+    const [row] = await ctx.transaction(async (tx) => {
+      tx.catalogueChanged();
+      const rows = await queryRows<DepartureRow & { tour_capacity: number | null }>(tx.em, sql`
         delete from departures d using tours t where d.id = ${id} and t.id = d.tour_id
            and not exists (select 1 from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed'))
         returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.capacity tour_capacity`);
       // Its date is bookable again as a new departure with the tour's capacity: that is what partners are told.
-      if (rows[0]) await webhookService.seatsChanged(em, { ...rows[0], closed: false }, maxPeople(rows[0].tour_capacity));
+      if (rows[0]) await webhookService.seatsChanged(tx, { ...seatsEvent(rows[0]), closed: false, seatsLeft: maxPeople(rows[0].tour_capacity) });
       return rows;
-    }));
+    });
     if (row) return true;
     const [d] = await queryRows<{ active: number }>(ctx.em, sql`
       select (select count(*)::int from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed')) active

@@ -70,7 +70,7 @@ export class PartnerUsageCounter {
     const batch = [...this.pending.values()].sort((a, b) => a.keyId - b.keyId || a.day.localeCompare(b.day));
     this.pending = new Map();
     try {
-      await this.contextFor().em.transactional(async (em) => {
+      await this.contextFor().transaction(async ({ em }) => {
         await queryRows(em, sql`
           insert into partner_key_usage (key_id, day, requests, refusals)
           select * from unnest(${intArrayLiteral(batch.map((e) => e.keyId))}::int[], ${textArrayLiteral(batch.map((e) => e.day))}::date[],

@@ -2,7 +2,6 @@ import { TOUR_IMAGE_RULES, hasControlCharacters, isStorableDate, parsePlainPrice
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid, type FieldError } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
-import { changingCatalogue } from '../../common/catalogue-cache.js';
 import { webhookService } from '../webhooks/webhook.service.js';
 import { readUpTo, removeImage, saveImage, storedImageFolder, type IncomingFile } from '../../common/uploads.js';
 import { removeUnreferencedImages } from '../../common/file-references.js';
@@ -157,14 +156,15 @@ export const tourAdminService = {
   async create(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
     const fields = withInput(NEW_TOUR_FIELDS, input);
-    return withNewImages(ctx, fields, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+    return withNewImages(ctx, fields, files, (images) => ctx.transaction(async (tx) => {
+      tx.catalogueChanged();
       const t = new Tour();
       apply(t, { ...fields, images });
-      em.persist(t);
-      await em.flush();
-      await webhookService.tourChanged(em, t.id, 'UPDATED');
+      tx.em.persist(t);
+      await tx.em.flush();
+      await webhookService.tourChanged(tx, t.id, 'UPDATED');
       return t;
-    })));
+    }));
   },
 
   /**
@@ -180,13 +180,14 @@ export const tourAdminService = {
     if (!tour) throw new NotFoundError('Tour not found');
     const before = [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
     const fields = withInput(storedTourFields(tour), input);
-    await withNewImages(ctx, fields, files, (images) => changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+    await withNewImages(ctx, fields, files, (images) => ctx.transaction(async (tx) => {
+      tx.catalogueChanged();
       apply(tour, { ...fields, images });
-      await em.flush();
-      await webhookService.tourChanged(em, tour.id, 'UPDATED');
-    })));
+      await tx.em.flush();
+      await webhookService.tourChanged(tx, tour.id, 'UPDATED');
+    }));
     const now = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
-    await removeUnreferencedImages(ctx.em, ctx.files, before.filter((p) => !now.has(p)));
+    await removeUnreferencedImages(ctx, before.filter((p) => !now.has(p)));
     return tour;
   },
 
@@ -201,7 +202,9 @@ export const tourAdminService = {
     requireAdmin(ctx);
     const id = parseTourId(idRaw);
     if (id === null) throw new NotFoundError('Tour not found');
-    const images = await changingCatalogue(ctx, () => ctx.em.transactional(async (em) => {
+    const images = await ctx.transaction(async (tx) => {
+      const { em } = tx;
+      tx.catalogueChanged();
       const [tour] = await queryRows<{ title: string; images: string[] | null; bg: string | null }>(em, sql`select title, images, bg from tours where id = ${id} for update`);
       if (!tour) throw new NotFoundError('Tour not found');
       const [active] = await queryRows<{ n: number }>(em, sql`
@@ -211,9 +214,9 @@ export const tourAdminService = {
       }
       await queryRows(em, sql`delete from tours where id = ${id}`);
       await queryRows(em, sql`insert into tour_deletions (tour_id, title) values (${id}, ${tour.title})`);
-      await webhookService.tourChanged(em, id, 'DELETED');
+      await webhookService.tourChanged(tx, id, 'DELETED');
       return [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
-    }));
-    await removeUnreferencedImages(ctx.em, ctx.files, images);
+    });
+    await removeUnreferencedImages(ctx, images);
   },
 };

@@ -43,7 +43,7 @@ export const userService = {
       await removeImage(ctx.files, saved.publicPath);
       throw e;
     }
-    if (previous) await removeUnreferencedImages(ctx.em, ctx.files, [previous]);
+    if (previous) await removeUnreferencedImages(ctx, [previous]);
     return user;
   },
 
@@ -64,14 +64,15 @@ export const userService = {
       throw new ConflictError('The last admin account cannot be deleted.');
     }
     const picture = target.profileImage;
-    await ctx.em.transactional(async (em) => {
-      await sessionService.purge(em, targetId);
+    await ctx.transaction(async (tx) => {
+      const { em } = tx;
+      await sessionService.purge(tx, targetId);
       // Bookings (a later issue) stay for the operator's records with the customer's name, email
       // and phone copied onto each booking; detach them from the account here before the delete.
       await em.nativeDelete(User, { id: targetId });
     });
     ctx.em.clear();
-    if (picture) await removeUnreferencedImages(ctx.em, ctx.files, [picture]);
+    if (picture) await removeUnreferencedImages(ctx, [picture]);
     return true;
   },
 };

@@ -86,8 +86,8 @@ async function post(row: ClaimedRow, timeoutMs: number, allowInternal: boolean):
  * Deliveries of deleted subscriptions or revoked keys are given up unsent.
  */
 export class WebhookSender extends PollingWorker {
-  /** `contextFor` gives each batch a fresh system context (its own unit of work). */
-  constructor(private readonly contextFor: () => RequestContext) {
+  /** `contextFor` gives each batch a fresh unit of work, with the configuration. */
+  constructor(private readonly contextFor: () => Pick<RequestContext, 'em' | 'config'>) {
     super({ label: 'webhook deliveries', pollMs: POLL_MS, batch: BATCH });
   }
 

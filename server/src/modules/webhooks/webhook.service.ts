@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   validateWebhookInput,
   WEBHOOK_DELIVERY_STATUSES,
@@ -9,14 +9,14 @@ import {
   type WebhookEventName,
   type WebhookPayload,
 } from '@tembea/schema';
-import type { RequestContext } from '../../common/context.js';
+import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
 import { requireAdmin, requirePartner } from '../../common/guards.js';
 import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { afterCommitOf, emOf, type QueueTarget } from '../../common/unit-of-work.js';
 import { PartnerKey } from '../partners/partner-key.entity.js';
 import { WebhookDelivery, WebhookSubscription } from './webhook.entity.js';
-import type { DepartureRow } from '../bookings/departure.service.js';
 
 /** Most live subscriptions one API key may hold. */
 export const WEBHOOKS_PER_KEY = 10;
@@ -25,6 +25,21 @@ export const ALL_WEBHOOKS_MAX = 500;
 /** The deliveries page when the admin asks for no size, and the largest. */
 export const DELIVERIES_DEFAULT_PAGE = 50;
 export const DELIVERIES_MAX_PAGE = 100;
+
+/**
+ * A change of a departure's seats as partners are told it: the seats a new booking of its date
+ * would find (0 while it is closed).
+ */
+export interface SeatsChangedEvent {
+  tourId: number;
+  departureId: number;
+  startDate: string;
+  seatsLeft: number;
+  closed: boolean;
+}
+
+/** Where an event is queued: a transaction context, whose commit kicks the sender, or (tests) a bare entity manager in a transaction. */
+export type EventTarget = QueueTarget & Partial<Pick<TransactionContext, 'webhooks'>>;
 
 /** A subscription as partners and admins see it (never its secret). */
 export interface WebhookView {
@@ -78,16 +93,18 @@ function parseWebhookId(raw: unknown): number {
 
 
 /**
- * Queues `payload` for every live subscription to its event, in the caller's unit of work: inside
- * its transaction, so a rolled-back change sends nothing and a committed one cannot lose its
- * deliveries. The sender is kicked after the commit (changingCatalogue does it for catalogue writes).
+ * Queues `payload` for every live subscription to its event, in the caller's transaction, so a
+ * rolled-back change sends nothing and a committed one cannot lose its deliveries; a transaction
+ * context kicks the sender once it has committed.
  */
-async function enqueue(em: EntityManager, payload: WebhookPayload): Promise<void> {
-  await queryRows(em, sql`
+async function enqueue(tx: EventTarget, payload: WebhookPayload): Promise<void> {
+  await queryRows(emOf(tx), sql`
     insert into webhook_deliveries (subscription_id, event, payload)
     select s.id, ${payload.event}, ${JSON.stringify(payload)}::jsonb
       from webhook_subscriptions s join partner_keys k on k.id = s.partner_key_id
      where s.disabled_at is null and k.revoked_at is null and ${payload.event} = any(s.events)`);
+  const sender = tx.webhooks;
+  if (sender) afterCommitOf(tx, () => sender.kick(), 'webhooks');
 }
 
 /** Partner webhooks: registration by a partner's API key, the events the catalogue's writes queue, and the admin's view. */
@@ -102,7 +119,7 @@ export const webhookService = {
     throwIfInvalid(validateWebhookInput(input), 'list');
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
     const events = [...new Set(input.events)];
-    const created = await ctx.em.transactional(async (em) => {
+    const created = await ctx.transaction(async ({ em }) => {
       // The key's row lock makes the count and the insert one step against concurrent registrations.
       const key = await em.findOne(PartnerKey, { id: partner.keyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!key) throw new NotFoundError('API key not found');
@@ -129,7 +146,7 @@ export const webhookService = {
   async remove(ctx: RequestContext, idRaw: unknown): Promise<boolean> {
     const partner = requirePartner(ctx);
     const id = parseWebhookId(idRaw);
-    return ctx.em.transactional(async (em) => {
+    return ctx.transaction(async ({ em }) => {
       const [row] = await queryRows<{ id: number }>(em, sql`
         update webhook_subscriptions set disabled_at = now()
          where id = ${id} and partner_key_id = ${partner.keyId} and disabled_at is null returning id`);
@@ -194,25 +211,21 @@ export const webhookService = {
   },
 
   /** Queues TOUR_CHANGED in the caller's transaction: created or updated (UPDATED), or DELETED. */
-  tourChanged(em: EntityManager, tourId: number, change: TourChangedPayload['change']): Promise<void> {
-    return enqueue(em, { event: 'TOUR_CHANGED', tourId: String(tourId), change, occurredAt: new Date().toISOString() });
+  tourChanged(tx: EventTarget, tourId: number, change: TourChangedPayload['change']): Promise<void> {
+    return enqueue(tx, { event: 'TOUR_CHANGED', tourId: String(tourId), change, occurredAt: new Date().toISOString() });
   },
 
-  /**
-   * Queues SEATS_CHANGED in the caller's transaction with the departure's seats as written: seats
-   * left are 0 while it is closed. `seatsLeft` overrides them (a deleted departure reports the
-   * seats a new booking of its date would find).
-   */
-  seatsChanged(em: EntityManager, d: DepartureRow, seatsLeft?: number): Promise<void> {
+  /** Queues SEATS_CHANGED in the caller's transaction. */
+  seatsChanged(tx: TransactionContext, e: SeatsChangedEvent): Promise<void> {
     const payload: SeatsChangedPayload = {
       event: 'SEATS_CHANGED',
-      departureId: String(d.id),
-      tourId: String(d.tour_id),
-      startDate: d.start_date,
-      seatsLeft: seatsLeft ?? (d.closed ? 0 : Math.max(0, d.capacity - d.seats_taken)),
-      closed: d.closed,
+      departureId: String(e.departureId),
+      tourId: String(e.tourId),
+      startDate: e.startDate,
+      seatsLeft: e.seatsLeft,
+      closed: e.closed,
       occurredAt: new Date().toISOString(),
     };
-    return enqueue(em, payload);
+    return enqueue(tx, payload);
   },
 };
