@@ -5,6 +5,7 @@ import { withSession } from '../auth/authorized';
 import { AUTH_MESSAGES, NetworkError, SessionError } from '../auth/messages';
 import { GRAPHQL_PATH } from '../auth/session';
 import { getAccessToken } from '../auth/token-storage';
+import { cursorPaging } from './paging';
 
 /** Base path of the REST API (same origin), so a server render and the browser build the same URLs. */
 export const API_BASE = '/api';
@@ -78,6 +79,14 @@ export function createApolloCache(): InMemoryCache {
   return new InMemoryCache({
     typePolicies: {
       Tour: { keyFields: ['id'] },
+      // Every connection the app loads more of: "load more" pages are appended here, not in the hooks.
+      Query: {
+        fields: {
+          tours: cursorPaging(['filter', 'search', 'sort', 'first', 'updatedSince']),
+          bookings: cursorPaging(['filter', 'first']),
+          webhookDeliveries: cursorPaging(['status', 'first']),
+        },
+      },
     },
   });
 }

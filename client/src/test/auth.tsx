@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Observable } from 'rxjs';
-import { sessionLink } from '../lib/apollo';
+import { createApolloCache, sessionLink } from '../lib/apollo';
 import { AuthProvider } from '../auth/AuthProvider';
 
 export type MockResult = ApolloLink.Result | Error;
@@ -13,7 +13,7 @@ export interface Call {
   authorization: string | undefined;
 }
 
-/** An Apollo Client with the app's session link whose network is `handler`, recording every call. */
+/** An Apollo Client with the app's session link and cache whose network is `handler`, recording every call. */
 export function mockClient(handler: (call: Call) => MockResult | Promise<MockResult>, links: ApolloLink[] = [sessionLink]) {
   const calls: Call[] = [];
   const network = new ApolloLink((operation) => {
@@ -30,7 +30,7 @@ export function mockClient(handler: (call: Call) => MockResult | Promise<MockRes
       });
     });
   });
-  const client = new ApolloClient({ link: ApolloLink.from([...links, network]), cache: new InMemoryCache() });
+  const client = new ApolloClient({ link: ApolloLink.from([...links, network]), cache: createApolloCache() });
   return { client, calls };
 }
 

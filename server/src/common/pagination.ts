@@ -1,5 +1,6 @@
 import { isStorableDate } from '@tembea/schema';
 import { BadInputError } from './errors.js';
+import type { PageInfo } from './graphql-types.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -54,4 +55,86 @@ export function textIdCursor(after: string | null | undefined, textPattern: RegE
     throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [{ field: 'after', message: 'Invalid cursor' }]);
   }
   return { key, id: id as number };
+}
+
+/** Matches of a list over all its pages: exact, or an estimate when counting them all would cost too much. */
+export interface PageCount {
+  count: number;
+  estimate: boolean;
+}
+
+/**
+ * One page of a keyset-paged list, as a service returns it: the items, the cursor of each, whether
+ * more follow, and (for lists that offer one) a count over all pages, run only when called.
+ */
+export interface Page<T> {
+  items: T[];
+  /** Cursor of each item, in the same order: pass the last one as `after` to continue. */
+  cursors: string[];
+  /** True when more items follow this page. */
+  hasMore: boolean;
+  /** True when the page continues an earlier one (it was asked for with a cursor). */
+  hasPrevious: boolean;
+  /** Counts the matches over all pages; costs a query, so only called when the count is wanted. */
+  count?: () => Promise<PageCount>;
+}
+
+/**
+ * A page from rows read with `limit + 1`: the extra row, when there is one, only says that more
+ * follow, so no second query is needed.
+ */
+export function keysetPage<R>(rows: R[], limit: number, after: string | null | undefined, cursorOf: (row: R) => string,
+  count?: () => Promise<PageCount>): Page<R> {
+  const items = rows.slice(0, limit);
+  return { items, cursors: items.map(cursorOf), hasMore: rows.length > limit, hasPrevious: !!after, count };
+}
+
+/** The same page with each item mapped. */
+export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
+  return { ...page, items: page.items.map(map) };
+}
+
+/** The cursor to ask for the next page with; null on the last page. */
+export function nextCursor(page: Page<unknown>): string | null {
+  return page.hasMore ? page.cursors[page.cursors.length - 1] ?? null : null;
+}
+
+/**
+ * The GraphQL connection of a page (see ConnectionType): nodes, edges, pageInfo, and totalCount
+ * and totalCountIsEstimate (for a page with a count) read lazily, so the count's query runs only
+ * when one of them is selected, and at most once.
+ */
+export interface Connection<N> {
+  nodes: N[];
+  edges: { cursor: string; node: N }[];
+  pageInfo: PageInfo;
+  /** Present when the page has a count. */
+  readonly totalCount?: Promise<number>;
+  readonly totalCountIsEstimate?: Promise<boolean>;
+}
+
+/** Maps a service's page to its GraphQL connection: the one place connections are built. */
+export function toConnection<T>(page: Page<T>): Connection<T>;
+export function toConnection<T, N>(page: Page<T>, map: (item: T) => N): Connection<N>;
+export function toConnection<T, N>(page: Page<T>, map?: (item: T) => N): Connection<N | T> {
+  const nodes: (N | T)[] = map ? page.items.map(map) : page.items;
+  const connection: Connection<N | T> = {
+    nodes,
+    edges: nodes.map((node, i) => ({ node, cursor: page.cursors[i]! })),
+    pageInfo: {
+      hasNextPage: page.hasMore,
+      hasPreviousPage: page.hasPrevious,
+      startCursor: page.cursors[0] ?? null,
+      endCursor: page.cursors[page.cursors.length - 1] ?? null,
+    },
+  };
+  const countOf = page.count;
+  if (!countOf) return connection;
+  let counted: Promise<PageCount> | null = null;
+  const count = (): Promise<PageCount> => (counted ??= countOf());
+  // Getters: the default field resolver reads them only for a selected field.
+  return Object.defineProperties(connection, {
+    totalCount: { enumerable: true, get: () => count().then((c) => c.count) },
+    totalCountIsEstimate: { enumerable: true, get: () => count().then((c) => c.estimate) },
+  });
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { NonEmptyArray } from 'type-graphql';
-import { TourAdminResolver, TourConnectionResolver, TourResolver } from './tours/tour.resolver.js';
+import { TourAdminResolver, TourResolver } from './tours/tour.resolver.js';
 import { ContactResolver } from './contact/contact.resolver.js';
 import { contactRestRouter } from './contact/contact.rest.js';
 import { tourRestRouter } from './tours/tour.rest.js';
@@ -17,7 +17,7 @@ import { WebhookResolver } from './webhooks/webhook.resolver.js';
 
 /** Every GraphQL resolver; each feature module adds its own. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [TourResolver, TourAdminResolver, TourConnectionResolver, ContactResolver, AuthResolver, UserResolver, BookingResolver, AvailabilityResolver, TourChangesResolver, PartnerKeyResolver, WebhookResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [TourResolver, TourAdminResolver, ContactResolver, AuthResolver, UserResolver, BookingResolver, AvailabilityResolver, TourChangesResolver, PartnerKeyResolver, WebhookResolver];
 
 /** Every REST shim under /api; each feature module adds its own router. */
 export function restRouters(): Router {

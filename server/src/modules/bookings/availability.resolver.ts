@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { RequestContext } from '../../common/context.js';
+import { toConnection } from '../../common/pagination.js';
 import { AVAILABILITY_DEFAULT_PAGE, AVAILABILITY_MAX_PAGE, availabilityService } from './availability.service.js';
 import { AvailabilityConnection, AvailabilityStatus, DepartureAvailability } from './availability.types.js';
 import { DEPARTURES_MAX_DAYS } from './departure.service.js';
@@ -27,14 +28,6 @@ export class AvailabilityResolver {
     @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page (with the same arguments).' }) after?: string | null,
   ): Promise<AvailabilityConnection> {
     const page = await availabilityService.list(ctx, { tourId, from, to, updatedSince, first, after });
-    return {
-      edges: page.nodes.map((n, i) => ({ cursor: page.cursors[i]!, node: { ...n, status: n.status as AvailabilityStatus } })),
-      pageInfo: {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: !!after,
-        startCursor: page.cursors[0] ?? null,
-        endCursor: page.cursors[page.cursors.length - 1] ?? null,
-      },
-    };
+    return toConnection(page, (n) => ({ ...n, status: n.status as AvailabilityStatus }));
   }
 }

@@ -1,7 +1,7 @@
 import { bookingEndDate, departurePrices, travellerToday, type DeparturePrice, type DepartureStatus } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { NotFoundError } from '../../common/errors.js';
-import { changedSince, encodeCursor, pageSize, textIdCursor } from '../../common/pagination.js';
+import { changedSince, encodeCursor, keysetPage, mapPage, pageSize, textIdCursor, type Page } from '../../common/pagination.js';
 import { join, queryRows, sql, type Sql } from '../../common/sql.js';
 import { tourService } from '../tours/tour.service.js';
 import { checkDayRange, toDepartureType, type DepartureRow } from './departure.service.js';
@@ -22,12 +22,6 @@ export interface DepartureAvailability {
   status: DepartureStatus;
   prices: DeparturePrice[];
   updatedAt: Date;
-}
-
-export interface AvailabilityPage {
-  nodes: DepartureAvailability[];
-  cursors: string[];
-  hasNextPage: boolean;
 }
 
 export interface AvailabilityQuery {
@@ -58,7 +52,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * exist: scheduled by the operator or made by a date's first group booking.
  */
 export const availabilityService = {
-  async list(ctx: RequestContext, q: AvailabilityQuery): Promise<AvailabilityPage> {
+  async list(ctx: RequestContext, q: AvailabilityQuery): Promise<Page<DepartureAvailability>> {
     const limit = pageSize(q.first, AVAILABILITY_MAX_PAGE, AVAILABILITY_DEFAULT_PAGE);
     const from = String(q.from ?? '').trim();
     const to = String(q.to ?? '').trim();
@@ -89,27 +83,23 @@ export const availabilityService = {
        order by d.start_date, d.id
        limit ${limit + 1}`);
     const today = travellerToday();
-    const page = rows.slice(0, limit);
-    return {
-      hasNextPage: rows.length > limit,
-      cursors: page.map((r) => encodeCursor([r.start_date, r.id])),
-      nodes: page.map((r) => {
-        const seats = toDepartureType(r, r.tour_status, today);
-        const tour = { price: r.price == null ? null : Number(r.price), priceText: r.price_text, tier: r.tier };
-        return {
-          id: String(r.id),
-          tourId: String(r.tour_id),
-          tourTitle: r.title,
-          startDate: r.start_date,
-          endDate: bookingEndDate(r.start_date, { durationDays: r.duration_days, durationNights: r.duration_nights }),
-          capacity: r.capacity,
-          seatsLeft: seats.seatsLeft,
-          status: seats.status as DepartureStatus,
-          prices: departurePrices(tour, r.start_date, today),
-          updatedAt: new Date(Number(r.updated_ms)),
-        };
-      }),
-    };
+    const page = keysetPage(rows, limit, q.after, (r) => encodeCursor([r.start_date, r.id]));
+    return mapPage(page, (r) => {
+      const seats = toDepartureType(r, r.tour_status, today);
+      const tour = { price: r.price == null ? null : Number(r.price), priceText: r.price_text, tier: r.tier };
+      return {
+        id: String(r.id),
+        tourId: String(r.tour_id),
+        tourTitle: r.title,
+        startDate: r.start_date,
+        endDate: bookingEndDate(r.start_date, { durationDays: r.duration_days, durationNights: r.duration_nights }),
+        capacity: r.capacity,
+        seatsLeft: seats.seatsLeft,
+        status: seats.status as DepartureStatus,
+        prices: departurePrices(tour, r.start_date, today),
+        updatedAt: new Date(Number(r.updated_ms)),
+      };
+    });
   },
 };
 

@@ -1,5 +1,5 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../../common/graphql-types.js';
+import { ConnectionType } from '../../common/graphql-types.js';
 
 /** The seat states of a departure, as the tour page shows them. */
 export enum AvailabilityStatus {
@@ -86,20 +86,11 @@ export class DepartureAvailability {
   updatedAt!: Date;
 }
 
-@ObjectType({ description: 'A departure with its cursor.' })
-export class DepartureAvailabilityEdge {
-  @Field({ description: 'Cursor of this departure: pass it as `after` to continue after it.' })
-  cursor!: string;
-
-  @Field(() => DepartureAvailability, { description: 'The departure.' })
-  node!: DepartureAvailability;
-}
-
 @ObjectType({ description: 'A page of departures (OCTO availabilities), by start date then id.' })
-export class AvailabilityConnection {
-  @Field(() => [DepartureAvailabilityEdge], { description: 'The departures of this page with their cursors.' })
-  edges!: DepartureAvailabilityEdge[];
-
-  @Field(() => PageInfo, { description: 'Paging information: while hasNextPage, ask again with after = endCursor.' })
-  pageInfo!: PageInfo;
-}
+export class AvailabilityConnection extends ConnectionType(DepartureAvailability, {
+  edge: 'DepartureAvailabilityEdge',
+  edgeDescription: 'A departure with its cursor.',
+  noun: 'departure',
+  plural: 'departures',
+  pageInfoDescription: 'Paging information: while hasNextPage, ask again with after = endCursor.',
+}) {}

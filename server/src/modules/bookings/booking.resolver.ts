@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
+import { toConnection } from '../../common/pagination.js';
 import { toBookingType } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import { BookingConnection, BookingFilter, BookingInput, BookingPayload, BookingType, DepartureType } from './booking.types.js';
@@ -32,19 +33,7 @@ export class BookingResolver {
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1-100 (default 50).' }) first?: number | null,
     @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null,
   ): Promise<BookingConnection> {
-    const page = await bookingService.list(ctx, filter ?? {}, first, after);
-    const nodes = page.nodes.map((b) => toBookingType(b));
-    return {
-      nodes,
-      edges: nodes.map((node, i) => ({ node, cursor: page.cursors[i]! })),
-      pageInfo: {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: !!after,
-        startCursor: page.cursors[0] ?? null,
-        endCursor: page.cursors[page.cursors.length - 1] ?? null,
-      },
-      totalCount: await page.totalCount(),
-    };
+    return toConnection(await bookingService.list(ctx, filter ?? {}, first, after), (b) => toBookingType(b));
   }
 
   @Mutation(() => BookingType, { description: 'Admin: confirms a Pending booking.' })

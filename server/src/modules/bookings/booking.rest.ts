@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { BadInputError } from '../../common/errors.js';
 import { toCsv } from '../../common/csv.js';
 import { ctxOf, route } from '../../common/rest.js';
+import { nextCursor } from '../../common/pagination.js';
 import { toRestBooking } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import { departureService } from './departure.service.js';
@@ -52,8 +53,8 @@ export function bookingRestRouter(): Router {
     }, limitOf(req), one(req, 'after'), REST_MAX_BOOKINGS);
     return {
       success: true,
-      bookings: page.nodes.map(toRestBooking),
-      nextCursor: page.hasNextPage ? page.cursors[page.cursors.length - 1] : null,
+      bookings: page.items.map(toRestBooking),
+      nextCursor: nextCursor(page),
     };
   }));
   r.get('/bookings/admin/manifest', route(async (req, res) => {

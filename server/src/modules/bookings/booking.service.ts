@@ -5,7 +5,7 @@ import {
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError, throwIfInvalid } from '../../common/errors.js';
-import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
+import { decodeCursor, encodeCursor, keysetPage, pageSize, type Page } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
@@ -29,13 +29,6 @@ export interface BookingListFilter {
   tourId?: string | null;
   from?: string | null;
   to?: string | null;
-}
-
-export interface BookingPage {
-  nodes: Booking[];
-  cursors: string[];
-  hasNextPage: boolean;
-  totalCount: () => Promise<number>;
 }
 
 function parseBookingId(id: unknown): number {
@@ -147,7 +140,7 @@ export const bookingService = {
   },
 
   /** Admin: every booking, newest first, filtered by status, tour and start-date range. */
-  async list(ctx: RequestContext, filter: BookingListFilter = {}, first?: number | null, after?: string | null, maxPageSize = 100): Promise<BookingPage> {
+  async list(ctx: RequestContext, filter: BookingListFilter = {}, first?: number | null, after?: string | null, maxPageSize = 100): Promise<Page<Booking>> {
     requireAdmin(ctx);
     const limit = pageSize(first, maxPageSize, Math.min(BOOKINGS_DEFAULT_PAGE, maxPageSize));
     const where = listCondition(filter);
@@ -164,14 +157,8 @@ export const bookingService = {
       orderBy: { createdAt: 'desc', id: 'desc' },
       limit: limit + 1,
     });
-    const hasNextPage = rows.length > limit;
-    const nodes = hasNextPage ? rows.slice(0, limit) : rows;
-    return {
-      nodes,
-      cursors: nodes.map((b) => encodeCursor([b.createdAt.toISOString(), b.id])),
-      hasNextPage,
-      totalCount: () => ctx.em.count(Booking, where),
-    };
+    return keysetPage(rows, limit, after, (b) => encodeCursor([b.createdAt.toISOString(), b.id]),
+      async () => ({ count: await ctx.em.count(Booking, where), estimate: false }));
   },
 
   /**

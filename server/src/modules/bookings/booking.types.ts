@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { UserType } from '../users/user.types.js';
-import { PageInfo } from '../../common/graphql-types.js';
+import { ConnectionType } from '../../common/graphql-types.js';
 
 @ObjectType({
   description:
@@ -96,29 +96,15 @@ export class BookingType {
   updatedAt!: Date;
 }
 
-@ObjectType({ description: 'A booking and its cursor.' })
-export class BookingEdge {
-  @Field({ description: 'Cursor of this booking: pass it as `after` to continue after it.' })
-  cursor!: string;
-
-  @Field(() => BookingType, { description: 'The booking.' })
-  node!: BookingType;
-}
-
 @ObjectType({ description: 'A page of bookings, newest first.' })
-export class BookingConnection {
-  @Field(() => [BookingType], { description: 'The bookings of this page.' })
-  nodes!: BookingType[];
-
-  @Field(() => [BookingEdge], { description: 'The bookings of this page with their cursors.' })
-  edges!: BookingEdge[];
-
-  @Field(() => PageInfo, { description: 'Paging information.' })
-  pageInfo!: PageInfo;
-
-  @Field(() => Int, { description: 'Number of bookings matching the filter, over all pages.' })
-  totalCount!: number;
-}
+export class BookingConnection extends ConnectionType(BookingType, {
+  edge: 'BookingEdge',
+  edgeDescription: 'A booking and its cursor.',
+  noun: 'booking',
+  plural: 'bookings',
+  nodes: true,
+  totalCount: 'Number of bookings matching the filter, over all pages.',
+}) {}
 
 @ObjectType({ description: 'A booking just made and the text to show.' })
 export class BookingPayload {

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { RequestContext } from '../../common/context.js';
+import { toConnection } from '../../common/pagination.js';
 import { toTourType } from './tour.mapper.js';
 import { TOUR_CHANGES_DEFAULT_PAGE, TOUR_CHANGES_MAX_PAGE, tourChangesService } from './tour-changes.service.js';
 import { TourChange, TourChangeConnection, TourChangeKind } from './tour-changes.types.js';
@@ -19,24 +20,12 @@ export class TourChangesResolver {
     @Arg('first', () => Int, { nullable: true, defaultValue: TOUR_CHANGES_DEFAULT_PAGE, description: `Page size, 1-${TOUR_CHANGES_MAX_PAGE}.` }) first?: number | null,
     @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page (with the same since).' }) after?: string | null,
   ): Promise<TourChangeConnection> {
-    const page = await tourChangesService.list(ctx, { since, first, after });
-    return {
-      edges: page.nodes.map((n, i) => ({
-        cursor: page.cursors[i]!,
-        node: {
-          tourId: String(n.tourId),
-          change: n.change as TourChangeKind,
-          changedAt: n.changedAt,
-          title: n.title,
-          tour: n.tour ? toTourType(n.tour) : null,
-        },
-      })),
-      pageInfo: {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: !!after,
-        startCursor: page.cursors[0] ?? null,
-        endCursor: page.cursors[page.cursors.length - 1] ?? null,
-      },
-    };
+    return toConnection(await tourChangesService.list(ctx, { since, first, after }), (n) => ({
+      tourId: String(n.tourId),
+      change: n.change as TourChangeKind,
+      changedAt: n.changedAt,
+      title: n.title,
+      tour: n.tour ? toTourType(n.tour) : null,
+    }));
   }
 }

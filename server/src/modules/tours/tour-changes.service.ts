@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError } from '../../common/errors.js';
-import { changedSince, encodeCursor, pageSize, textIdCursor } from '../../common/pagination.js';
+import { changedSince, encodeCursor, keysetPage, mapPage, pageSize, textIdCursor, type Page } from '../../common/pagination.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
 
@@ -21,12 +21,6 @@ export interface TourChange {
   tour: Tour | null;
 }
 
-export interface TourChangePage {
-  nodes: TourChange[];
-  cursors: string[];
-  hasNextPage: boolean;
-}
-
 /** A timestamp as PostgreSQL prints one (ISO date style): the cursor keeps it to the microsecond. */
 const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
@@ -36,7 +30,7 @@ const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(
  * with its latest change; deletions come from the record each one leaves (tour_deletions).
  */
 export const tourChangesService = {
-  async list(ctx: RequestContext, input: { since: Date; first?: number | null; after?: string | null }): Promise<TourChangePage> {
+  async list(ctx: RequestContext, input: { since: Date; first?: number | null; after?: string | null }): Promise<Page<TourChange>> {
     const limit = pageSize(input.first, TOUR_CHANGES_MAX_PAGE, TOUR_CHANGES_DEFAULT_PAGE);
     const since = changedSince('since', input.since);
     if (!since) throw new BadInputError('since is required', [{ field: 'since', message: 'Required' }]);
@@ -53,20 +47,16 @@ export const tourChangesService = {
                where d.deleted_at >= ${at}::timestamptz${afterDeletions}) c
        order by c.changed_at, c.tour_id
        limit ${limit + 1}`);
-    const page = rows.slice(0, limit);
-    const updated = page.filter((r) => r.change === 'UPDATED').map((r) => r.tour_id);
+    const page = keysetPage(rows, limit, input.after, (r) => encodeCursor([r.changed_at, r.tour_id]));
+    const updated = page.items.filter((r) => r.change === 'UPDATED').map((r) => r.tour_id);
     const tours = updated.length ? await ctx.em.find(Tour, { id: { $in: updated } }) : [];
     const byId = new Map(tours.map((t) => [t.id, t]));
-    return {
-      hasNextPage: rows.length > limit,
-      cursors: page.map((r) => encodeCursor([r.changed_at, r.tour_id])),
-      nodes: page.map((r) => ({
-        tourId: r.tour_id,
-        change: r.change,
-        changedAt: new Date(Number(r.changed_ms)),
-        title: r.title,
-        tour: r.change === 'UPDATED' ? byId.get(r.tour_id) ?? null : null,
-      })),
-    };
+    return mapPage(page, (r) => ({
+      tourId: r.tour_id,
+      change: r.change,
+      changedAt: new Date(Number(r.changed_ms)),
+      title: r.title,
+      tour: r.change === 'UPDATED' ? byId.get(r.tour_id) ?? null : null,
+    }));
   },
 };

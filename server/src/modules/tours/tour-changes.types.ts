@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../../common/graphql-types.js';
+import { ConnectionType } from '../../common/graphql-types.js';
 import { TourType } from './tour.types.js';
 
 /** What happened to a tour. */
@@ -38,20 +38,11 @@ export class TourChange {
   tour!: TourType | null;
 }
 
-@ObjectType({ description: 'A tour change with its cursor.' })
-export class TourChangeEdge {
-  @Field({ description: 'Cursor of this change: pass it as `after` to continue after it.' })
-  cursor!: string;
-
-  @Field(() => TourChange, { description: 'The change.' })
-  node!: TourChange;
-}
-
 @ObjectType({ description: 'A page of the catalogue\'s change feed, by changedAt then tourId.' })
-export class TourChangeConnection {
-  @Field(() => [TourChangeEdge], { description: 'The changes of this page with their cursors.' })
-  edges!: TourChangeEdge[];
-
-  @Field(() => PageInfo, { description: 'Paging information: while hasNextPage, ask again with after = endCursor.' })
-  pageInfo!: PageInfo;
-}
+export class TourChangeConnection extends ConnectionType(TourChange, {
+  edge: 'TourChangeEdge',
+  edgeDescription: 'A tour change with its cursor.',
+  noun: 'change',
+  plural: 'changes',
+  pageInfoDescription: 'Paging information: while hasNextPage, ask again with after = endCursor.',
+}) {}

@@ -1,7 +1,8 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { RequestContext } from '../../common/context.js';
+import { toConnection } from '../../common/pagination.js';
 import type { IncomingFile } from '../../common/uploads.js';
 import { toTourType } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
@@ -32,21 +33,7 @@ export class TourResolver {
         + 'tourChanges also reports deleted tours.',
     }) updatedSince?: Date | null,
   ): Promise<TourConnection> {
-    const page = await tourService.list(ctx, { filter: filter ?? {}, search, sort, first, after, updatedSince });
-    const nodes = page.nodes.map(toTourType);
-    return {
-      nodes,
-      edges: nodes.map((node, i) => ({ node, cursor: page.cursors[i]! })),
-      totalCount: 0,
-      totalCountIsEstimate: false,
-      countTotal: page.count,
-      pageInfo: {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: page.hasPreviousPage,
-        startCursor: page.cursors[0] ?? null,
-        endCursor: page.cursors[page.cursors.length - 1] ?? null,
-      },
-    };
+    return toConnection(await tourService.list(ctx, { filter: filter ?? {}, search, sort, first, after, updatedSince }), toTourType);
   }
 
   @Query(() => TourType, { nullable: true, description: 'One tour by id; null when there is none.' })
@@ -111,18 +98,5 @@ export class TourAdminResolver {
   async deleteTour(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Tour id.' }) id: string): Promise<boolean> {
     await tourAdminService.remove(ctx, id);
     return true;
-  }
-}
-
-@Resolver(() => TourConnection)
-export class TourConnectionResolver {
-  @FieldResolver(() => Int)
-  async totalCount(@Root() connection: TourConnection): Promise<number> {
-    return (await connection.countTotal()).count;
-  }
-
-  @FieldResolver(() => Boolean)
-  async totalCountIsEstimate(@Root() connection: TourConnection): Promise<boolean> {
-    return (await connection.countTotal()).estimate;
   }
 }

@@ -108,9 +108,9 @@ export function tourRestRouter(): Router {
     });
     // The original client reads only `tours`: the count (exact up to a limit, else an estimate marked
     // totalCountIsEstimate) is added only when asked for with count=true.
-    const tours = page.nodes.map(toRestTour);
+    const tours = page.items.map(toRestTour);
     if (!parseCountFlag(one(req, 'count'))) return { success: true, tours };
-    const { count, estimate } = await page.count();
+    const { count, estimate } = await page.count!();
     return { success: true, tours, totalCount: count, totalCountIsEstimate: estimate };
   }));
   r.get('/tours/filters', route(async (req) => {

@@ -1,6 +1,6 @@
 import { withFilterFallbacks } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { changedSince, pageSize } from '../../common/pagination.js';
+import { changedSince, keysetPage, mapPage, pageSize, type Page, type PageCount } from '../../common/pagination.js';
 import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
 import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
@@ -13,21 +13,6 @@ import type { TourFilterOptions } from './tour-filters.types.js';
 /** Most values of each filter list (destinations, travel types, tiers, booking types): a menu, not an index. */
 export const TOUR_FILTER_VALUES_MAX = 200;
 
-/** totalCount: exact up to the configured limit, above it an estimate (never at or below the limit). */
-export interface TourCount {
-  count: number;
-  estimate: boolean;
-}
-
-export interface TourPage {
-  /** Read-only tours (not managed by the unit of work: load one with get() to change it). */
-  nodes: Tour[];
-  cursors: string[];
-  /** Counts the matches over all pages (see TourCount); separate queries run only when asked for. */
-  count(): Promise<TourCount>;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
 
 export interface ListToursInput {
   filter?: RawTourFilter;
@@ -99,8 +84,9 @@ export class TourService {
   /**
    * A page of tours matching a filter and a search, in the given order. At most three statements
    * (whether the search words match, the page, and the count when asked for), whatever the page size.
+   * The tours are read-only (not managed by the unit of work: load one with get() to change it).
    */
-  async list(ctx: RequestContext, input: ListToursInput = {}): Promise<TourPage> {
+  async list(ctx: RequestContext, input: ListToursInput = {}): Promise<Page<Tour>> {
     const limit = pageSize(input.first, input.maxPageSize);
     const filter = parseTourFilter(input.filter);
     const updatedSince = changedSince('updatedSince', input.updatedSince);
@@ -113,21 +99,9 @@ export class TourService {
       { filter, search, sort, after: input.after, limit }, columns.map((c) => c.field), ctx.config.searchRankedTours,
     );
     const found = await rows<Record<string, unknown>>(ctx, query);
-    const hasNextPage = found.length > limit;
-    const page = hasNextPage ? found.slice(0, limit) : found;
-    const cursors = page.map((r) => encodeKeyset(order, (r.sort_key_text as string | null) ?? null, Number(r.id)));
-    const nodes = page.map((r) => rowToTour(r, columns));
-    let counted: Promise<TourCount> | null = null;
-    return {
-      nodes,
-      cursors,
-      hasNextPage,
-      hasPreviousPage: !!input.after,
-      count: () => {
-        counted ??= this.count(ctx, filter, search);
-        return counted;
-      },
-    };
+    const page = keysetPage(found, limit, input.after, (r) => encodeKeyset(order, (r.sort_key_text as string | null) ?? null, Number(r.id)),
+      () => this.count(ctx, filter, search));
+    return mapPage(page, (r) => rowToTour(r, columns));
   }
 
   /** A search checked against the catalogue (one statement), ready for its page and count. */
@@ -141,7 +115,7 @@ export class TourService {
    * Matches over all pages: counted exactly up to the configured limit (the count stops there), and
    * above it estimated from a sample, never reported at or below the limit.
    */
-  private async count(ctx: RequestContext, filter: TourFilterSpec, search: SearchSpec | null): Promise<TourCount> {
+  private async count(ctx: RequestContext, filter: TourFilterSpec, search: SearchSpec | null): Promise<PageCount> {
     const limit = ctx.config.countExactLimit;
     const [exact] = await rows<{ count: number }>(ctx, boundedCountQuery(filter, search, limit));
     const n = exact?.count ?? 0;

@@ -1,7 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { PageInfo } from '../../common/graphql-types.js';
-import type { TourCount } from './tour.service.js';
+import { ConnectionType } from '../../common/graphql-types.js';
 
 @ObjectType({ description: 'One day of a tour programme.' })
 export class ItineraryDay {
@@ -138,38 +137,15 @@ export class TourType {
   updatedAt!: Date;
 }
 
-@ObjectType({ description: 'A tour and its cursor.' })
-export class TourEdge {
-  @Field({ description: 'Cursor of this tour: pass it as `after` to continue after it.' })
-  cursor!: string;
-
-  @Field(() => TourType, { description: 'The tour.' })
-  node!: TourType;
-}
-
 @ObjectType({ description: 'A page of tours.' })
-export class TourConnection {
-  @Field(() => [TourType], { description: 'The tours of this page.' })
-  nodes!: TourType[];
-
-  @Field(() => [TourEdge], { description: 'The tours of this page with their cursors.' })
-  edges!: TourEdge[];
-
-  @Field(() => PageInfo, { description: 'Paging information.' })
-  pageInfo!: PageInfo;
-
-  @Field(() => Int, {
-    description: 'Number of tours matching the query, over all pages: exact up to a limit (1000 by default), '
-      + 'above it an estimate, and then totalCountIsEstimate is true.',
-  })
-  totalCount!: number;
-
-  @Field(() => Boolean, {
-    description: 'True when totalCount is an estimate (more matches than the exact-count limit, so counting them all would cost too much); '
-      + 'false when it is the exact number.',
-  })
-  totalCountIsEstimate!: boolean;
-
-  /** Counts the matches; resolved only when totalCount or totalCountIsEstimate is asked for (it costs a query). */
-  countTotal!: () => Promise<TourCount>;
-}
+export class TourConnection extends ConnectionType(TourType, {
+  edge: 'TourEdge',
+  edgeDescription: 'A tour and its cursor.',
+  noun: 'tour',
+  plural: 'tours',
+  nodes: true,
+  totalCount: 'Number of tours matching the query, over all pages: exact up to a limit (1000 by default), '
+    + 'above it an estimate, and then totalCountIsEstimate is true.',
+  totalCountIsEstimate: 'True when totalCount is an estimate (more matches than the exact-count limit, so counting them all would cost too much); '
+    + 'false when it is the exact number.',
+}) {}

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { WebhookDeliveryStatus } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
+import { toConnection } from '../../common/pagination.js';
 import { webhookService } from './webhook.service.js';
 import {
   RegisteredWebhook,
@@ -42,17 +43,6 @@ export class WebhookResolver {
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1-100 (default 50).' }) first?: number | null,
     @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null,
   ): Promise<WebhookDeliveryConnection> {
-    const page = await webhookService.deliveries(ctx, status, first, after);
-    return {
-      nodes: page.nodes,
-      edges: page.nodes.map((node, i) => ({ node, cursor: page.cursors[i]! })),
-      pageInfo: {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: !!after,
-        startCursor: page.cursors[0] ?? null,
-        endCursor: page.cursors[page.cursors.length - 1] ?? null,
-      },
-      totalCount: page.totalCount,
-    };
+    return toConnection(await webhookService.deliveries(ctx, status, first, after));
   }
 }

@@ -12,7 +12,7 @@ import {
 import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
 import { requireAdmin, requirePartner } from '../../common/guards.js';
-import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
+import { decodeCursor, encodeCursor, keysetPage, mapPage, pageSize, type Page } from '../../common/pagination.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { afterCommitOf, emOf, type QueueTarget } from '../../common/unit-of-work.js';
 import { PartnerKey } from '../partners/partner-key.entity.js';
@@ -65,13 +65,6 @@ export interface WebhookDeliveryView {
   createdAt: Date;
   nextAttemptAt: Date | null;
   deliveredAt: Date | null;
-}
-
-export interface WebhookDeliveryPage {
-  nodes: WebhookDeliveryView[];
-  cursors: string[];
-  hasNextPage: boolean;
-  totalCount: number;
 }
 
 function toView(w: WebhookSubscription): WebhookView {
@@ -166,7 +159,7 @@ export const webhookService = {
   },
 
   /** Admin: deliveries newest first (by id: the order they were queued in), a page at a time, optionally of one status. */
-  async deliveries(ctx: RequestContext, status?: string | null, first?: number | null, after?: string | null): Promise<WebhookDeliveryPage> {
+  async deliveries(ctx: RequestContext, status?: string | null, first?: number | null, after?: string | null): Promise<Page<WebhookDeliveryView>> {
     requireAdmin(ctx);
     const limit = pageSize(first, DELIVERIES_MAX_PAGE, DELIVERIES_DEFAULT_PAGE);
     if (status != null && !(WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status)) {
@@ -187,27 +180,22 @@ export const webhookService = {
       orderBy: { id: 'desc' },
       limit: limit + 1,
     });
-    const hasNextPage = rows.length > limit;
-    const page = hasNextPage ? rows.slice(0, limit) : rows;
-    return {
-      nodes: page.map((d) => ({
-        id: String(d.id),
-        webhookId: String(d.subscription.id),
-        url: d.subscription.url,
-        partnerName: d.subscription.partnerKey.partnerName,
-        event: d.event as WebhookEventName,
-        status: d.status as WebhookDeliveryStatus,
-        attempts: d.attempts,
-        lastStatusCode: d.lastStatusCode ?? null,
-        lastError: d.lastError ?? null,
-        createdAt: d.createdAt,
-        nextAttemptAt: d.status === 'PENDING' || d.status === 'FAILED' ? d.nextAttemptAt : null,
-        deliveredAt: d.deliveredAt ?? null,
-      })),
-      cursors: page.map((d) => encodeCursor([String(d.id)])),
-      hasNextPage,
-      totalCount: await ctx.em.count(WebhookDelivery, where),
-    };
+    const page = keysetPage(rows, limit, after, (d) => encodeCursor([String(d.id)]),
+      async () => ({ count: await ctx.em.count(WebhookDelivery, where), estimate: false }));
+    return mapPage(page, (d) => ({
+      id: String(d.id),
+      webhookId: String(d.subscription.id),
+      url: d.subscription.url,
+      partnerName: d.subscription.partnerKey.partnerName,
+      event: d.event as WebhookEventName,
+      status: d.status as WebhookDeliveryStatus,
+      attempts: d.attempts,
+      lastStatusCode: d.lastStatusCode ?? null,
+      lastError: d.lastError ?? null,
+      createdAt: d.createdAt,
+      nextAttemptAt: d.status === 'PENDING' || d.status === 'FAILED' ? d.nextAttemptAt : null,
+      deliveredAt: d.deliveredAt ?? null,
+    }));
   },
 
   /** Queues TOUR_CHANGED in the caller's transaction: created or updated (UPDATED), or DELETED. */

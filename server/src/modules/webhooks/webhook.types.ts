@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookDeliveryStatus, type WebhookEventName } from '@tembea/schema';
-import { PageInfo } from '../../common/graphql-types.js';
+import { ConnectionType } from '../../common/graphql-types.js';
 
 /** The events, as a GraphQL enum (its values are the schema package's names). */
 export const WebhookEventEnum = Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e, e])) as { [K in WebhookEventName]: K };
@@ -107,26 +107,12 @@ export class WebhookDeliveryType {
   deliveredAt!: Date | null;
 }
 
-@ObjectType({ description: 'A webhook delivery and its cursor.' })
-export class WebhookDeliveryEdge {
-  @Field({ description: 'Cursor of this delivery: pass it as `after` to continue after it.' })
-  cursor!: string;
-
-  @Field(() => WebhookDeliveryType, { description: 'The delivery.' })
-  node!: WebhookDeliveryType;
-}
-
 @ObjectType({ description: 'A page of webhook deliveries, newest first.' })
-export class WebhookDeliveryConnection {
-  @Field(() => [WebhookDeliveryType], { description: 'The deliveries of this page.' })
-  nodes!: WebhookDeliveryType[];
-
-  @Field(() => [WebhookDeliveryEdge], { description: 'The deliveries of this page with their cursors.' })
-  edges!: WebhookDeliveryEdge[];
-
-  @Field(() => PageInfo, { description: 'Paging information.' })
-  pageInfo!: PageInfo;
-
-  @Field(() => Int, { description: 'Number of deliveries matching the status, over all pages.' })
-  totalCount!: number;
-}
+export class WebhookDeliveryConnection extends ConnectionType(WebhookDeliveryType, {
+  edge: 'WebhookDeliveryEdge',
+  edgeDescription: 'A webhook delivery and its cursor.',
+  noun: 'delivery',
+  plural: 'deliveries',
+  nodes: true,
+  totalCount: 'Number of deliveries matching the status, over all pages.',
+}) {}

@@ -12,7 +12,6 @@ import { BookingsTable } from './components/BookingsTable';
 import { ManifestDownload } from './components/ManifestDownload';
 import { FETCH_FAILED, isAssociationIssue } from './lib/booking-actions';
 import './admin-bookings.css';
-import { appendPage } from '../../../lib/paging';
 
 export const PAGE_SIZE = 25;
 
@@ -49,10 +48,8 @@ export function AdminBookingsPage() {
 
   const loadMore = () => {
     if (!page?.pageInfo.endCursor) return;
-    void fetchMore({
-      variables: { after: page.pageInfo.endCursor },
-      updateQuery: (prev, { fetchMoreResult }) => ({ bookings: appendPage(prev.bookings, fetchMoreResult.bookings) }),
-    }).catch(() => undefined);
+    // The cache's field policy appends the page (lib/paging.ts).
+    void fetchMore({ variables: { after: page.pageInfo.endCursor } }).catch(() => undefined);
   };
 
   let body;

@@ -11,7 +11,6 @@ import { errorMessage } from '../../../lib/errors';
 import { formatMoment } from '../../../lib/format';
 import { WEBHOOK_DELIVERIES } from './api/admin-webhooks.operations';
 import './admin-webhooks.css';
-import { appendPage } from '../../../lib/paging';
 
 export const PAGE_SIZE = 25;
 const FETCH_FAILED = 'The webhook deliveries could not be loaded.';
@@ -92,10 +91,8 @@ export function AdminWebhooksPage() {
 
   const loadMore = () => {
     if (!page?.pageInfo.endCursor) return;
-    void fetchMore({
-      variables: { after: page.pageInfo.endCursor },
-      updateQuery: (prev, { fetchMoreResult }) => ({ webhookDeliveries: appendPage(prev.webhookDeliveries, fetchMoreResult.webhookDeliveries) }),
-    }).catch(() => undefined);
+    // The cache's field policy appends the page (lib/paging.ts).
+    void fetchMore({ variables: { after: page.pageInfo.endCursor } }).catch(() => undefined);
   };
 
   let body;

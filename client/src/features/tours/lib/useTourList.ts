@@ -27,16 +27,8 @@ export function useTourList(filter: ListFilter, search?: string, sort?: TourSort
     retry: () => { void refetch(); },
     loadMore: () => {
       if (!conn?.pageInfo.endCursor) return;
-      void fetchMore({
-        variables: { after: conn.pageInfo.endCursor },
-        updateQuery: (prev, { fetchMoreResult }) => {
-          if (!fetchMoreResult) return prev;
-          return {
-            ...fetchMoreResult,
-            tours: { ...fetchMoreResult.tours, nodes: [...(prev.tours?.nodes ?? []), ...fetchMoreResult.tours.nodes] },
-          };
-        },
-      });
+      // The cache's field policy appends the page (lib/paging.ts).
+      void fetchMore({ variables: { after: conn.pageInfo.endCursor } });
     },
   };
 }
