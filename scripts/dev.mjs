@@ -5,8 +5,7 @@
 // - the client is served by Vite inside the server (CLIENT_DEV_SERVER): modules from client/src with hot
 //   reload in the browser, and public pages server-rendered from the current sources on every request.
 // Ctrl-C stops everything. Other variables (DATABASE_URL, DATA_DIR, …) pass through as for `npm start`.
-import { existsSync } from 'node:fs';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
