@@ -18,6 +18,26 @@ export interface ViteDevClient {
   close(): Promise<void>;
 }
 
+/**
+ * Loosens the page's Content-Security-Policy (set by securityHeaders before this) for what Vite needs
+ * in development: its inline React Refresh preamble, the styles it injects, its HMR WebSocket.
+ */
+function devPolicy(res: Response): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy !== 'string') return;
+  const add: Record<string, string> = { 'script-src': "'unsafe-inline'", 'style-src': "'unsafe-inline'", 'connect-src': 'ws:' };
+  res.setHeader(
+    'Content-Security-Policy',
+    policy
+      .split(';')
+      .map((d) => {
+        const name = d.trim().split(/\s+/)[0] ?? '';
+        return add[name] ? `${d.trim()} ${add[name]}` : d.trim();
+      })
+      .join('; '),
+  );
+}
+
 /** The client's folder: client/ beside server/ (the same from src and from dist). */
 export const CLIENT_ROOT = path.resolve(import.meta.dirname, '../../../../client');
 
@@ -52,7 +72,10 @@ export async function viteDevClient(clientRoot = CLIENT_ROOT): Promise<ViteDevCl
   const { operationNames } = (await vite.ssrLoadModule('/src/app/operation-names.ts')) as Pick<SsrEntry, 'operationNames'>;
   load().catch((e: unknown) => log.warn('the client app could not be loaded for server renders yet', { error: String(fixStack(e)) }));
   return {
-    middlewares: vite.middlewares as unknown as RequestHandler,
+    middlewares: (req: Request, res: Response, next: NextFunction) => {
+      devPolicy(res);
+      (vite.middlewares as unknown as RequestHandler)(req, res, next);
+    },
     templateFile,
     entry: {
       operationNames,
