@@ -190,7 +190,9 @@ export async function createHttpApp(orm: MikroORM, services: Services, options: 
   app.use('/metrics', ...only(addressRateLimit(limiter, config.rateLimits.api, clientIp)));
   app.use(metricsRouter(metrics, { token: config.metricsToken, production: config.production }));
   // The client's operations get their own series in the metrics once its build is known.
-  const ssrEntry = await loadSsrEntry(config.clientDist);
+  // `npm run dev`: the client from its sources through Vite (hot reload, server render of the current code).
+  const viteDev = config.clientDevServer ? await (await import('./modules/ssr/vite-dev.js')).viteDevClient() : null;
+  const ssrEntry = viteDev ? viteDev.entry : await loadSsrEntry(config.clientDist);
   metrics.knowOperations(ssrEntry?.operationNames ?? []);
 
   await prepareUploadTempDir(config.dataDir);
@@ -245,10 +247,13 @@ export async function createHttpApp(orm: MikroORM, services: Services, options: 
   );
 
   app.use(seoRouter(orm, config));
-  app.use(ssrRouter({ apollo, makeContext, config, catalogue, entry: ssrEntry, rateLimited: hardened }));
+  if (viteDev) app.use(viteDev.middlewares);
+  app.use(ssrRouter({ apollo, makeContext, config, catalogue, entry: ssrEntry, rateLimited: hardened, templateFile: viteDev?.templateFile }));
 
   const indexHtml = path.join(config.clientDist, 'index.html');
-  if (existsSync(indexHtml)) {
+  if (viteDev) {
+    app.get('/{*path}', viteDev.shell);
+  } else if (existsSync(indexHtml)) {
     app.use(
       express.static(config.clientDist, {
         index: false,
@@ -279,7 +284,10 @@ export async function createHttpApp(orm: MikroORM, services: Services, options: 
 
   return {
     app,
-    close: () => apollo.stop(),
+    async close() {
+      await apollo.stop();
+      await viteDev?.close();
+    },
   };
 }
 

@@ -27,6 +27,12 @@ export interface Config {
   /** Bounds of that cache, in memory or in Redis alike. */
   catalogueCacheLimits: CatalogueCacheLimits;
   clientDist: string;
+  /**
+   * Serve the client through Vite's dev server inside this one (CLIENT_DEV_SERVER, set by `npm run
+   * dev`): modules from client/src with hot reload, pages server-rendered from the current sources.
+   * Ignored in production.
+   */
+  clientDevServer: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client IP). */
   trustProxy: number;
@@ -295,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxAnswerBytes: int(env, 'CATALOGUE_CACHE_MAX_ANSWER_BYTES', 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     },
     clientDist: path.resolve(str(env, 'CLIENT_DIST') ?? path.join(import.meta.dirname, '../../client/dist')),
+    clientDevServer: !production && bool(env, 'CLIENT_DEV_SERVER', false),
     logLevel,
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),
     hstsMaxAge: int(env, 'HSTS_MAX_AGE', 31_536_000, 0, 63_072_000),

@@ -28,6 +28,8 @@ export interface SsrDeps {
   entry: SsrEntry | null;
   /** Whether a render that reads the database counts against its caller's API quota (off only when unhardened). */
   rateLimited: boolean;
+  /** The page template, when not the client build's index.html (`npm run dev`: client/index.html). */
+  templateFile?: string;
 }
 
 /** What one render's operations learnt: the refusal of the caller's quota, when it was used up. */
@@ -94,7 +96,7 @@ export function ssrRouter(deps: SsrDeps): Router {
   r.use('/assets', compression());
   const ssr = deps.entry;
   if (!ssr) return r;
-  const template = readFileSync(path.join(deps.config.clientDist, 'index.html'), 'utf8');
+  const template = readFileSync(deps.templateFile ?? path.join(deps.config.clientDist, 'index.html'), 'utf8');
   const manifestFile = path.join(deps.config.clientDist, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest) : undefined;
 
