@@ -1,9 +1,9 @@
 import { type ClassType, Field, Int, ObjectType } from 'type-graphql';
-import type { Connection as ConnectionShape } from './pagination.js';
+import type { Connection as ConnectionShape, PageInfo as PageInfoShape } from './pagination.js';
 
 /** Relay-style page information shared by every connection. */
 @ObjectType({ description: 'Where a page sits in a list: pass endCursor as `after` to get the next page.' })
-export class PageInfo {
+export class PageInfo implements PageInfoShape {
   @Field({ description: 'True when more items follow this page.' })
   hasNextPage!: boolean;
 

@@ -1,6 +1,5 @@
 import { isStorableDate } from '@tembea/schema';
 import { BadInputError } from './errors.js';
-import type { PageInfo } from './graphql-types.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -97,6 +96,14 @@ export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
 /** The cursor to ask for the next page with; null on the last page. */
 export function nextCursor(page: Page<unknown>): string | null {
   return page.hasMore ? page.cursors[page.cursors.length - 1] ?? null : null;
+}
+
+/** Where a page sits in its list (the GraphQL PageInfo type's fields). */
+export interface PageInfo {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
 }
 
 /**
