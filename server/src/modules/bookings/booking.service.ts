@@ -5,6 +5,7 @@ import {
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError, throwIfInvalid } from '../../common/errors.js';
+import { requireId } from '../../common/ids.js';
 import { decodeCursor, encodeCursor, pageSize } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
 import { changingCatalogue } from '../../common/catalogue-cache.js';
@@ -39,11 +40,7 @@ export interface BookingPage {
   totalCount: () => Promise<number>;
 }
 
-function parseBookingId(id: unknown): number {
-  const s = String(id ?? '').trim();
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw new NotFoundError('Booking not found');
-  return Number(s);
-}
+const parseBookingId = (id: unknown): number => requireId(id, 'Booking not found');
 
 /** The admin list's filter as a MikroORM condition, or every failing field. */
 function listCondition(filter: BookingListFilter): FilterQuery<Booking> {

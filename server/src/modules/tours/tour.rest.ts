@@ -7,7 +7,7 @@ import { formToTourInput } from './tour-admin.form.js';
 import type { TourInput } from './tour-admin.inputs.js';
 import { TOUR_IMAGE_MAX_BYTES, TOUR_MAX_IMAGES, tourAdminService } from './tour-admin.service.js';
 import { BadInputError, NotFoundError } from '../../common/errors.js';
-import { ctxOf, route } from '../../common/rest.js';
+import { ctxOf, jsonBody, queryValue, route } from '../../common/rest.js';
 import { toRestTour } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
 import { parseSort, type RawTourFilter } from './tour-filter.js';
@@ -39,13 +39,8 @@ export const TOUR_LIST_PARAMS = [
   'departureTime', 'returnTime', 'minPrice', 'maxPrice', 'featured', 'popular', 'trending', 'id', 'ids', 'search', 'q', 'sort', 'limit', 'count',
 ] as const;
 
-/** One value of a query parameter (a repeated parameter is refused rather than guessed). */
-function one(req: Request, name: (typeof TOUR_LIST_PARAMS)[number]): string | undefined {
-  const v = req.query[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
-  return v;
-}
+/** One value of a listed query parameter (a repeated parameter is refused rather than guessed). */
+const one = (req: Request, name: (typeof TOUR_LIST_PARAMS)[number]): string | undefined => queryValue(req, name);
 
 /** The spec's query parameters as a filter; unknown parameters are ignored. */
 function filterOf(req: Request): RawTourFilter {
@@ -91,8 +86,7 @@ async function tourForm(req: Request, res: Response): Promise<{ input: TourInput
     const upload = await receiveUpload(req, res, ctx.config, TOUR_IMAGES_UPLOAD);
     return { input: formToTourInput(upload.fields), files: upload.files };
   }
-  const body: unknown = req.body;
-  return { input: formToTourInput(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), files: [] };
+  return { input: formToTourInput(jsonBody(req)), files: [] };
 }
 
 /** REST shims of the catalogue: GET /api/tours, /api/tours/filters, /api/tours/:id; admins' POST, PUT and DELETE. */

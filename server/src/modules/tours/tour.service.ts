@@ -1,6 +1,7 @@
 import { withFilterFallbacks } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { changedSince, pageSize } from '../../common/pagination.js';
+import { parseId } from '../../common/ids.js';
 import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
 import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
@@ -42,12 +43,7 @@ export interface ListToursInput {
 }
 
 /** Parses a tour id from the outside world; null when it is not one. */
-export function parseTourId(id: string | number | null | undefined): number | null {
-  const s = String(id ?? '').trim();
-  if (!/^\d{1,9}$/.test(s)) return null;
-  const n = Number(s);
-  return n > 0 ? n : null;
-}
+export const parseTourId: (id: string | number | null | undefined) => number | null = parseId;
 
 function rows<T = Record<string, unknown>>(ctx: RequestContext, q: Sql): Promise<T[]> {
   return queryRows<T>(ctx.em, q);
