@@ -16,7 +16,7 @@ export function authRestRouter(): Router {
   r.post('/auth/login', route(async (req, res) => {
     const { accessToken, refreshToken, user, deviceToken } = await authService.login(ctxOf(req), jsonBody(req));
     setDeviceCookie(res, deviceToken);
-    // `token` is the older name of the access token that the original client also reads.
+    // `token` is the older name of the access token, which REST callers may still read.
     return { success: true, accessToken, token: accessToken, refreshToken, user: toRestUser(user) };
   }));
   r.post('/auth/logout', route(async (req) => {

@@ -6,7 +6,7 @@ import { toRestBooking } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import { departureService } from './departure.service.js';
 
-/** The admin list's page ceiling on REST (the original client reads the whole list at once). */
+/** The admin list's page ceiling on REST, where a caller may read the whole list at once. */
 export const REST_MAX_BOOKINGS = 1000;
 
 /**

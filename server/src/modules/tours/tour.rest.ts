@@ -12,7 +12,7 @@ import { toRestTour } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
 import { parseSort, type RawTourFilter } from './tour-filter.js';
 
-/** The original client asks for up to 1000 tours at once. */
+/** A REST caller may ask for up to 1000 tours at once. */
 export const REST_MAX_LIMIT = 1000;
 
 function parseLimit(raw: unknown): number {
@@ -42,7 +42,7 @@ export const TOUR_LIST_PARAMS = [
 /** One value of a listed query parameter (a repeated parameter is refused rather than guessed). */
 const one = (req: Request, name: (typeof TOUR_LIST_PARAMS)[number]): string | undefined => queryValue(req, name);
 
-/** The spec's query parameters as a filter; unknown parameters are ignored. */
+/** The listed query parameters (TOUR_LIST_PARAMS) as a filter; unknown parameters are ignored. */
 function filterOf(req: Request): RawTourFilter {
   return {
     destination: one(req, 'destination'),
@@ -73,7 +73,7 @@ const TOUR_IMAGES_UPLOAD: UploadLimits = {
 };
 
 /**
- * The tour of a create or edit request: multipart form data (fields under the spec's names, list
+ * The tour of a create or edit request: multipart form data (fields under their REST names, list
  * fields as JSON text, photos under `images`), or a JSON body with the same fields and no photos.
  * Only an admin's body is read, within the account's upload slots: anyone else is refused before
  * the upload starts.
@@ -100,7 +100,7 @@ export function tourRestRouter(): Router {
       first: parseLimit(one(req, 'limit')),
       maxPageSize: REST_MAX_LIMIT,
     });
-    // The original client reads only `tours`: the count (exact up to a limit, else an estimate marked
+    // The answer is `tours` alone by default: the count (exact up to a limit, else an estimate marked
     // totalCountIsEstimate) is added only when asked for with count=true.
     const tours = page.nodes.map(toRestTour);
     if (!parseCountFlag(one(req, 'count'))) return { success: true, tours };

@@ -38,7 +38,7 @@ export interface ListToursInput {
   after?: string | null;
   /** Only tours changed at or after this moment (partners' catalogue sync). */
   updatedSince?: Date | null;
-  /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim the original client calls with limit=1000. */
+  /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim (limit=1000 reads the whole catalogue page). */
   maxPageSize?: number;
 }
 
@@ -155,8 +155,8 @@ export class TourService {
 
   /**
    * Distinct destinations, travel types, tiers (split from the Tier lists) and booking types of the
-   * catalogue (case-insensitively, first spelling kept) and the range of original prices; the spec's
-   * built-in values for whatever the catalogue leaves empty, at most TOUR_FILTER_VALUES_MAX of each
+   * catalogue (case-insensitively, first spelling kept) and the range of original prices; the built-in
+   * values (withFilterFallbacks) for whatever the catalogue leaves empty, at most TOUR_FILTER_VALUES_MAX of each
    * (alphabetically). One statement.
    */
   async filterOptions(ctx: RequestContext): Promise<TourFilterOptions> {
