@@ -1,9 +1,9 @@
 import { withFilterFallbacks } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { changedSince, pageSize } from '../../common/pagination.js';
-import { parseId } from '../../common/ids.js';
 import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
+import { parseId } from '../../common/ids.js';
 import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
 import {
   boundedCountQuery, densityWalkTours, encodeKeyset, estimateCountQuery, pageQuery, resolvedSearch, resolveSearchQuery, type ResolvedSearchRow,
