@@ -5,9 +5,9 @@ import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
 import { parseId } from '../../common/ids.js';
 import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
-import {
-  boundedCountQuery, densityWalkTours, encodeKeyset, estimateCountQuery, pageQuery, resolvedSearch, resolveSearchQuery, type ResolvedSearchRow,
-} from './tour-query.js';
+import { boundedCountQuery, estimateCountQuery } from './tour-count-query.js';
+import { encodeKeyset, pageQuery } from './tour-page-query.js';
+import { densityWalkTours, resolvedSearch, resolveSearchQuery, type ResolvedSearchRow } from './tour-search-query.js';
 import { TourSort } from './tour-sort.js';
 import type { TourFilterOptions } from './tour-filters.types.js';
 
