@@ -6,7 +6,7 @@ const root = existsSync('schema/schema.graphql') ? '.' : '..';
 const out = process.env.CODEGEN_OUT ?? `${root}/client/src/gql/`;
 // The admin screens' operations get their own graphql() map (gql/admin/), so that the map every
 // visitor downloads with the first page holds only the public operations.
-const adminDocuments = [`${root}/client/src/features/admin/**/*.{ts,tsx}`, `${root}/client/src/components/admin/**/*.{ts,tsx}`];
+const adminDocuments = [`${root}/client/src/features/admin/**/*.{ts,tsx}`];
 const outputConfig = {
   useTypeImports: true,
   enumsAsTypes: true,

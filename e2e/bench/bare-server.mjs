@@ -6,7 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { SERVER_DIST } from './data.mjs';
 
-const { pageQuery, boundedCountQuery, estimateCountQuery, encodeKeyset, resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
+const { pageQuery, encodeKeyset } = await import(path.join(SERVER_DIST, 'modules/tours/tour-page-query.js'));
+const { boundedCountQuery, estimateCountQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-count-query.js'));
+const { resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(path.join(SERVER_DIST, 'modules/tours/tour-search-query.js'));
 const { parseTourFilter, parseSearch } = await import(path.join(SERVER_DIST, 'modules/tours/tour-filter.js'));
 
 const [port, url] = process.argv.slice(2);

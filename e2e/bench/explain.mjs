@@ -4,7 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { SERVER_DIST } from './data.mjs';
 
-const { pageQuery, boundedCountQuery, estimateCountQuery, resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(path.join(SERVER_DIST, 'modules/tours/tour-query.js'));
+const { pageQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-page-query.js'));
+const { boundedCountQuery, estimateCountQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-count-query.js'));
+const { resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(path.join(SERVER_DIST, 'modules/tours/tour-search-query.js'));
 
 // As the app's configuration: exact totalCount up to this many matches, relevance over this many candidates.
 const COUNT_LIMIT = Number(process.env.TOUR_COUNT_EXACT_LIMIT ?? 1000);

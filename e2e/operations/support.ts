@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freshDatabase as freshTestDatabase } from '../../server/src/test/fresh-database.js';
 
 export const SERVER_MAIN = path.resolve(import.meta.dirname, '../../server/dist/main.js');
 export const MACHINE_PG = process.env.OPS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -30,24 +31,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A new empty database on a PostgreSQL server; drop() removes it. */
-export async function freshDatabase(baseUrl = MACHINE_PG): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tembea_ops_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
+/** A new empty database on a PostgreSQL server (the machine's by default); drop() removes it. */
+export function freshDatabase(baseUrl = MACHINE_PG): Promise<{ url: string; drop(): Promise<void> }> {
+  return freshTestDatabase(baseUrl, 'tembea_ops');
 }
 
 /** Signing secrets every instance of one deployment shares. */

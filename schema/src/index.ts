@@ -15,3 +15,4 @@ export * from './partner-examples.js';
 export * from './partner-key.js';
 export * from './webhooks.js';
 export * from './partner-guide.js';
+export * from './markup.js';

@@ -25,7 +25,7 @@ export interface TourFilterOptionValues {
   priceRange: { minPrice: number; maxPrice: number } | null;
 }
 
-/** Filter options with the spec's built-in defaults for every list the catalogue leaves empty. */
+/** Filter options, with built-in defaults for every list the catalogue leaves empty. */
 export function withFilterFallbacks(o: Partial<TourFilterOptionValues>): TourFilterOptionValues & { priceRange: { minPrice: number; maxPrice: number } } {
   const or = (list: readonly string[] | undefined, fallback: readonly string[]) => (list && list.length ? [...list] : [...fallback]);
   return {

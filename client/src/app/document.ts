@@ -1,4 +1,4 @@
-import { SSR_STATE_ID, type ClientManifest } from '@tembea/schema';
+import { escapeHtml, SSR_STATE_ID, type ClientManifest } from '@tembea/schema';
 import type { PageMeta } from '../components/page-meta';
 import { JSON_LD_ID, SITE_NAME } from '../components/usePageMeta';
 
@@ -10,10 +10,6 @@ const ROOT = '<div id="root"></div>';
 export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 };
 // The head tags a page replaces: index.html's own title and description.
 const TEMPLATE_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta name="description"[^>]*>\s*/];
-
-function attr(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
 export function scriptJson(value: unknown): string {
@@ -31,20 +27,20 @@ export function headTags(meta: PageMeta, origin: string, pathname: string, fallb
   const own = meta.image && !/\.svg(?:[?#]|$)/i.test(meta.image) ? meta.image : null;
   const image = own ?? `${origin}${OG_IMAGE.path}`;
   const tags = [
-    `<title>${attr(title)}</title>`,
-    `<meta name="description" content="${attr(description)}" />`,
-    `<link rel="canonical" href="${attr(url)}" />`,
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:title" content="${attr(title)}" />`,
-    `<meta property="og:description" content="${attr(description)}" />`,
-    `<meta property="og:url" content="${attr(url)}" />`,
-    `<meta property="og:image" content="${attr(image)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
     ...(own ? [] : [`<meta property="og:image:width" content="${OG_IMAGE.width}" />`, `<meta property="og:image:height" content="${OG_IMAGE.height}" />`]),
     `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${attr(title)}" />`,
-    `<meta name="twitter:description" content="${attr(description)}" />`,
-    `<meta name="twitter:image" content="${attr(image)}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
   ];
   if (meta.jsonLd) tags.push(`<script type="application/ld+json" id="${JSON_LD_ID}">${scriptJson(meta.jsonLd)}</script>`);
   return tags.map((t) => `    ${t}\n`).join('');
@@ -72,8 +68,8 @@ export function moduleTags(manifest: ClientManifest | undefined, module: string 
   };
   visit(module);
   return [
-    ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}" />`),
-    ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}" />`),
+    ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`),
+    ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
   ].map((t) => `    ${t}\n`).join('');
 }
 

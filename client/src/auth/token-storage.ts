@@ -1,6 +1,6 @@
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@tembea/schema';
 
-/** Session tokens in localStorage under the spec's keys (token, refreshToken). */
+/** Session tokens in localStorage under the keys `token` and `refreshToken`. */
 export interface StoredTokens {
   accessToken: string | null;
   refreshToken: string | null;

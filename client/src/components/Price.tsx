@@ -1,6 +1,6 @@
 import { priceLabel } from '@tembea/schema';
 
-/** A tour price as the spec shows it: '$…' with two decimals, or 'Contact for pricing'. */
+/** A tour price: '$…' with two decimals, or 'Contact for pricing' when it has none. */
 export function Price({ tour, bookingType, tier }: {
   tour: { price?: number | null; priceText?: string | null };
   bookingType?: string;

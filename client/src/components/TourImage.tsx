@@ -3,7 +3,7 @@ import { PLACEHOLDER_IMAGE, resolveTourImage, tourImageSrcSet } from '@tembea/sc
 import { API_BASE } from '../lib/apollo';
 
 /**
- * A tour's image by the spec's resolution rules; on a load failure it falls back to a placeholder
+ * A tour's image as resolveTourImage picks it; on a load failure it falls back to a placeholder
  * labelled 'Image Not Found', and with no image at all to one labelled 'No Image'. A photo the
  * server stored comes in two widths (`sizes`: the slot's width); the 8:5 width and height keep its
  * place before it loads. `eager` for images in the first screenful, `priority` for the page's

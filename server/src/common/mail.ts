@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { escapeHtml } from '@tembea/schema';
 import type { Config } from '../config.js';
 import { log } from './logger.js';
 
@@ -28,10 +29,6 @@ export interface SentMail {
   /** Where it went: 'smtp' or the path of the saved .eml file. */
   via: string;
   messageId: string;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export { escapeHtml };

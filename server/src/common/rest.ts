@@ -22,6 +22,20 @@ export function ctxOf(req: Request): RequestContext {
   return req.ctx;
 }
 
+/** One value of a query parameter (a repeated parameter is refused rather than guessed). */
+export function queryValue(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
+  return v;
+}
+
+/** The JSON body's fields; a body that is not an object (none, an array, a scalar) has none. */
+export function jsonBody(req: Request): Record<string, unknown> {
+  const b: unknown = req.body;
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+}
+
 /** Wraps an async handler; Express 5 forwards rejections to the error handler. */
 export function route(fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler {
   return async (req, res) => {

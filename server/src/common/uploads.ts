@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { BadInputError, PayloadTooLargeError } from './errors.js';
 import type { FileStore } from './file-store.js';
 
-/** Largest image accepted (spec: profile pictures; reused for tour photos). */
+/** Largest image accepted: a profile picture, and each tour photo. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'Image must be at most 5 MB';
 export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).';

@@ -118,7 +118,7 @@ describe('page sizes, costs and request shapes', () => {
 
   it("keeps every one of the client's operations within the limits at the largest page size it sends", () => {
     // The admin tour list asks for smaller pages than the largest (each tour with all its lists).
-    const adminTours = readFileSync(new URL('../../../client/src/components/admin/useAdminTours.ts', import.meta.url), 'utf8');
+    const adminTours = readFileSync(new URL('../../../client/src/features/admin/shared/useAdminTours.ts', import.meta.url), 'utf8');
     const PAGE_SENT: Record<string, number> = { AdminToursDocument: Number(/export const ADMIN_TOURS_PAGE = (\d+);/.exec(adminTours)![1]) };
     const source = ['graphql.ts', 'admin/graphql.ts']
       .map((f) => readFileSync(new URL(`../../../client/src/gql/${f}`, import.meta.url), 'utf8')).join('\n');

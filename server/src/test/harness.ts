@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startTembea, type Running } from '../boot.js';
 import { loadConfig, type Config } from '../config.js';
+import { freshDatabase } from './fresh-database.js';
+
+export { freshDatabase };
 
 export interface TestServer extends Running {
   config: Config;
@@ -13,26 +14,6 @@ export interface TestServer extends Running {
   gql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: any }>;
   /** Calls a REST path under the server (e.g. '/api/tours'). */
   rest<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; headers: Headers }>;
-}
-
-/** A fresh database on the server named by TEST_DATABASE_URL; dropped when done. */
-export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tembea_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** The machine's PostgreSQL, for tests of what the embedded database cannot do. */

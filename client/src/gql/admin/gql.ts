@@ -15,9 +15,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
-    "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
-    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": typeof types.DeleteTourDocument,
     "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": typeof types.AdminBookingFieldsFragmentDoc,
     "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.AdminBookingsDocument,
     "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": typeof types.AdminTourChoicesDocument,
@@ -28,6 +25,9 @@ type Documents = {
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.CreatePartnerKeyDocument,
     "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.RevokePartnerKeyDocument,
+    "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
+    "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
+    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": typeof types.DeleteTourDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.UpdateTourDocument,
@@ -39,9 +39,6 @@ type Documents = {
     "\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n": typeof types.AdminWebhookDeliveriesDocument,
 };
 const documents: Documents = {
-    "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": types.AdminTourFieldsFragmentDoc,
-    "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
-    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": types.DeleteTourDocument,
     "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": types.AdminBookingFieldsFragmentDoc,
     "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.AdminBookingsDocument,
     "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": types.AdminTourChoicesDocument,
@@ -52,6 +49,9 @@ const documents: Documents = {
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.CreatePartnerKeyDocument,
     "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": types.RevokePartnerKeyDocument,
+    "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": types.AdminTourFieldsFragmentDoc,
+    "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
+    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": types.DeleteTourDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.UpdateTourDocument,
@@ -77,18 +77,6 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n"): (typeof documents)["\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -129,6 +117,18 @@ export function graphql(source: "\n  mutation CreatePartnerKey($input: CreatePar
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n"): (typeof documents)["\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -29,7 +29,8 @@ export function signAccessToken(user: AuthUser, sessionId: string, secret: strin
 /**
  * Verifies an access token with the pinned algorithm and its type, so that no other kind of token
  * (or `alg: none`) passes. A token must carry an expiry and a session id: one without could never
- * be ended. Throws UnauthenticatedError with the spec's texts.
+ * be ended. Throws UnauthenticatedError: 'Session expired. Please login again.' for an
+ * expired token, INVALID for any other.
  */
 export function verifyAccessToken(token: string, secret: string): AccessClaims {
   let payload: jwt.JwtPayload | string;

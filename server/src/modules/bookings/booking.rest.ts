@@ -1,13 +1,13 @@
 import { Router, type Request } from 'express';
 import { BadInputError } from '../../common/errors.js';
 import { toCsv } from '../../common/csv.js';
-import { ctxOf, route } from '../../common/rest.js';
+import { ctxOf, jsonBody, queryValue, route } from '../../common/rest.js';
 import { nextCursor } from '../../common/pagination.js';
 import { toRestBooking } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import { departureService } from './departure.service.js';
 
-/** The admin list's page ceiling on REST (the original client reads the whole list at once). */
+/** The admin list's page ceiling on REST, where a caller may read the whole list at once. */
 export const REST_MAX_BOOKINGS = 1000;
 
 /**
@@ -16,24 +16,11 @@ export const REST_MAX_BOOKINGS = 1000;
  */
 export const DEPARTURE_LIST_PARAMS = ['from', 'to'] as const;
 
-/** One value of a query parameter (a repeated parameter is refused rather than guessed). */
-function one(req: Request, name: string): string | undefined {
-  const v = req.query[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
-  return v;
-}
-
 function limitOf(req: Request): number {
-  const raw = one(req, 'limit');
+  const raw = queryValue(req, 'limit');
   if (raw === undefined || raw === '') return REST_MAX_BOOKINGS;
   if (!/^\d{1,4}$/.test(raw)) throw new BadInputError(`limit must be a whole number from 1 to ${REST_MAX_BOOKINGS}`, [{ field: 'limit', message: `Must be from 1 to ${REST_MAX_BOOKINGS}` }]);
   return Number(raw);
-}
-
-function body(req: Request): Record<string, unknown> {
-  const b: unknown = req.body;
-  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
 }
 
 /**
@@ -49,8 +36,8 @@ export function bookingRestRouter(): Router {
   }));
   r.get('/bookings/admin/all', route(async (req) => {
     const page = await bookingService.list(ctxOf(req), {
-      status: one(req, 'status'), tourId: one(req, 'tourId'), from: one(req, 'from'), to: one(req, 'to'),
-    }, limitOf(req), one(req, 'after'), REST_MAX_BOOKINGS);
+      status: queryValue(req, 'status'), tourId: queryValue(req, 'tourId'), from: queryValue(req, 'from'), to: queryValue(req, 'to'),
+    }, limitOf(req), queryValue(req, 'after'), REST_MAX_BOOKINGS);
     return {
       success: true,
       bookings: page.items.map(toRestBooking),
@@ -58,7 +45,7 @@ export function bookingRestRouter(): Router {
     };
   }));
   r.get('/bookings/admin/manifest', route(async (req, res) => {
-    const { tourId, date, bookings } = await bookingService.manifest(ctxOf(req), one(req, 'tourId'), one(req, 'date'));
+    const { tourId, date, bookings } = await bookingService.manifest(ctxOf(req), queryValue(req, 'tourId'), queryValue(req, 'date'));
     const csv = toCsv(
       ['Booking', 'Status', 'Name', 'Email', 'Phone', 'People', 'Booking type', 'Tier', 'Start', 'End', 'Special requests'],
       bookings.map((b) => [b.id, b.status, b.name, b.email, b.phone, b.numberOfPeople, b.bookingType, b.tier, b.startDate, b.endDate, b.notes ?? '']),
@@ -67,7 +54,7 @@ export function bookingRestRouter(): Router {
     res.type('text/csv; charset=utf-8').send(csv);
   }));
   r.post('/bookings/:tourId', route(async (req, res) => {
-    const input = body(req);
+    const input = jsonBody(req);
     const booking = await bookingService.create(ctxOf(req), String(req.params.tourId), input);
     const rest = toRestBooking(booking);
     res.status(201);
@@ -78,11 +65,11 @@ export function bookingRestRouter(): Router {
     return { success: true, message: 'Booking cancelled', booking: toRestBooking(booking) };
   }));
   r.patch('/bookings/:id/status', route(async (req) => {
-    const booking = await bookingService.setStatus(ctxOf(req), String(req.params.id), body(req).status);
+    const booking = await bookingService.setStatus(ctxOf(req), String(req.params.id), jsonBody(req).status);
     return { success: true, message: `Booking ${booking.status.toLowerCase()}`, booking: toRestBooking(booking) };
   }));
   r.get('/tours/:id/departures', route(async (req) => {
-    const [from, to] = DEPARTURE_LIST_PARAMS.map((p) => one(req, p));
+    const [from, to] = DEPARTURE_LIST_PARAMS.map((p) => queryValue(req, p));
     const departures = await departureService.list(ctxOf(req), String(req.params.id), from, to);
     return { success: true, departures };
   }));

@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor, keysetPage, pageSize, type Page } from '../
 import { join, queryRows, sql } from '../../common/sql.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
+import { requireId } from '../../common/ids.js';
 import { User } from '../users/user.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
 import { Booking } from './booking.entity.js';
@@ -31,11 +32,7 @@ export interface BookingListFilter {
   to?: string | null;
 }
 
-function parseBookingId(id: unknown): number {
-  const s = String(id ?? '').trim();
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw new NotFoundError('Booking not found');
-  return Number(s);
-}
+const parseBookingId = (id: unknown): number => requireId(id, 'Booking not found');
 
 /** The admin list's filter as a MikroORM condition, or every failing field. */
 function listCondition(filter: BookingListFilter): FilterQuery<Booking> {

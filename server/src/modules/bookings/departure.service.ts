@@ -1,6 +1,7 @@
 import { addDays, departureStatus, isIsoDay, maxPeople, travellerToday, type DepartureStatus } from '@tembea/schema';
 import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { ConflictError, NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
+import { requireId } from '../../common/ids.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { requireAdmin } from '../../common/guards.js';
 import { tourService } from '../tours/tour.service.js';
@@ -69,11 +70,7 @@ function checkCapacity(capacity: number, min: number, errors: FieldError[]): voi
   }
 }
 
-function parseDepartureId(id: unknown): number {
-  const s = String(id ?? '').trim();
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw new NotFoundError('Departure not found');
-  return Number(s);
-}
+const parseDepartureId = (id: unknown): number => requireId(id, 'Departure not found');
 
 export function toDepartureType(r: DepartureRow, tourStatus: string | null | undefined, today: string): DepartureType {
   const status = departureStatus(

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, validatePartnerKeyForm, type PartnerKeyFormValues } from '@tembea/schema';
 import type { PartnerCaller, Principal, RequestContext } from '../../common/context.js';
 import { NotFoundError, throwIfInvalid, UnauthenticatedError } from '../../common/errors.js';
+import { requireId } from '../../common/ids.js';
 import { requireAdmin, requirePartner } from '../../common/guards.js';
 import { intArrayLiteral, queryRows, sql } from '../../common/sql.js';
 import { User } from '../users/user.entity.js';
@@ -105,11 +106,7 @@ export function usageDay(at: Date = new Date()): string {
   return at.toISOString().slice(0, 10);
 }
 
-function parseKeyId(id: unknown): number {
-  const s = String(id ?? '').trim();
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw new NotFoundError('API key not found');
-  return Number(s);
-}
+const parseKeyId = (id: unknown): number => requireId(id, 'API key not found');
 
 /** Partners' API keys: who a key is, and the admin's list, creation and revocation. */
 export class PartnerKeyService {

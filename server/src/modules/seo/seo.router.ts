@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { escapeHtml } from '@tembea/schema';
 import type { Config } from '../../config.js';
 import { log } from '../../common/logger.js';
 import { queryRows, sql } from '../../common/sql.js';
@@ -8,10 +9,6 @@ import { queryRows, sql } from '../../common/sql.js';
 export const PUBLIC_PAGES = ['/', '/tours', '/about', '/blog', '/contact-us', '/partners'] as const;
 /** The sitemap protocol's limit per file. */
 const MAX_URLS = 50_000;
-
-function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
 
 /** GET /sitemap.xml (public pages and every active tour) and GET /robots.txt pointing to it. */
 export function seoRouter(orm: MikroORM, config: Pick<Config, 'publicUrl'>): Router {
@@ -25,9 +22,9 @@ export function seoRouter(orm: MikroORM, config: Pick<Config, 'publicUrl'>): Rou
         sql`select id, updated_at from tours where lower(status) = 'active' order by id limit ${MAX_URLS - PUBLIC_PAGES.length}`,
       );
       const urls = [
-        ...PUBLIC_PAGES.map((p) => `  <url><loc>${xmlEscape(base + p)}</loc></url>`),
+        ...PUBLIC_PAGES.map((p) => `  <url><loc>${escapeHtml(base + p)}</loc></url>`),
         ...tours.map((t) =>
-          `  <url><loc>${xmlEscape(`${base}/tour/${t.id}`)}</loc><lastmod>${new Date(t.updated_at).toISOString()}</lastmod></url>`),
+          `  <url><loc>${escapeHtml(`${base}/tour/${t.id}`)}</loc><lastmod>${new Date(t.updated_at).toISOString()}</lastmod></url>`),
       ];
       res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600');
       res.send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);

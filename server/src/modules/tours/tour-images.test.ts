@@ -35,7 +35,7 @@ async function bombPng(): Promise<Buffer> {
   return b;
 }
 
-/** The spec's multipart tour: every field under its spec name, list fields as JSON text, files under `images`. */
+/** A multipart tour: every field under its REST name, list fields as JSON text, files under `images`. */
 function tourForm(over: Record<string, string> = {}, files: { data: Buffer; name: string; type: string }[] = []): FormData {
   const fields: Record<string, string> = {
     title: 'Chemka Hot Springs', desc: 'Swim in the turquoise springs.', destination: 'Kilimanjaro', country: 'Tanzania',

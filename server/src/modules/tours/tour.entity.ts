@@ -146,7 +146,7 @@ export class Tour {
   @Property({ type: 'jsonb', default: '[]' })
   itinerary: ItineraryEntry[] = [];
 
-  /** The spec's `Tier`: one tier or a comma-separated list; the first is the default. */
+  /** `Tier` on REST: one tier or a comma-separated list; the first is the default. */
   @Property({ type: 'text', nullable: true })
   tier?: string | null;
 

@@ -47,7 +47,7 @@ export function toTourType(t: Tour): TourType {
 }
 
 /**
- * Entity -> the REST shape the original client reads, derived from the GraphQL object: `_id` and
+ * Entity -> the REST shape of /api/tours, derived from the GraphQL object: `_id` and
  * `desc` repeat the id and description, `tier` is named `Tier`, `price` is the number or else its
  * text, dates are ISO strings, and the fields only GraphQL has are left out.
  */

@@ -7,12 +7,12 @@ import { formToTourInput } from './tour-admin.form.js';
 import type { TourInput } from './tour-admin.inputs.js';
 import { TOUR_IMAGE_MAX_BYTES, TOUR_MAX_IMAGES, tourAdminService } from './tour-admin.service.js';
 import { BadInputError, NotFoundError } from '../../common/errors.js';
-import { ctxOf, route } from '../../common/rest.js';
+import { ctxOf, jsonBody, queryValue, route } from '../../common/rest.js';
 import { toRestTour } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
 import { parseSort, type RawTourFilter } from './tour-filter.js';
 
-/** The original client asks for up to 1000 tours at once. */
+/** A REST caller may ask for up to 1000 tours at once. */
 export const REST_MAX_LIMIT = 1000;
 
 function parseLimit(raw: unknown): number {
@@ -39,15 +39,10 @@ export const TOUR_LIST_PARAMS = [
   'departureTime', 'returnTime', 'minPrice', 'maxPrice', 'featured', 'popular', 'trending', 'id', 'ids', 'search', 'q', 'sort', 'limit', 'count',
 ] as const;
 
-/** One value of a query parameter (a repeated parameter is refused rather than guessed). */
-function one(req: Request, name: (typeof TOUR_LIST_PARAMS)[number]): string | undefined {
-  const v = req.query[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
-  return v;
-}
+/** One value of a listed query parameter (a repeated parameter is refused rather than guessed). */
+const one = (req: Request, name: (typeof TOUR_LIST_PARAMS)[number]): string | undefined => queryValue(req, name);
 
-/** The spec's query parameters as a filter; unknown parameters are ignored. */
+/** The listed query parameters (TOUR_LIST_PARAMS) as a filter; unknown parameters are ignored. */
 function filterOf(req: Request): RawTourFilter {
   return {
     destination: one(req, 'destination'),
@@ -78,7 +73,7 @@ const TOUR_IMAGES_UPLOAD: UploadLimits = {
 };
 
 /**
- * The tour of a create or edit request: multipart form data (fields under the spec's names, list
+ * The tour of a create or edit request: multipart form data (fields under their REST names, list
  * fields as JSON text, photos under `images`), or a JSON body with the same fields and no photos.
  * Only an admin's body is read, within the account's upload slots: anyone else is refused before
  * the upload starts.
@@ -91,8 +86,7 @@ async function tourForm(req: Request, res: Response): Promise<{ input: TourInput
     const upload = await receiveUpload(req, res, ctx.config, TOUR_IMAGES_UPLOAD);
     return { input: formToTourInput(upload.fields), files: upload.files };
   }
-  const body: unknown = req.body;
-  return { input: formToTourInput(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), files: [] };
+  return { input: formToTourInput(jsonBody(req)), files: [] };
 }
 
 /** REST shims of the catalogue: GET /api/tours, /api/tours/filters, /api/tours/:id; admins' POST, PUT and DELETE. */
@@ -106,7 +100,7 @@ export function tourRestRouter(): Router {
       first: parseLimit(one(req, 'limit')),
       maxPageSize: REST_MAX_LIMIT,
     });
-    // The original client reads only `tours`: the count (exact up to a limit, else an estimate marked
+    // The answer is `tours` alone by default: the count (exact up to a limit, else an estimate marked
     // totalCountIsEstimate) is added only when asked for with count=true.
     const tours = page.items.map(toRestTour);
     if (!parseCountFlag(one(req, 'count'))) return { success: true, tours };

@@ -3,10 +3,11 @@ import type { RequestContext } from '../../common/context.js';
 import { changedSince, keysetPage, mapPage, pageSize, type Page, type PageCount } from '../../common/pagination.js';
 import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
+import { parseId } from '../../common/ids.js';
 import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
-import {
-  boundedCountQuery, densityWalkTours, encodeKeyset, estimateCountQuery, pageQuery, resolvedSearch, resolveSearchQuery, type ResolvedSearchRow,
-} from './tour-query.js';
+import { boundedCountQuery, estimateCountQuery } from './tour-count-query.js';
+import { encodeKeyset, pageQuery } from './tour-page-query.js';
+import { densityWalkTours, resolvedSearch, resolveSearchQuery, type ResolvedSearchRow } from './tour-search-query.js';
 import { TourSort } from './tour-sort.js';
 import type { TourFilterOptions } from './tour-filters.types.js';
 
@@ -22,17 +23,12 @@ export interface ListToursInput {
   after?: string | null;
   /** Only tours changed at or after this moment (partners' catalogue sync). */
   updatedSince?: Date | null;
-  /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim the original client calls with limit=1000. */
+  /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim (limit=1000 reads the whole catalogue page). */
   maxPageSize?: number;
 }
 
 /** Parses a tour id from the outside world; null when it is not one. */
-export function parseTourId(id: string | number | null | undefined): number | null {
-  const s = String(id ?? '').trim();
-  if (!/^\d{1,9}$/.test(s)) return null;
-  const n = Number(s);
-  return n > 0 ? n : null;
-}
+export const parseTourId: (id: string | number | null | undefined) => number | null = parseId;
 
 function rows<T = Record<string, unknown>>(ctx: RequestContext, q: Sql): Promise<T[]> {
   return queryRows<T>(ctx.em, q);
@@ -133,8 +129,8 @@ export class TourService {
 
   /**
    * Distinct destinations, travel types, tiers (split from the Tier lists) and booking types of the
-   * catalogue (case-insensitively, first spelling kept) and the range of original prices; the spec's
-   * built-in values for whatever the catalogue leaves empty, at most TOUR_FILTER_VALUES_MAX of each
+   * catalogue (case-insensitively, first spelling kept) and the range of original prices; the built-in
+   * values (withFilterFallbacks) for whatever the catalogue leaves empty, at most TOUR_FILTER_VALUES_MAX of each
    * (alphabetically). One statement.
    */
   async filterOptions(ctx: RequestContext): Promise<TourFilterOptions> {

@@ -109,7 +109,7 @@ export class TourType {
   @Field(() => [ItineraryDay], { description: 'Day-by-day programme.' })
   itinerary!: ItineraryDay[];
 
-  @Field(() => String, { nullable: true, description: "The tiers offered as comma-separated text (the spec's Tier), e.g. 'Budget,Mid-range'." })
+  @Field(() => String, { nullable: true, description: "The tiers offered as comma-separated text (Tier on REST), e.g. 'Budget,Mid-range'." })
   tier!: string | null;
 
   @Field(() => [String], { description: 'The tiers offered as a list; the first is the default (Standard when none).' })

@@ -16,7 +16,7 @@ export function userRestRouter(): Router {
   const r = Router();
   r.get('/users/profile', route(async (req) => {
     const user = toRestUser(await userService.current(ctxOf(req)));
-    // The original client reads the user directly or under a key: both are given.
+    // REST callers read the user's fields at the top level or under `user`: both are given.
     return { success: true, ...user, user };
   }));
   r.post('/users/profile/image', route(async (req, res) => {

@@ -11,6 +11,7 @@ import {
 } from '@tembea/schema';
 import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
+import { requireId } from '../../common/ids.js';
 import { requireAdmin, requirePartner } from '../../common/guards.js';
 import { decodeCursor, encodeCursor, keysetPage, mapPage, pageSize, type Page } from '../../common/pagination.js';
 import { queryRows, sql } from '../../common/sql.js';
@@ -78,11 +79,7 @@ function toView(w: WebhookSubscription): WebhookView {
   };
 }
 
-function parseWebhookId(raw: unknown): number {
-  const s = String(raw ?? '').trim();
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw new NotFoundError('Webhook not found');
-  return Number(s);
-}
+const parseWebhookId = (id: unknown): number => requireId(id, 'Webhook not found');
 
 
 /**

@@ -4,10 +4,10 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { checkTourImageFiles, joinTourErrors, validateTourForm } from '@tembea/schema';
 import { Spinner } from '../../../components/Spinner';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { AdminToursTable } from '../../../components/admin/AdminToursTable';
-import { forgetTourLists, verifyAdmin } from '../../../components/admin/admin-session';
-import { useAdminTours, type AdminTour, type AdminToursState } from '../../../components/admin/useAdminTours';
-import { useTourDelete, type StatusMessage } from '../../../components/admin/useTourDelete';
+import { AdminToursTable } from '../shared/AdminToursTable';
+import { forgetTourLists, verifyAdmin } from '../shared/admin-session';
+import { useAdminTours, type AdminTour, type AdminToursState } from '../shared/useAdminTours';
+import { useTourDelete, type StatusMessage } from '../shared/useTourDelete';
 import { ADMIN_TOUR } from './api/tour-form.operations';
 import { DeparturesPanel } from './components/DeparturesPanel';
 import { ImagePicker } from './components/ImagePicker';
@@ -16,7 +16,7 @@ import { TourFields } from './components/TourFields';
 import { formToInput, formToValues, newTourForm, tourToForm, type TourFormState } from './lib/form-values';
 import { profileCheckMessage, SAVE_TEXTS, saveErrorMessage } from './lib/save-errors';
 import { saveTour } from './lib/tour-upload';
-import '../../../components/admin/admin.css';
+import '../shared/admin.css';
 import './tour-form.css';
 
 interface NavState {

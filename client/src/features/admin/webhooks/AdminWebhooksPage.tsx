@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '@tembea/schema';
-import { AdminTable } from '../../../components/admin/AdminTable';
+import { AdminTable } from '../shared/AdminTable';
 import { Spinner } from '../../../components/Spinner';
 import { usePageMeta } from '../../../components/usePageMeta';
 import type { AdminWebhookDeliveriesQuery } from '../../../gql/admin/graphql';

@@ -45,7 +45,7 @@ export function headerPrice(t: ViewTour, bookingType: string, tier: string): { n
   };
 }
 
-/** Overview rows with the spec's fallbacks ('Standard' for type, travel type and tier). */
+/** Overview rows; 'Standard' stands for a missing type, travel type or tier. */
 export function overviewRows(t: ViewTour, tier: string, bookingType: string): [string, string][] {
   return [
     ['Tour type', t.tourType?.trim() || TOUR_DEFAULTS.tourType],

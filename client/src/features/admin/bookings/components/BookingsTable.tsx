@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { bookingActions, nextBookingStatus, parseBookingStatus, type BookingAction } from '@tembea/schema';
 import { BookingStatusBadge } from '../../../../components/BookingStatusBadge';
-import { AdminTable } from '../../../../components/admin/AdminTable';
+import { AdminTable } from '../../shared/AdminTable';
 import { ConfirmDialog } from '../../../../components/Dialog';
 import type { AdminBookingFieldsFragment } from '../../../../gql/admin/graphql';
 import { failureWithReason } from '../../../../lib/errors';

@@ -1,4 +1,4 @@
-import type { StatusMessage } from '../../../../components/admin/useTourDelete';
+import type { StatusMessage } from '../../shared/useTourDelete';
 
 /** One line about the last action: success green, info blue, error red (read out as an alert). */
 export function StatusBar({ message }: { message: StatusMessage | null }) {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AdminTour } from '../../../../components/admin/useAdminTours';
+import type { AdminTour } from '../../shared/useAdminTours';
 
 export interface DashboardFilters {
   destination: string;

@@ -1,9 +1,9 @@
 import { durationLabel } from '@tembea/schema';
 import { Price } from '../../../../components/Price';
 import { TourImage } from '../../../../components/TourImage';
-import { TierBadge } from '../../../../components/admin/TierBadge';
-import { TourActions } from '../../../../components/admin/AdminToursTable';
-import type { AdminTour } from '../../../../components/admin/useAdminTours';
+import { TierBadge } from '../../shared/TierBadge';
+import { TourActions } from '../../shared/AdminToursTable';
+import type { AdminTour } from '../../shared/useAdminTours';
 
 /** The admin list as cards: image, title, destination, price, duration, tier and status, actions. */
 export function TourGrid({ tours, deletingId, onDelete }: { tours: AdminTour[]; deletingId: string | null; onDelete(t: AdminTour): void }) {

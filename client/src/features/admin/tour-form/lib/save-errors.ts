@@ -1,5 +1,5 @@
 import { clearTokens } from '../../../../auth/token-storage';
-import { codeOf } from '../../../../components/admin/admin-session';
+import { codeOf } from '../../shared/admin-session';
 import { errorMessage } from '../../../../lib/errors';
 
 export const SAVE_TEXTS = {

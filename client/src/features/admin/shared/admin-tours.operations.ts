@@ -1,4 +1,4 @@
-import { graphql } from '../../gql/admin';
+import { graphql } from '../../../gql/admin';
 
 /** Every field of a tour, as the admin list passes a tour on to its edit form. */
 export const ADMIN_TOUR_FIELDS = graphql(`

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { AlertDialog, ConfirmDialog } from '../Dialog';
+import { AlertDialog, ConfirmDialog } from '../../../components/Dialog';
 import { DELETE_TOUR } from './admin-tours.operations';
 import { ADMIN_TEXTS, adminFailure, forgetTourLists, verifyAdmin } from './admin-session';
 

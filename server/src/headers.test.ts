@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN, ME, api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { LOGIN, ME, api, gql, signUpAndLogin } from './test/auth-helpers.js';
+import { startTestServer, type TestServer } from './test/harness.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 

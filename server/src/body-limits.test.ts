@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startTestServer, type TestServer } from './test/harness.js';
 
 describe('request body limits on /api', () => {
   let s: TestServer;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { durationLabel } from '@tembea/schema';
-import { Price } from '../Price';
+import { Price } from '../../../components/Price';
 import { AdminTable } from './AdminTable';
 import { TierBadge } from './TierBadge';
 import type { AdminTour } from './useAdminTours';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
 
 const ALLOWED = 'https://partner.example';
 const OTHER = 'https://evil.example';

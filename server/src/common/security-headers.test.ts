@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | null): Record<string, string[]> {

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTembea } from '../../boot.js';
-import { loadConfig } from '../../config.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startTembea } from './boot.js';
+import { loadConfig } from './config.js';
+import { startTestServer, type TestServer } from './test/harness.js';
 
 let s: TestServer;
 const clientDist = path.join(os.tmpdir(), `tembea-client-${process.pid}`);

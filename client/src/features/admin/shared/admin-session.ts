@@ -1,7 +1,7 @@
 import type { ApolloClient, ApolloCache } from '@apollo/client';
-import { ME } from '../../auth/api/auth.operations';
-import { clearTokens } from '../../auth/token-storage';
-import { errorMessage } from '../../lib/errors';
+import { ME } from '../../../auth/api/auth.operations';
+import { clearTokens } from '../../../auth/token-storage';
+import { errorMessage } from '../../../lib/errors';
 
 /** What a fresh profile fetch says about the caller's admin rights. */
 export type AdminCheck =

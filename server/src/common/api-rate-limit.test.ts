@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
-import { api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { api, gql, signUpAndLogin } from '../test/auth-helpers.js';
 
 const LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
 let ipSeq = 0;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import type { AdminTourFieldsFragment, AdminToursQuery } from '../../gql/admin/graphql';
+import type { AdminTourFieldsFragment, AdminToursQuery } from '../../../gql/admin/graphql';
 import { ADMIN_TOURS } from './admin-tours.operations';
 
 export type AdminTour = AdminTourFieldsFragment;
