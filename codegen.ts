@@ -19,7 +19,11 @@ const config: CodegenConfig = {
   ignoreNoDocuments: true,
   generates: {
     [out]: {
-      documents: [`${root}/client/src/**/*.{ts,tsx}`, `!${root}/client/src/gql/**/*`, ...adminDocuments.map((d) => `!${d}`)],
+      documents: [
+        `${root}/client/src/**/*.{ts,tsx}`,
+        `!${root}/client/src/gql/**/*`,
+        ...adminDocuments.map((d) => `!${d}`),
+      ],
       preset: 'client',
       presetConfig: { fragmentMasking: false },
       config: outputConfig,

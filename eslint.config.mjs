@@ -14,9 +14,19 @@ export default tseslint.config(
   {
     // Generated files (codegen output, the emitted schema, migrations) are never edited by hand.
     ignores: [
-      '**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/.turbo/**', '**/coverage/**', 'data/**', 'bench/**',
-      'client/src/gql/**', 'server/src/db/migrations/**', 'server/.test-data/**',
-      'e2e/test-results/**', 'e2e/playwright-report/**', 'e2e/.data*/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/.turbo/**',
+      '**/coverage/**',
+      'data/**',
+      'bench/**',
+      'client/src/gql/**',
+      'server/src/db/migrations/**',
+      'server/.test-data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'e2e/.data*/**',
     ],
   },
   js.configs.recommended,
@@ -31,7 +41,10 @@ export default tseslint.config(
       'no-control-regex': 'off',
       // `_name` marks a value left unused on purpose (a destructured field dropped from a copy, an
       // Express error handler's fourth argument).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

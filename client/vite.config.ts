@@ -31,7 +31,11 @@ function graphqlDocuments(gqlDir: string): Plugin {
   const documents = () => {
     const mtime = outputs.map((f) => statSync(f).mtimeMs).join(',');
     if (cache?.mtime !== mtime) {
-      const docs = new Map(outputs.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(GENERATED)].map((m) => [m[1], m[2]] as [string, string])));
+      const docs = new Map(
+        outputs.flatMap((f) =>
+          [...readFileSync(f, 'utf8').matchAll(GENERATED)].map((m) => [m[1], m[2]] as [string, string]),
+        ),
+      );
       cache = { mtime, docs };
     }
     return cache.docs;
@@ -48,7 +52,10 @@ function graphqlDocuments(gqlDir: string): Plugin {
         const name = documentExport(source);
         if (!name) return call;
         const doc = docs.get(name);
-        if (!doc) this.error(`${name} is not a generated document of ${generated}: run \`npm run codegen\` (or codegen's output format changed)`);
+        if (!doc)
+          this.error(
+            `${name} is not a generated document of ${generated}: run \`npm run codegen\` (or codegen's output format changed)`,
+          );
         changed = true;
         // As many lines as the call had, so every later line keeps its number in source maps.
         return `(${doc})` + '\n'.repeat(call.split('\n').length - 1);
@@ -79,7 +86,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
-            { name: 'shared', test: /[\\/](client[\\/]src[\\/](components[\\/](?!admin[\\/])|lib[\\/])|schema[\\/]dist[\\/]|@apollo[\\/]client[\\/]react[\\/])/, minShareCount: 2 },
+            {
+              name: 'shared',
+              test: /[\\/](client[\\/]src[\\/](components[\\/](?!admin[\\/])|lib[\\/])|schema[\\/]dist[\\/]|@apollo[\\/]client[\\/]react[\\/])/,
+              minShareCount: 2,
+            },
           ],
         },
       },

@@ -12,7 +12,9 @@ if (emit.status !== 0) stale = true;
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tembea-codegen-'));
 const gen = spawnSync('npx', ['graphql-codegen', '--config', 'codegen.ts', '--silent'], {
-  cwd: root, stdio: 'inherit', env: { ...process.env, CODEGEN_OUT: tmp + '/' },
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, CODEGEN_OUT: tmp + '/' },
 });
 if (gen.status !== 0) {
   console.error('codegen failed: a client operation does not match schema/schema.graphql');
@@ -20,12 +22,22 @@ if (gen.status !== 0) {
 }
 const committed = path.join(root, 'client/src/gql');
 // Recursive: the admin operations have their own output folder (gql/admin/).
-const files = new Set([...readdirSync(tmp, { recursive: true }), ...readdirSync(committed, { recursive: true })].map(String));
+const files = new Set(
+  [...readdirSync(tmp, { recursive: true }), ...readdirSync(committed, { recursive: true })].map(String),
+);
 for (const f of files) {
   let a = '';
   let b = '';
-  try { a = readFileSync(path.join(tmp, f), 'utf8'); } catch { /* missing */ }
-  try { b = readFileSync(path.join(committed, f), 'utf8'); } catch { /* missing */ }
+  try {
+    a = readFileSync(path.join(tmp, f), 'utf8');
+  } catch {
+    /* missing */
+  }
+  try {
+    b = readFileSync(path.join(committed, f), 'utf8');
+  } catch {
+    /* missing */
+  }
   if (a !== b) {
     console.error(`client/src/gql/${f} is stale`);
     stale = true;

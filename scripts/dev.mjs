@@ -31,13 +31,20 @@ function stop(code = 0) {
   stopping = true;
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3_000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() => process.exit(code));
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
+    process.exit(code),
+  );
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop(0));
 
 // tsc -w first writes every file of schema/dist once: the server starts after that, or that first
 // write would restart it at once.
-const schemaWatch = run('tsc -w (schema)', [tsc, '-w', '-p', 'schema/tsconfig.build.json', '--preserveWatchOutput'], process.env, ['ignore', 'pipe', 'inherit']);
+const schemaWatch = run(
+  'tsc -w (schema)',
+  [tsc, '-w', '-p', 'schema/tsconfig.build.json', '--preserveWatchOutput'],
+  process.env,
+  ['ignore', 'pipe', 'inherit'],
+);
 let serverStarted = false;
 schemaWatch.stdout.setEncoding('utf8').on('data', (text) => {
   process.stdout.write(text.replace(/^(?=.)/gm, '[schema] '));

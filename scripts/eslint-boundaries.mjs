@@ -52,7 +52,11 @@ export function boundaryProblem(file, target) {
 export const boundariesPlugin = {
   rules: {
     imports: {
-      meta: { type: 'problem', schema: [], docs: { description: 'Imports stay within the boundaries of features and modules.' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        docs: { description: 'Imports stay within the boundaries of features and modules.' },
+      },
       create(context) {
         const check = (node) => {
           const spec = node.source?.value;
@@ -60,7 +64,12 @@ export const boundariesPlugin = {
           const problem = boundaryProblem(context.filename, path.resolve(path.dirname(context.filename), spec));
           if (problem) context.report({ node: node.source, message: problem });
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
       },
     },
   },

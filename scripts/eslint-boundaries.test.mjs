@@ -15,9 +15,15 @@ tester.run('tembea/imports', boundariesPlugin.rules.imports, {
     { filename: client('app/router.tsx'), code: "import { ToursPage } from '../features/tours/ToursPage';" },
     { filename: client('components/TourCard.tsx'), code: "import { Stars } from './Stars';" },
     { filename: client('components/TourCard.tsx'), code: "import { graphql } from '../gql';" },
-    { filename: server('modules/bookings/booking.service.ts'), code: "import { tourService } from '../tours/tour.service.js';" },
+    {
+      filename: server('modules/bookings/booking.service.ts'),
+      code: "import { tourService } from '../tours/tour.service.js';",
+    },
     { filename: server('modules/bookings/booking.entity.ts'), code: "import { Tour } from '../tours/tour.entity.js';" },
-    { filename: server('modules/bookings/booking.types.ts'), code: "import { TourType } from '../tours/tour.types.js';" },
+    {
+      filename: server('modules/bookings/booking.types.ts'),
+      code: "import { TourType } from '../tours/tour.types.js';",
+    },
     { filename: server('modules/bookings/booking.service.ts'), code: "import { sql } from '../../common/sql.js';" },
     { filename: server('modules/bookings/booking.service.ts'), code: "import { toRow } from './booking.mapper.js';" },
     { filename: server('modules/bookings/booking.service.ts'), code: "import pg from 'pg';" },

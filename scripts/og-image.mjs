@@ -7,5 +7,8 @@ import sharp from 'sharp';
 const root = path.resolve(import.meta.dirname, '..');
 const source = path.join(root, 'client/public/art/kilimanjaro-dawn.svg');
 const target = path.join(root, 'client/public/og-image.jpg');
-const info = await sharp(source, { density: 216 }).resize(1200, 630, { fit: 'cover' }).jpeg({ quality: 82, mozjpeg: true }).toFile(target);
+const info = await sharp(source, { density: 216 })
+  .resize(1200, 630, { fit: 'cover' })
+  .jpeg({ quality: 82, mozjpeg: true })
+  .toFile(target);
 console.log(`${path.relative(root, target)}: ${info.width}×${info.height}, ${info.size} bytes`);

@@ -9,10 +9,16 @@ const missing = needed.filter((f) => !existsSync(path.join(root, f)));
 if (missing.length) {
   console.log(`Building the product (missing: ${missing.join(', ')}) …`);
   const r = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

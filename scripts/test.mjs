@@ -1,4 +1,4 @@
-// npm test: build (with codegen), check the contract and the partner docs are fresh, type-check, lint, then unit, integration and browser tests.
+// npm test: build (with codegen), check the contract and the partner docs are fresh, type-check, formatting, lint, then unit, integration and browser tests.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -18,8 +18,12 @@ function step(title, cmd, args) {
 step('Build the server', 'npx', ['turbo', 'run', 'build', '--filter=@tembea/server', '--output-logs=errors-only']);
 step('Contract is up to date (schema/schema.graphql, client/src/gql)', 'node', ['scripts/check-contract.mjs']);
 step('Build (codegen -> build)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
-step('Partner docs are up to date (docs/partners.md from @tembea/schema)', 'node', ['scripts/partner-docs.mjs', '--check']);
+step('Partner docs are up to date (docs/partners.md from @tembea/schema)', 'node', [
+  'scripts/partner-docs.mjs',
+  '--check',
+]);
 step('Type-check every TypeScript file, tests and configs included', 'npm', ['run', 'typecheck']);
+step('Formatting (Prettier; `npm run format` fixes it)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 step('Lint (ESLint: type-aware typescript-eslint, React hooks, boundaries; no import circles)', 'npm', ['run', 'lint']);
 step('Tests of the lint rules of our own', 'node', ['--test', 'scripts/eslint-boundaries.test.mjs']);
 step('Unit and server integration tests', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--filter=!@tembea/e2e']);

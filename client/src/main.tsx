@@ -10,7 +10,9 @@ import './styles.css';
 
 // A server-rendered page carries the data it was rendered from; the SPA shell carries none.
 const stateBlock = document.getElementById(SSR_STATE_ID);
-const client = createApolloClient(stateBlock ? (JSON.parse(stateBlock.textContent ?? '{}') as NormalizedCacheObject) : undefined);
+const client = createApolloClient(
+  stateBlock ? (JSON.parse(stateBlock.textContent ?? '{}') as NormalizedCacheObject) : undefined,
+);
 const app = (
   <StrictMode>
     <AppProvider client={client}>
@@ -24,5 +26,4 @@ if (stateBlock) {
     // A production build reports a mismatch only by an error number: say what happened.
     onRecoverableError: (error) => console.error('Hydration error: the page was rendered again in the browser.', error),
   });
-}
-else createRoot(container).render(app);
+} else createRoot(container).render(app);

@@ -39,8 +39,18 @@ export async function startApp(url, env = {}, script = path.join(SERVER_DIST, 'm
   const secret = () => randomBytes(32).toString('base64url');
   const child = spawn(process.execPath, [script], {
     env: {
-      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dataDir,
-      SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret(), ADMIN_EMAIL: '', ADMIN_PASSWORD: '',
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: secret(),
+      JWT_REFRESH_SECRET: secret(),
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
       // The load comes from one address: the API limit (600 a minute) would refuse almost all of it.
       API_RATE_LIMIT: '100000000',
       ...env,

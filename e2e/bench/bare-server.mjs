@@ -7,17 +7,25 @@ import pg from 'pg';
 import { SERVER_DIST } from './data.mjs';
 
 const { pageQuery, encodeKeyset } = await import(path.join(SERVER_DIST, 'modules/tours/tour-page-query.js'));
-const { boundedCountQuery, estimateCountQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-count-query.js'));
-const { resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(path.join(SERVER_DIST, 'modules/tours/tour-search-query.js'));
+const { boundedCountQuery, estimateCountQuery } = await import(
+  path.join(SERVER_DIST, 'modules/tours/tour-count-query.js')
+);
+const { resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(
+  path.join(SERVER_DIST, 'modules/tours/tour-search-query.js')
+);
 const { parseTourFilter, parseSearch } = await import(path.join(SERVER_DIST, 'modules/tours/tour-filter.js'));
 
 const [port, url] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 const NUMERIC = new Set(['price', 'original_price', 'discount', 'rating', 'from_price']);
 const LAZY = new Set(['search_vector', 'search_text']);
-const columns = (await pool.query(
-  `select column_name from information_schema.columns where table_name = 'tours' order by ordinal_position`,
-)).rows.map((r) => r.column_name).filter((c) => !LAZY.has(c));
+const columns = (
+  await pool.query(
+    `select column_name from information_schema.columns where table_name = 'tours' order by ordinal_position`,
+  )
+).rows
+  .map((r) => r.column_name)
+  .filter((c) => !LAZY.has(c));
 
 /** knex's `?` bindings as pg's $n (the app's SQL has no other question mark). */
 function toPg(q) {
@@ -37,8 +45,27 @@ function tourOf(row) {
   return t;
 }
 
-const CARD = ['id', 'title', 'description', 'destination', 'price', 'priceText', 'originalPrice', 'discount', 'images', 'bg',
-  'rating', 'numRatings', 'tier', 'bookingType', 'travelType', 'durationDays', 'durationNights', 'status', 'featured'];
+const CARD = [
+  'id',
+  'title',
+  'description',
+  'destination',
+  'price',
+  'priceText',
+  'originalPrice',
+  'discount',
+  'images',
+  'bg',
+  'rating',
+  'numRatings',
+  'tier',
+  'bookingType',
+  'travelType',
+  'durationDays',
+  'durationNights',
+  'status',
+  'featured',
+];
 
 // As the app's configuration: exact totalCount up to this many matches, relevance over this many candidates.
 const COUNT_LIMIT = Number(process.env.TOUR_COUNT_EXACT_LIMIT ?? 1000);
@@ -69,14 +96,23 @@ function graphqlShape(r) {
     const t = tourOf(row);
     return Object.fromEntries(CARD.map((k) => [k, t[k]]));
   });
-  return { data: { tours: { totalCount: r.totalCount, nodes, pageInfo: { hasNextPage: r.hasNextPage, endCursor: r.cursors.at(-1) ?? null } } } };
+  return {
+    data: {
+      tours: {
+        totalCount: r.totalCount,
+        nodes,
+        pageInfo: { hasNextPage: r.hasNextPage, endCursor: r.cursors.at(-1) ?? null },
+      },
+    },
+  };
 }
 
 const server = http.createServer(async (req, res) => {
   try {
     const u = new URL(req.url, 'http://x');
     let body;
-    if (u.pathname === '/filter') body = graphqlShape(await list({ travelType: 'Safari', bookingType: 'group' }, null, 20));
+    if (u.pathname === '/filter')
+      body = graphqlShape(await list({ travelType: 'Safari', bookingType: 'group' }, null, 20));
     else if (u.pathname === '/search') body = graphqlShape(await list({}, 'kili', 20));
     else if (u.pathname === '/rest') {
       const r = await list({}, null, Number(u.searchParams.get('limit') ?? 20), false);
@@ -86,11 +122,14 @@ const server = http.createServer(async (req, res) => {
       return;
     }
     const json = JSON.stringify(body);
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+    res
+      .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) })
+      .end(json);
   } catch (e) {
     res.writeHead(500).end(String(e));
   }
 });
 server.keepAliveTimeout = 65_000;
 server.listen(Number(port), '127.0.0.1', () => console.log('ready'));
-for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => server.close(() => pool.end().then(() => process.exit(0))));
+for (const sig of ['SIGTERM', 'SIGINT'])
+  process.on(sig, () => server.close(() => pool.end().then(() => process.exit(0))));

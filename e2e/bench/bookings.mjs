@@ -16,16 +16,37 @@ const ROUNDS = 5;
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function signIn(base) {
-  const user = { name: 'Bench Traveller', email: `bench.${Date.now()}@example.com`, phone: '+255 700 000 000', password: 'bench-Serengeti-2027' };
-  await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  const user = {
+    name: 'Bench Traveller',
+    email: `bench.${Date.now()}@example.com`,
+    phone: '+255 700 000 000',
+    password: 'bench-Serengeti-2027',
+  };
+  await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
   const body = await r.json();
   if (!body.accessToken) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.accessToken;
 }
 
 function bookingBody(tourId, date, people = 1) {
-  return JSON.stringify({ tourId: String(tourId), startDate: date, endDate: date, numberOfPeople: people, name: 'Bench Traveller', email: 'bench@example.com', phone: '+255 700 000 000' });
+  return JSON.stringify({
+    tourId: String(tourId),
+    startDate: date,
+    endDate: date,
+    numberOfPeople: people,
+    name: 'Bench Traveller',
+    email: 'bench@example.com',
+    phone: '+255 700 000 000',
+  });
 }
 
 /** Runs both measurements against a catalogue database and prints them. */
@@ -36,39 +57,70 @@ export async function benchBookings(url) {
   const app = await startApp(url, { BOOKING_RATE_LIMIT: '1000000' });
   try {
     const token = await signIn(app.base);
-    const tours = (await db.query(`select id from tours where lower(status) = 'active' and lower(coalesce(booking_type, 'group')) = 'group' order by id`)).rows.map((r) => r.id);
+    const tours = (
+      await db.query(
+        `select id from tours where lower(status) = 'active' and lower(coalesce(booking_type, 'group')) = 'group' order by id`,
+      )
+    ).rows.map((r) => r.id);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
     // Uncontended: each request books one seat of a random active tour on a random day 30-400 days ahead.
     const pick = () => tours[Math.floor(Math.random() * tours.length)];
     const r = await autocannon({
-      url: `${app.base}/api/bookings/0`, method: 'POST', headers, connections: CONNECTIONS, duration: DURATION,
-      requests: [{
-        setupRequest(req) {
-          const tourId = pick();
-          return { ...req, path: `/api/bookings/${tourId}`, body: bookingBody(tourId, day(30 + Math.floor(Math.random() * 370))) };
+      url: `${app.base}/api/bookings/0`,
+      method: 'POST',
+      headers,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [
+        {
+          setupRequest(req) {
+            const tourId = pick();
+            return {
+              ...req,
+              path: `/api/bookings/${tourId}`,
+              body: bookingBody(tourId, day(30 + Math.floor(Math.random() * 370))),
+            };
+          },
         },
-      }],
+      ],
     });
     console.log(`\n=== Bookings (${tours.length} bookable tours, ${CONNECTIONS} connections, ${DURATION} s)`);
-    console.log(`uncontended POST /api/bookings/:tourId  ${r.requests.average.toFixed(0)} bookings/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+    console.log(
+      `uncontended POST /api/bookings/:tourId  ${r.requests.average.toFixed(0)} bookings/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+    );
 
     // Contended: 100 one-seat bookings sent at once to one departure of 100 seats (made by the admin).
     const tourId = tours[0];
     const times = [];
     for (let round = 0; round < ROUNDS; round++) {
       const date = day(500 + round);
-      await db.query(`insert into departures (tour_id, start_date, capacity) values ($1, $2, 100) on conflict (tour_id, start_date) do update set capacity = 100, seats_taken = 0`, [tourId, date]);
+      await db.query(
+        `insert into departures (tour_id, start_date, capacity) values ($1, $2, 100) on conflict (tour_id, start_date) do update set capacity = 100, seats_taken = 0`,
+        [tourId, date],
+      );
       await db.query(`delete from bookings where tour_id = $1 and start_date = $2`, [tourId, date]);
       const t0 = performance.now();
-      const answers = await Promise.all(Array.from({ length: 100 }, () =>
-        fetch(`${app.base}/api/bookings/${tourId}`, { method: 'POST', headers, body: bookingBody(tourId, date) }).then((x) => x.status)));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          fetch(`${app.base}/api/bookings/${tourId}`, {
+            method: 'POST',
+            headers,
+            body: bookingBody(tourId, date),
+          }).then((x) => x.status),
+        ),
+      );
       times.push(performance.now() - t0);
-      const seats = (await db.query(`select seats_taken from departures where tour_id = $1 and start_date = $2`, [tourId, date])).rows[0].seats_taken;
-      if (answers.filter((s) => s === 201).length !== 100 || seats !== 100) console.log(`  round ${round}: ${answers.filter((s) => s === 201).length} accepted, seats taken ${seats}`);
+      const seats = (
+        await db.query(`select seats_taken from departures where tour_id = $1 and start_date = $2`, [tourId, date])
+      ).rows[0].seats_taken;
+      if (answers.filter((s) => s === 201).length !== 100 || seats !== 100)
+        console.log(`  round ${round}: ${answers.filter((s) => s === 201).length} accepted, seats taken ${seats}`);
     }
     times.sort((a, b) => a - b);
-    console.log(`100 contended bookings on one departure  median ${times[Math.floor(ROUNDS / 2)].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}) over ${ROUNDS} rounds`);
+    console.log(
+      `100 contended bookings on one departure  median ${times[Math.floor(ROUNDS / 2)].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}) over ${ROUNDS} rounds`,
+    );
     const oversold = (await db.query(`select count(*)::int n from departures where seats_taken > capacity`)).rows[0].n;
     console.log(`departures holding more than their seats: ${oversold}`);
   } finally {

@@ -14,7 +14,11 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export async function benchCache(url, size, { load, startChild, gqlFilter, duration }) {
   console.log(`\n--- cached GraphQL catalogue page, ${size} tours (anonymous, warm cache) ---`);
   const barePort = await freePort();
-  const bare = await startChild([path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), url], {}, 'ready');
+  const bare = await startChild(
+    [path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), url],
+    {},
+    'ready',
+  );
   const bareBase = `http://127.0.0.1:${barePort}`;
   const rows = [];
   try {
@@ -23,20 +27,33 @@ export async function benchCache(url, size, { load, startChild, gqlFilter, durat
     console.log(`bare node:http + pg (same page from PostgreSQL)   ${fmt(b)}`);
     const stores = [
       { name: 'app, cache in memory', env: {} },
-      { name: 'app, cache in Redis', env: { REDIS_URL, REDIS_PREFIX: `tembea:bench:${randomBytes(4).toString('hex')}:` } },
+      {
+        name: 'app, cache in Redis',
+        env: { REDIS_URL, REDIS_PREFIX: `tembea:bench:${randomBytes(4).toString('hex')}:` },
+      },
     ];
     for (const store of stores) {
       const app = await startApp(url, store.env);
       try {
-        const warm = await fetch(app.base + gqlFilter.path, { method: 'POST', headers: gqlFilter.headers, body: gqlFilter.body });
+        const warm = await fetch(app.base + gqlFilter.path, {
+          method: 'POST',
+          headers: gqlFilter.headers,
+          body: gqlFilter.body,
+        });
         await warm.text();
-        const check = await fetch(app.base + gqlFilter.path, { method: 'POST', headers: gqlFilter.headers, body: gqlFilter.body });
+        const check = await fetch(app.base + gqlFilter.path, {
+          method: 'POST',
+          headers: gqlFilter.headers,
+          body: gqlFilter.body,
+        });
         await check.text();
         const state = check.headers.get('x-catalogue-cache');
         await load(app.base, gqlFilter, 1);
         const a = await load(app.base, gqlFilter, duration);
         rows.push({ size, name: store.name, a, b });
-        console.log(`${store.name.padEnd(48)} ${fmt(a)} | app/bare ${(a.rps / b.rps).toFixed(2)}${state === 'hit' ? '' : ` (NOT SERVED FROM THE CACHE: ${state})`}`);
+        console.log(
+          `${store.name.padEnd(48)} ${fmt(a)} | app/bare ${(a.rps / b.rps).toFixed(2)}${state === 'hit' ? '' : ` (NOT SERVED FROM THE CACHE: ${state})`}`,
+        );
       } finally {
         await app.stop();
       }

@@ -28,9 +28,17 @@ async function migrate(url) {
   const { loadConfig } = await import(path.join(SERVER_DIST, 'config.js'));
   const { startTembea } = await import(path.join(SERVER_DIST, 'boot.js'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-migrate-'));
-  const running = await startTembea(loadConfig({
-    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn',
-  }));
+  const running = await startTembea(
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    }),
+  );
   await running.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -92,7 +100,10 @@ from g`;
 export async function ensureDatabase(baseUrl, size) {
   const name = `${process.env.BENCH_DB_PREFIX ?? 'tembea_bench'}_${size}`;
   const url = dbUrl(baseUrl, name);
-  const exists = await withClient(baseUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0);
+  const exists = await withClient(
+    baseUrl,
+    async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0,
+  );
   if (exists && !process.env.BENCH_FRESH) {
     const count = await withClient(url, async (c) => {
       try {

@@ -5,8 +5,12 @@ import pg from 'pg';
 import { SERVER_DIST } from './data.mjs';
 
 const { pageQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-page-query.js'));
-const { boundedCountQuery, estimateCountQuery } = await import(path.join(SERVER_DIST, 'modules/tours/tour-count-query.js'));
-const { resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(path.join(SERVER_DIST, 'modules/tours/tour-search-query.js'));
+const { boundedCountQuery, estimateCountQuery } = await import(
+  path.join(SERVER_DIST, 'modules/tours/tour-count-query.js')
+);
+const { resolveSearchQuery, resolvedSearch, densityWalkTours } = await import(
+  path.join(SERVER_DIST, 'modules/tours/tour-search-query.js')
+);
 
 // As the app's configuration: exact totalCount up to this many matches, relevance over this many candidates.
 const COUNT_LIMIT = Number(process.env.TOUR_COUNT_EXACT_LIMIT ?? 1000);
@@ -33,7 +37,10 @@ export const CASES = [
   ['popular=true', { filter: { popular: true } }],
   ['trending=true', { filter: { trending: true } }],
   ['ids (3)', { filter: { ids: ['5', '500', '50000'] } }],
-  ['destination+travelType+bookingType', { filter: { destination: 'zanzibar', travelType: 'Beach sands', bookingType: 'group' } }],
+  [
+    'destination+travelType+bookingType',
+    { filter: { destination: 'zanzibar', travelType: 'Beach sands', bookingType: 'group' } },
+  ],
   ['search "kili" (common prefix)', { search: 'kili' }],
   ['search "kilimanjaro" (common word)', { search: 'kilimanjaro' }],
   ['search "serengeti safari" (rarer)', { search: 'serengeti safari' }],
@@ -72,7 +79,13 @@ async function explainOnce(client, q) {
   const res = await client.query(`explain (analyze, buffers, format json) ${text}`, values);
   const [out] = res.rows[0]['QUERY PLAN'];
   const buffers = out.Plan['Shared Hit Blocks'] + out.Plan['Shared Read Blocks'];
-  return { ms: out['Execution Time'], buffers, indexes: [...indexesOf(out.Plan)], scans: [...scanKinds(out.Plan)], rows: out.Plan['Actual Rows'] };
+  return {
+    ms: out['Execution Time'],
+    buffers,
+    indexes: [...indexesOf(out.Plan)],
+    scans: [...scanKinds(out.Plan)],
+    rows: out.Plan['Actual Rows'],
+  };
 }
 
 // The machine is shared: the least of a few runs is the figure least disturbed by other work.
@@ -101,12 +114,20 @@ async function countOf(client, filter, search) {
 export async function explainAll(url, size) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const columns = (await client.query(
-    `select column_name from information_schema.columns where table_name = 'tours' and column_name <> 'search_vector' order by ordinal_position`,
-  )).rows.map((r) => r.column_name);
-  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${size} tours, least of ${RUNS} runs: execution time inside PostgreSQL and buffers read`);
-  console.log(`(page of 20 / totalCount: exact up to ${COUNT_LIMIT}, ~ an estimate above; search ranks ${RANKED} candidates)`);
-  console.log(`${'case'.padEnd(38)} ${'page ms'.padStart(8)} ${'bufs'.padStart(6)} ${'count ms'.padStart(9)} ${'bufs'.padStart(6)} ${'matches'.padStart(8)}  plan of the page`);
+  const columns = (
+    await client.query(
+      `select column_name from information_schema.columns where table_name = 'tours' and column_name <> 'search_vector' order by ordinal_position`,
+    )
+  ).rows.map((r) => r.column_name);
+  console.log(
+    `\nEXPLAIN (ANALYZE, BUFFERS) at ${size} tours, least of ${RUNS} runs: execution time inside PostgreSQL and buffers read`,
+  );
+  console.log(
+    `(page of 20 / totalCount: exact up to ${COUNT_LIMIT}, ~ an estimate above; search ranks ${RANKED} candidates)`,
+  );
+  console.log(
+    `${'case'.padEnd(38)} ${'page ms'.padStart(8)} ${'bufs'.padStart(6)} ${'count ms'.padStart(9)} ${'bufs'.padStart(6)} ${'matches'.padStart(8)}  plan of the page`,
+  );
   for (const [name, c] of CASES) {
     const filter = parseTourFilter(c.filter ?? {});
     let search = parseSearch(c.search ?? null);
@@ -118,13 +139,21 @@ export async function explainAll(url, size) {
       resolveMs = (await explain(client, check)).ms;
       search = resolvedSearch(search, (await client.query(toPg(check))).rows[0]);
     }
-    const { query } = pageQuery({ filter, search, sort: c.sort ?? 'CATALOGUE', after: null, limit: 20 }, columns, RANKED);
+    const { query } = pageQuery(
+      { filter, search, sort: c.sort ?? 'CATALOGUE', after: null, limit: 20 },
+      columns,
+      RANKED,
+    );
     const page = await explain(client, query);
     const count = await countOf(client, filter, search);
     const plan = page.indexes.length ? `${page.scans.join('+')} on ${page.indexes.join(', ')}` : page.scans.join('+');
     const pageMs = page.ms + resolveMs;
-    console.log(`${name.padEnd(38)} ${pageMs.toFixed(2).padStart(8)} ${String(page.buffers).padStart(6)} ${count.ms.toFixed(2).padStart(9)} ${String(count.buffers).padStart(6)} ${count.text.padStart(8)}  ${plan}`);
+    console.log(
+      `${name.padEnd(38)} ${pageMs.toFixed(2).padStart(8)} ${String(page.buffers).padStart(6)} ${count.ms.toFixed(2).padStart(9)} ${String(count.buffers).padStart(6)} ${count.text.padStart(8)}  ${plan}`,
+    );
   }
-  console.log('(a search\'s page time includes the statement that checks the words match and finds stand-ins for misspelt ones)');
+  console.log(
+    "(a search's page time includes the statement that checks the words match and finds stand-ins for misspelt ones)",
+  );
   await client.end();
 }

@@ -24,7 +24,13 @@ const CATALOGUE = `query Catalogue($first: Int) {
   tours(first: $first, sort: CATALOGUE) { totalCount nodes { id title destination price priceText images rating numRatings tier bookingType travelType durationDays durationNights } pageInfo { hasNextPage endCursor } }
 }`;
 const SCENARIOS = [
-  { name: 'GraphQL catalogue tours(first: 20)', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: CATALOGUE, variables: { first: 20 } }) },
+  {
+    name: 'GraphQL catalogue tours(first: 20)',
+    path: '/graphql',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: CATALOGUE, variables: { first: 20 } }),
+  },
   { name: 'REST GET /api/tours?limit=20', path: '/api/tours?limit=20', method: 'GET' },
 ];
 
@@ -43,23 +49,40 @@ function cpuSeconds(pid) {
 
 async function load(app, s, seconds) {
   const cpu = cpuSeconds(app.pid);
-  const r = await autocannon({ url: app.base + s.path, method: s.method, headers: s.headers, body: s.body, connections: CONNECTIONS, duration: seconds });
+  const r = await autocannon({
+    url: app.base + s.path,
+    method: s.method,
+    headers: s.headers,
+    body: s.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
   const cpuMs = ((cpuSeconds(app.pid) - cpu) * 1000) / Math.max(1, r.requests.total);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuMs, bad: r.non2xx + r.errors + r.timeouts };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpuMs,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
 }
 
 if (!existsSync(path.join(SERVER_DIST, 'main.js'))) {
   console.error('The server is not built: run `npm run build` first.');
   process.exit(1);
 }
-console.log(`Hardening benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds, 1000 tours, ${os.cpus().length} CPU(s)`);
+console.log(
+  `Hardening benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds, 1000 tours, ${os.cpus().length} CPU(s)`,
+);
 const url = await ensureDatabase(BASE, 1000);
 const apps = [];
 try {
   for (const v of VARIANTS) {
     const app = await startApp(url, v.env, v.script);
     apps.push(app);
-    console.log(`${v.name}: content-security-policy ${(await fetch(`${app.base}/`)).headers.get('content-security-policy') ? 'sent' : 'absent'}`);
+    console.log(
+      `${v.name}: content-security-policy ${(await fetch(`${app.base}/`)).headers.get('content-security-policy') ? 'sent' : 'absent'}`,
+    );
   }
   console.log('');
   for (const s of SCENARIOS) {
@@ -72,15 +95,22 @@ try {
         const v = VARIANTS[i];
         const r = await load(apps[i], s, DURATION);
         runs[i].push(r);
-        console.log(`round ${round} ${v.name.padEnd(10)} ${s.name.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s p50 ${String(r.p50).padStart(4)} ms p99 ${String(r.p99).padStart(4)} ms, server CPU ${r.cpuMs.toFixed(2)} ms/request${r.bad ? ` (non-2xx/errors: ${r.bad})` : ''}`);
+        console.log(
+          `round ${round} ${v.name.padEnd(10)} ${s.name.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s p50 ${String(r.p50).padStart(4)} ms p99 ${String(r.p99).padStart(4)} ms, server CPU ${r.cpuMs.toFixed(2)} ms/request${r.bad ? ` (non-2xx/errors: ${r.bad})` : ''}`,
+        );
       }
     }
     const median = (list, key) => [...list].map((r) => r[key]).sort((a, b) => a - b)[Math.floor(list.length / 2)];
-    const [on, off] = runs.map((list) => ({ rps: median(list, 'rps'), p50: median(list, 'p50'), p99: median(list, 'p99'), cpuMs: median(list, 'cpuMs') }));
+    const [on, off] = runs.map((list) => ({
+      rps: median(list, 'rps'),
+      p50: median(list, 'p50'),
+      p99: median(list, 'p99'),
+      cpuMs: median(list, 'cpuMs'),
+    }));
     console.log(
       `=> ${s.name} (medians): hardened ${on.rps.toFixed(0)} req/s (p50 ${on.p50} ms, p99 ${on.p99} ms, ${on.cpuMs.toFixed(2)} ms CPU/request) | ` +
-      `unhardened ${off.rps.toFixed(0)} req/s (p50 ${off.p50} ms, p99 ${off.p99} ms, ${off.cpuMs.toFixed(2)} ms CPU/request) | ` +
-      `throughput ${(on.rps / off.rps).toFixed(2)}x, CPU-bound capacity ${(off.cpuMs / on.cpuMs).toFixed(2)}x\n`,
+        `unhardened ${off.rps.toFixed(0)} req/s (p50 ${off.p50} ms, p99 ${off.p99} ms, ${off.cpuMs.toFixed(2)} ms CPU/request) | ` +
+        `throughput ${(on.rps / off.rps).toFixed(2)}x, CPU-bound capacity ${(off.cpuMs / on.cpuMs).toFixed(2)}x\n`,
     );
   }
 } finally {

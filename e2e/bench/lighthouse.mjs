@@ -34,11 +34,24 @@ function scriptKb(lhr) {
 async function audit(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   let result;
   try {
-    result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
   } finally {
     chrome.kill();
   }
@@ -52,8 +65,13 @@ async function audit(url) {
     .map((a) => a.id);
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])),
-    fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tbt: ms('total-blocking-time'), cls: ms('cumulative-layout-shift'),
-    js: scriptKb(lhr), failed, lhr,
+    fcp: ms('first-contentful-paint'),
+    lcp: ms('largest-contentful-paint'),
+    tbt: ms('total-blocking-time'),
+    cls: ms('cumulative-layout-shift'),
+    js: scriptKb(lhr),
+    failed,
+    lhr,
   };
 }
 
@@ -63,15 +81,22 @@ function median(runs) {
 }
 
 export async function benchLighthouse() {
-  console.log(`\n=== Lighthouse (mobile), median of ${RUNS} ===  (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `\n=== Lighthouse (mobile), median of ${RUNS} ===  (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   // The demo catalogue on an embedded database, as a first start would have it.
   const app = await startApp('', { SEED_DEMO: 'true' });
   try {
-    const tours = await (await fetch(`${app.base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ tours(first: 1, sort: CATALOGUE) { nodes { id } } }' }),
-    })).json();
+    const tours = await (
+      await fetch(`${app.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ tours(first: 1, sort: CATALOGUE) { nodes { id } } }' }),
+      })
+    ).json();
     const pages = ['/', '/tours', `/tour/${tours.data.tours.nodes[0].id}`];
     for (const p of pages) {
       const runs = [];
@@ -84,9 +109,9 @@ export async function benchLighthouse() {
       const s = m.scores;
       console.log(
         `${p.padEnd(10)} performance ${String(s.performance).padStart(3)}  accessibility ${String(s.accessibility).padStart(3)}  ` +
-        `best-practices ${String(s['best-practices']).padStart(3)}  SEO ${String(s.seo).padStart(3)}  | ` +
-        `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  JS ${m.js.toFixed(1)} KB gz` +
-        `${m.failed.length ? `  | below 0.9: ${m.failed.join(', ')}` : ''}`,
+          `best-practices ${String(s['best-practices']).padStart(3)}  SEO ${String(s.seo).padStart(3)}  | ` +
+          `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  JS ${m.js.toFixed(1)} KB gz` +
+          `${m.failed.length ? `  | below 0.9: ${m.failed.join(', ')}` : ''}`,
       );
     }
   } finally {

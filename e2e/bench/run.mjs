@@ -29,15 +29,21 @@ import { benchLighthouse } from './lighthouse.mjs';
 import { countStatements } from './statements.mjs';
 
 const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const arg = (name) => process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const arg = (name) =>
+  process.argv
+    .slice(2)
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.slice(name.length + 3);
 const ONLY = arg('only') ?? null;
 if (ONLY !== null && ONLY !== 'cache') {
   console.error(`--only takes one value: cache (got ${ONLY})`);
   process.exit(2);
 }
 // --tours=1k,10k (k = thousand) overrides BENCH_SIZES.
-const SIZES = (arg('tours') ?? process.env.BENCH_SIZES ?? '1000,10000,100000').split(',')
-  .map((s) => Number(s.trim().replace(/k$/i, '000'))).filter((n) => Number.isInteger(n) && n > 0);
+const SIZES = (arg('tours') ?? process.env.BENCH_SIZES ?? '1000,10000,100000')
+  .split(',')
+  .map((s) => Number(s.trim().replace(/k$/i, '000')))
+  .filter((n) => Number.isInteger(n) && n > 0);
 if (!SIZES.length) {
   console.error('--tours takes sizes such as 1k,10k,100k');
   process.exit(2);
@@ -45,13 +51,18 @@ if (!SIZES.length) {
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const CARD = 'id title description destination price priceText originalPrice discount images bg rating numRatings tier bookingType travelType durationDays durationNights status featured';
+const CARD =
+  'id title description destination price priceText originalPrice discount images bg rating numRatings tier bookingType travelType durationDays durationNights status featured';
 const GQL = `query Bench($filter: TourFilter, $search: String) {
   tours(filter: $filter, search: $search, first: 20) { totalCount nodes { ${CARD} } pageInfo { hasNextPage endCursor } }
 }`;
 
 const SCENARIOS = [
-  { name: 'GraphQL tours(first: 20) + filter', app: gqlRequest({ filter: { travelType: 'Safari', bookingType: 'group' } }), bare: { path: '/filter' } },
+  {
+    name: 'GraphQL tours(first: 20) + filter',
+    app: gqlRequest({ filter: { travelType: 'Safari', bookingType: 'group' } }),
+    bare: { path: '/filter' },
+  },
   { name: 'GraphQL tours(first: 20) + search', app: gqlRequest({ search: 'kili' }), bare: { path: '/search' } },
   { name: 'REST GET /api/tours?limit=20', app: { path: '/api/tours?limit=20' }, bare: { path: '/rest?limit=20' } },
   { name: 'GraphQL + misspelt search', app: gqlRequest({ search: 'serengetti' }) },
@@ -65,11 +76,19 @@ function day(offset) {
 }
 
 function gqlRequest(variables) {
-  return { path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GQL, variables }) };
+  return {
+    path: '/graphql',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: GQL, variables }),
+  };
 }
 
 function startChild(args, env, readyLine) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -81,12 +100,21 @@ function startChild(args, env, readyLine) {
 }
 
 async function load(base, req, seconds) {
-  const r = await autocannon({ url: base + req.path, method: req.method ?? 'GET', headers: req.headers, body: req.body, connections: CONNECTIONS, duration: seconds });
+  const r = await autocannon({
+    url: base + req.path,
+    method: req.method ?? 'GET',
+    headers: req.headers,
+    body: req.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
 }
 
 async function sameAnswer(appBase, bareBase, s) {
-  const a = await (await fetch(appBase + s.app.path, { method: s.app.method ?? 'GET', headers: s.app.headers, body: s.app.body })).json();
+  const a = await (
+    await fetch(appBase + s.app.path, { method: s.app.method ?? 'GET', headers: s.app.headers, body: s.app.body })
+  ).json();
   const b = await (await fetch(bareBase + s.bare.path)).json();
   const ids = (x) => JSON.stringify((x.data?.tours.nodes ?? x.tours).map((t) => t.id));
   return ids(a) === ids(b) && (a.data?.tours.totalCount ?? a.totalCount) === (b.data?.tours.totalCount ?? b.totalCount);
@@ -97,7 +125,11 @@ async function benchSize(size) {
   const url = await ensureDatabase(BASE, size);
   const barePort = await freePort();
   const app = await startApp(url, { CATALOGUE_CACHE: 'false' });
-  const bare = await startChild([path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), url], {}, 'ready');
+  const bare = await startChild(
+    [path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), url],
+    {},
+    'ready',
+  );
   const appBase = app.base;
   const bareBase = `http://127.0.0.1:${barePort}`;
   const rows = [];
@@ -107,7 +139,9 @@ async function benchSize(size) {
         await load(appBase, s.app, 1);
         const a = await load(appBase, s.app, DURATION);
         rows.push({ size, name: s.name, a });
-        console.log(`${s.name.padEnd(36)} app ${a.rps.toFixed(0).padStart(6)} req/s p50 ${String(a.p50).padStart(4)} ms p99 ${String(a.p99).padStart(4)} ms${a.bad ? ` (non-2xx/errors: ${a.bad})` : ''}`);
+        console.log(
+          `${s.name.padEnd(36)} app ${a.rps.toFixed(0).padStart(6)} req/s p50 ${String(a.p50).padStart(4)} ms p99 ${String(a.p99).padStart(4)} ms${a.bad ? ` (non-2xx/errors: ${a.bad})` : ''}`,
+        );
         continue;
       }
       const same = await sameAnswer(appBase, bareBase, s);
@@ -118,8 +152,8 @@ async function benchSize(size) {
       rows.push({ size, name: s.name, a, b, same });
       console.log(
         `${s.name.padEnd(36)} app ${a.rps.toFixed(0).padStart(6)} req/s p50 ${String(a.p50).padStart(4)} ms p99 ${String(a.p99).padStart(4)} ms | ` +
-        `bare ${b.rps.toFixed(0).padStart(6)} req/s p50 ${String(b.p50).padStart(4)} ms p99 ${String(b.p99).padStart(4)} ms | ` +
-        `app/bare ${(a.rps / b.rps).toFixed(2)}${a.bad || b.bad ? ` (non-2xx/errors: app ${a.bad}, bare ${b.bad})` : ''}${same ? '' : ' (ANSWERS DIFFER)'}`,
+          `bare ${b.rps.toFixed(0).padStart(6)} req/s p50 ${String(b.p50).padStart(4)} ms p99 ${String(b.p99).padStart(4)} ms | ` +
+          `app/bare ${(a.rps / b.rps).toFixed(2)}${a.bad || b.bad ? ` (non-2xx/errors: app ${a.bad}, bare ${b.bad})` : ''}${same ? '' : ' (ANSWERS DIFFER)'}`,
       );
     }
   } finally {
@@ -133,7 +167,9 @@ if (!existsSync(path.join(SERVER_DIST, 'main.js'))) {
   console.error('The server is not built: run `npm run build` first.');
   process.exit(1);
 }
-console.log(`Tembea catalogue benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, sizes ${SIZES.join(', ')}, ${os.cpus().length} CPU(s)${ONLY ? `, only ${ONLY}` : ''}`);
+console.log(
+  `Tembea catalogue benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, sizes ${SIZES.join(', ')}, ${os.cpus().length} CPU(s)${ONLY ? `, only ${ONLY}` : ''}`,
+);
 const cacheBench = { load, startChild, gqlFilter: SCENARIOS[0].app, duration: DURATION };
 if (ONLY === 'cache') {
   for (const size of SIZES) await benchCache(await ensureDatabase(BASE, size), size, cacheBench);

@@ -24,12 +24,19 @@ const QUERY = `query Search($filter: TourFilter, $search: String, $sort: TourSor
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 async function timeCase(base, c) {
-  const body = JSON.stringify({ query: QUERY, variables: { filter: c.filter ?? null, search: c.search ?? null, sort: c.sort ?? 'CATALOGUE' } });
+  const body = JSON.stringify({
+    query: QUERY,
+    variables: { filter: c.filter ?? null, search: c.search ?? null, sort: c.sort ?? 'CATALOGUE' },
+  });
   const times = [];
   let count = '';
   for (let i = 0; i < REQUESTS + 2; i++) {
     const started = performance.now();
-    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     const json = await res.json();
     const ms = performance.now() - started;
     if (json.errors) throw new Error(`${JSON.stringify(c)}: ${JSON.stringify(json.errors)}`);
@@ -43,13 +50,17 @@ async function timeCase(base, c) {
 const url = await ensureDatabase(BASE, SIZE);
 const app = await startApp(url, { CATALOGUE_CACHE: 'false' });
 try {
-  console.log(`\nOne request at a time, GraphQL page of 20 with totalCount, cache off, ${SIZE} tours, ${REQUESTS} requests per case, ${os.cpus().length} CPU(s), load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `\nOne request at a time, GraphQL page of 20 with totalCount, cache off, ${SIZE} tours, ${REQUESTS} requests per case, ${os.cpus().length} CPU(s), load ${os.loadavg()[0].toFixed(1)}`,
+  );
   console.log(`${'case'.padEnd(38)} ${'p50 ms'.padStart(8)} ${'p90 ms'.padStart(8)} ${'total'.padStart(8)}`);
   const p50s = [];
   for (const [name, c] of CASES) {
     const r = await timeCase(app.base, c);
     p50s.push(r.p50);
-    console.log(`${name.padEnd(38)} ${r.p50.toFixed(1).padStart(8)} ${r.p90.toFixed(1).padStart(8)} ${r.count.padStart(8)}`);
+    console.log(
+      `${name.padEnd(38)} ${r.p50.toFixed(1).padStart(8)} ${r.p90.toFixed(1).padStart(8)} ${r.count.padStart(8)}`,
+    );
   }
   console.log(`worst p50 ${Math.max(...p50s).toFixed(1)} ms, median of the cases' p50 ${pct(p50s, 0.5).toFixed(1)} ms`);
 } finally {

@@ -33,7 +33,15 @@ async function start(dataDir) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -58,12 +66,26 @@ if (!existsSync(path.join(SERVER_DIST, 'main.js'))) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-startup-'));
 try {
   const first = await start(dataDir);
-  console.log(`Start-up on an existing embedded database, ${STARTS} starts, ${os.cpus().length} CPU(s), load ${os.loadavg()[0].toFixed(2)}`);
-  console.log(`(first start, creating the database and the demo catalogue: /ready after ${(first.ready / 1000).toFixed(2)} s, not counted)`);
+  console.log(
+    `Start-up on an existing embedded database, ${STARTS} starts, ${os.cpus().length} CPU(s), load ${os.loadavg()[0].toFixed(2)}`,
+  );
+  console.log(
+    `(first start, creating the database and the demo catalogue: /ready after ${(first.ready / 1000).toFixed(2)} s, not counted)`,
+  );
   const runs = [];
   for (let i = 0; i < STARTS; i++) runs.push(await start(dataDir));
-  console.log(row('/health', runs.map((r) => r.health)));
-  console.log(row('/ready', runs.map((r) => r.ready)));
+  console.log(
+    row(
+      '/health',
+      runs.map((r) => r.health),
+    ),
+  );
+  console.log(
+    row(
+      '/ready',
+      runs.map((r) => r.ready),
+    ),
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

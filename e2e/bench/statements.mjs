@@ -6,7 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERVER_DIST } from './data.mjs';
 
-const QUERY = (first, search = '') => `{ tours(first: ${first}, filter: { bookingType: "group" }${search ? `, search: "${search}"` : ''}) {
+const QUERY = (
+  first,
+  search = '',
+) => `{ tours(first: ${first}, filter: { bookingType: "group" }${search ? `, search: "${search}"` : ''}) {
   totalCount nodes { id title itinerary { day title } tiers } pageInfo { endCursor } } }`;
 
 export async function countStatements(url) {
@@ -15,9 +18,18 @@ export async function countStatements(url) {
   const { loadConfig } = await import(path.join(SERVER_DIST, 'config.js'));
   const { startTembea } = await import(path.join(SERVER_DIST, 'boot.js'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-stmt-'));
-  const running = await startTembea(loadConfig({
-    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', CATALOGUE_CACHE: 'false',
-  }));
+  const running = await startTembea(
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      CATALOGUE_CACHE: 'false',
+    }),
+  );
   const original = pg.Client.prototype.query;
   let n = 0;
   pg.Client.prototype.query = function (...args) {
@@ -31,9 +43,14 @@ export async function countStatements(url) {
     return n;
   };
   try {
-    const gql = (first, search) => measure(() => fetch(`${running.url}/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY(first, search) }),
-    }).then((r) => r.json()));
+    const gql = (first, search) =>
+      measure(() =>
+        fetch(`${running.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: QUERY(first, search) }),
+        }).then((r) => r.json()),
+      );
     const rest = (limit) => measure(() => fetch(`${running.url}/api/tours?limit=${limit}`).then((r) => r.json()));
     console.log('\nSQL statements per request (counted at the pg driver)');
     console.log(`  GraphQL tours(first: 5)   with totalCount: ${await gql(5)}`);

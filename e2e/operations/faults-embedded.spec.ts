@@ -4,7 +4,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, book, createTour, day, gql, login, rest, sharedSecrets, signUp, sleep, startServer, type ServerProcess } from './support.js';
+import {
+  ADMIN,
+  book,
+  createTour,
+  day,
+  gql,
+  login,
+  rest,
+  sharedSecrets,
+  signUp,
+  sleep,
+  startServer,
+  type ServerProcess,
+} from './support.js';
 
 const DEPARTURES = `query($tourId: ID!) { departures(tourId: $tourId) { startDate seatsTaken } }`;
 
@@ -32,7 +45,12 @@ test('kill -9 during writes to the embedded database loses no acknowledged write
     };
     const signer = async () => {
       for (let i = 0; !stop && i < 20; i++) {
-        const u = { name: 'Zawadi Juma', email: `embedded.${Date.now().toString(36)}.${i}@example.com`, phone: '+255 715 000 333', password: 'kilimanjaro-5895' };
+        const u = {
+          name: 'Zawadi Juma',
+          email: `embedded.${Date.now().toString(36)}.${i}@example.com`,
+          phone: '+255 715 000 333',
+          password: 'kilimanjaro-5895',
+        };
         sent++;
         if ((await rest(base, 'POST', '/api/auth/register', u)).status === 201) signedUp.push(u);
       }
@@ -50,17 +68,25 @@ test('kill -9 during writes to the embedded database loses no acknowledged write
     const restartMs = Date.now() - t0;
     const mine = await rest(server.base, 'GET', '/api/bookings/my', undefined, traveller);
     expect(mine.status).toBe(200);
-    const stored = new Map<string, { people: number; date: string }>(mine.body.bookings.map((b: { id: string; numberOfPeople: number; startDate: string }) =>
-      [String(b.id), { people: b.numberOfPeople, date: String(b.startDate).slice(0, 10) }]));
+    const stored = new Map<string, { people: number; date: string }>(
+      mine.body.bookings.map((b: { id: string; numberOfPeople: number; startDate: string }) => [
+        String(b.id),
+        { people: b.numberOfPeople, date: String(b.startDate).slice(0, 10) },
+      ]),
+    );
     for (const [id, people] of ackedBookings) expect(stored.get(id)?.people).toBe(people);
     for (const u of ackedSignUps) await login(server.base, u.email, u.password);
     // Seats taken match the stored bookings, none counted twice or lost.
     const deps = await gql(server.base, DEPARTURES, { tourId });
     for (const d of deps.body.data.departures as { startDate: string; seatsTaken: number }[]) {
-      const people = [...stored.values()].filter((b) => b.date === d.startDate.slice(0, 10)).reduce((n, b) => n + b.people, 0);
+      const people = [...stored.values()]
+        .filter((b) => b.date === d.startDate.slice(0, 10))
+        .reduce((n, b) => n + b.people, 0);
       expect(d.seatsTaken).toBe(people);
     }
-    console.log(`embedded database, kill -9 during writes: ${sent} writes sent, ${ackedBookings.size} bookings and ${ackedSignUps.length} sign-ups acknowledged before the kill, all present after a restart of ${restartMs} ms (${stored.size} bookings stored)`);
+    console.log(
+      `embedded database, kill -9 during writes: ${sent} writes sent, ${ackedBookings.size} bookings and ${ackedSignUps.length} sign-ups acknowledged before the kill, all present after a restart of ${restartMs} ms (${stored.size} bookings stored)`,
+    );
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -4,8 +4,24 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import {
-  ADMIN, book, clearError, createTour, day, freshDatabase, gql, login, rest, scratchCluster, seatLedger, sharedSecrets, signUp, sleep,
-  startServer, type Answer, type ScratchCluster, type ServerProcess,
+  ADMIN,
+  book,
+  clearError,
+  createTour,
+  day,
+  freshDatabase,
+  gql,
+  login,
+  rest,
+  scratchCluster,
+  seatLedger,
+  sharedSecrets,
+  signUp,
+  sleep,
+  startServer,
+  type Answer,
+  type ScratchCluster,
+  type ServerProcess,
 } from './support.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -47,9 +63,12 @@ test('PostgreSQL restarted under load: clear errors meanwhile, serving again wit
   const worker = async (w: number) => {
     while (running) {
       const kind = (['rest read', 'graphql read', 'booking'] as const)[(n++ + w) % 3]!;
-      const r = kind === 'rest read' ? await rest(server.base, 'GET', '/api/tours?limit=5')
-        : kind === 'graphql read' ? await gql(server.base, TOURS)
-          : await book(server.base, traveller, tourId, day(30 + (n % 300)));
+      const r =
+        kind === 'rest read'
+          ? await rest(server.base, 'GET', '/api/tours?limit=5')
+          : kind === 'graphql read'
+            ? await gql(server.base, TOURS)
+            : await book(server.base, traveller, tourId, day(30 + (n % 300)));
       samples.push({ ...r, at: Date.now(), kind });
       await sleep(20);
     }
@@ -83,18 +102,23 @@ test('PostgreSQL restarted under load: clear errors meanwhile, serving again wit
   const ready = samples.filter((s) => s.kind === 'ready');
   expect(ready.some((s) => s.at > downAt && s.at < upAt && s.status === 503)).toBe(true);
   expect(ready.at(-1)?.status).toBe(200);
-  const firstOk = (kind: Sample['kind']) => samples.find((s) => s.kind === kind && s.at > upAt && (kind === 'ready' ? s.status === 200 : ok(s)))?.at;
+  const firstOk = (kind: Sample['kind']) =>
+    samples.find((s) => s.kind === kind && s.at > upAt && (kind === 'ready' ? s.status === 200 : ok(s)))?.at;
   const after = (t: number | undefined) => (t === undefined ? Infinity : t - upAt);
   const figures = {
-    readAfterMs: after(firstOk('rest read')), graphqlAfterMs: after(firstOk('graphql read')),
-    bookingAfterMs: after(firstOk('booking')), readyAfterMs: after(firstOk('ready')),
+    readAfterMs: after(firstOk('rest read')),
+    graphqlAfterMs: after(firstOk('graphql read')),
+    bookingAfterMs: after(firstOk('booking')),
+    readyAfterMs: after(firstOk('ready')),
   };
   const codes = new Map<string, number>();
   for (const s of failures) {
     const key = `${s.status} ${s.body?.code ?? s.body?.errors?.[0]?.extensions?.code}`;
     codes.set(key, (codes.get(key) ?? 0) + 1);
   }
-  console.log(`PostgreSQL restart under load: stop took ${downAt - stopAt} ms, down ${upAt - downAt} ms; ${work.length} requests, ${failures.length} refused (${[...codes].map(([k, v]) => `${v}× ${k}`).join(', ')}); after its return the first REST read succeeded in ${figures.readAfterMs} ms, GraphQL read ${figures.graphqlAfterMs} ms, booking ${figures.bookingAfterMs} ms, /ready 200 in ${figures.readyAfterMs} ms`);
+  console.log(
+    `PostgreSQL restart under load: stop took ${downAt - stopAt} ms, down ${upAt - downAt} ms; ${work.length} requests, ${failures.length} refused (${[...codes].map(([k, v]) => `${v}× ${k}`).join(', ')}); after its return the first REST read succeeded in ${figures.readAfterMs} ms, GraphQL read ${figures.graphqlAfterMs} ms, booking ${figures.bookingAfterMs} ms, /ready 200 in ${figures.readyAfterMs} ms`,
+  );
   for (const ms of Object.values(figures)) expect(ms).toBeLessThan(5_000);
   // Every work request made well after the return succeeded.
   expect(work.filter((s) => s.at > upAt + 5_000 && !ok(s))).toEqual([]);
@@ -109,19 +133,26 @@ test('a backend terminated mid-query fails that request only, with a clear error
   try {
     // Hold the departure's row so the next booking on it waits inside its transaction.
     await holder.query('begin');
-    await holder.query('select * from departures where tour_id = $1 and start_date = $2 for update', [Number(tourId), date]);
+    await holder.query('select * from departures where tour_id = $1 and start_date = $2 for update', [
+      Number(tourId),
+      date,
+    ]);
     const t0 = Date.now();
     const stuck = book(server.base, traveller, tourId, date);
     let victim: number | undefined;
     for (let i = 0; i < 100 && !victim; i++) {
       await sleep(50);
-      const r = await holder.query(`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+      const r = await holder.query(
+        `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+      );
       victim = r.rows[0]?.pid;
     }
     expect(victim).toBeTruthy();
     // Others keep being served while it waits, and after its backend is gone.
     const others = Promise.all([
-      book(server.base, traveller, tourId, day(91)), rest(server.base, 'GET', '/api/tours?limit=5'), gql(server.base, TOURS),
+      book(server.base, traveller, tourId, day(91)),
+      rest(server.base, 'GET', '/api/tours?limit=5'),
+      gql(server.base, TOURS),
     ]);
     await holder.query('select pg_terminate_backend($1)', [victim]);
     const failed = await stuck;
@@ -137,7 +168,9 @@ test('a backend terminated mid-query fails that request only, with a clear error
     expect(after.map((r) => r.status)).toEqual(Array(10).fill(201));
     const ledger = (await seatLedger(db.url)).filter((d) => String(d.tour_id) === tourId);
     for (const d of ledger) expect(d.seats_taken).toBe(d.people);
-    console.log(`terminated backend: that booking answered ${failed.status} ${failed.body.code} "${failed.body.message}" after ${failedMs} ms; the 3 requests beside it and the 10 after it succeeded; seats taken ${ledger.map((d) => d.seats_taken).join(', ')} = live bookings' people`);
+    console.log(
+      `terminated backend: that booking answered ${failed.status} ${failed.body.code} "${failed.body.message}" after ${failedMs} ms; the 3 requests beside it and the 10 after it succeeded; seats taken ${ledger.map((d) => d.seats_taken).join(', ')} = live bookings' people`,
+    );
   } finally {
     await holder.end();
   }
@@ -148,13 +181,15 @@ test('kill -9 during a burst of bookings leaves no half-written booking and no s
   const acknowledged: string[] = [];
   let sent = 0;
   let killed = false;
-  const burst = Promise.all(Array.from({ length: 200 }, async (_, i) => {
-    await sleep(i * 10);
-    if (killed) return;
-    sent++;
-    const r = await book(server.base, traveller, tourId, day(120 + (i % 6)), 1 + (i % 2));
-    if (r.status === 201) acknowledged.push(String(r.body.bookingId));
-  }));
+  const burst = Promise.all(
+    Array.from({ length: 200 }, async (_, i) => {
+      await sleep(i * 10);
+      if (killed) return;
+      sent++;
+      const r = await book(server.base, traveller, tourId, day(120 + (i % 6)), 1 + (i % 2));
+      if (r.status === 201) acknowledged.push(String(r.body.bookingId));
+    }),
+  );
   // Killed mid-burst: some bookings answered, others in flight.
   while (acknowledged.length < 15) await sleep(10);
   killed = true;
@@ -171,13 +206,22 @@ test('kill -9 during a burst of bookings leaves no half-written booking and no s
   const c = new pg.Client({ connectionString: db.url });
   await c.connect();
   try {
-    const stored = (await c.query('select id from bookings where tour_id = $1', [Number(tourId)])).rows.map((r) => String(r.id));
+    const stored = (await c.query('select id from bookings where tour_id = $1', [Number(tourId)])).rows.map((r) =>
+      String(r.id),
+    );
     for (const id of acknowledged) expect(stored).toContain(id);
     expect(sent).toBeGreaterThan(acknowledged.length);
-    const orphans = (await c.query(`select count(*)::int n from bookings b left join departures d on d.tour_id = b.tour_id and d.start_date = b.start_date
-      where b.tour_id = $1 and d.id is null`, [Number(tourId)])).rows[0].n;
+    const orphans = (
+      await c.query(
+        `select count(*)::int n from bookings b left join departures d on d.tour_id = b.tour_id and d.start_date = b.start_date
+      where b.tour_id = $1 and d.id is null`,
+        [Number(tourId)],
+      )
+    ).rows[0].n;
     expect(orphans).toBe(0);
-    console.log(`kill -9 during a burst: ${sent} bookings sent, ${acknowledged.length} acknowledged before the kill, ${stored.length} stored; every departure's seats taken equals its live bookings' people (${ledger.map((d) => `${d.seats_taken}/${d.capacity}`).join(', ')}); restarted in ${restartMs} ms`);
+    console.log(
+      `kill -9 during a burst: ${sent} bookings sent, ${acknowledged.length} acknowledged before the kill, ${stored.length} stored; every departure's seats taken equals its live bookings' people (${ledger.map((d) => `${d.seats_taken}/${d.capacity}`).join(', ')}); restarted in ${restartMs} ms`,
+    );
   } finally {
     await c.end();
   }

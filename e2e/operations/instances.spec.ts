@@ -3,7 +3,20 @@
 // each other's writes at once.
 import { expect, test } from '@playwright/test';
 import {
-  ADMIN, REDIS_URL, book, createTour, day, freshDatabase, gql, login, redisPrefix, rest, seatLedger, sharedSecrets, signUp, startServer,
+  ADMIN,
+  REDIS_URL,
+  book,
+  createTour,
+  day,
+  freshDatabase,
+  gql,
+  login,
+  redisPrefix,
+  rest,
+  seatLedger,
+  sharedSecrets,
+  signUp,
+  startServer,
   type ServerProcess,
 } from './support.js';
 
@@ -46,8 +59,11 @@ test('concurrent bookings through both instances never oversell a departure', as
   for (let round = 0; round < rounds; round++) {
     const date = day(60 + round);
     // 40 requests of 1 or 2 seats for 10 seats, alternating instances and travellers.
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
-      book(i % 2 ? b.base : a.base, travellers[i % travellers.length]!, tourId, date, 1 + (i % 3 === 0 ? 1 : 0))));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        book(i % 2 ? b.base : a.base, travellers[i % travellers.length]!, tourId, date, 1 + (i % 3 === 0 ? 1 : 0)),
+      ),
+    );
     const statuses = answers.map((x) => x.status);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     accepted += statuses.filter((s) => s === 201).length;
@@ -61,19 +77,32 @@ test('concurrent bookings through both instances never oversell a departure', as
     // Demand was four times the seats: a departure left with a free seat may only miss a two-seat party.
     expect(d.seats_taken).toBeGreaterThanOrEqual(d.capacity - 1);
   }
-  console.log(`bookings through two instances: ${accepted} accepted, ${refused} refused over ${rounds} departures of 10 seats; seats taken ${ledger.map((d) => d.seats_taken).join(', ')}`);
+  console.log(
+    `bookings through two instances: ${accepted} accepted, ${refused} refused over ${rounds} departures of 10 seats; seats taken ${ledger.map((d) => d.seats_taken).join(', ')}`,
+  );
 });
 
 test('failed logins split across both instances lock the account and address at the same count as on one', async () => {
   const lockAt = async (targets: ServerProcess[]) => {
     const email = `locked.${Date.now().toString(36)}.${targets.length}@example.com`;
-    const reg = await rest(a.base, 'POST', '/api/auth/register', { name: 'Baraka Lema', email, phone: '+255 714 000 222', password: 'kilimanjaro-5895' });
+    const reg = await rest(a.base, 'POST', '/api/auth/register', {
+      name: 'Baraka Lema',
+      email,
+      phone: '+255 714 000 222',
+      password: 'kilimanjaro-5895',
+    });
     expect(reg.status).toBe(201);
     for (let n = 1; n <= 30; n++) {
-      const r = await rest(targets[n % targets.length]!.base, 'POST', '/api/auth/login', { email, password: 'wrong-password-1' });
+      const r = await rest(targets[n % targets.length]!.base, 'POST', '/api/auth/login', {
+        email,
+        password: 'wrong-password-1',
+      });
       if (r.status === 429) {
         // Locked on both: even the right password is refused, before it is checked.
-        for (const s of [a, b]) expect((await rest(s.base, 'POST', '/api/auth/login', { email, password: 'kilimanjaro-5895' })).status).toBe(429);
+        for (const s of [a, b])
+          expect((await rest(s.base, 'POST', '/api/auth/login', { email, password: 'kilimanjaro-5895' })).status).toBe(
+            429,
+          );
         return n;
       }
       expect(r.status).toBe(401);
@@ -92,8 +121,12 @@ test('a tour changed through one instance is seen changed through the other at o
   expect((await rest(b.base, 'GET', `/api/tours/${tourId}`)).body.tour.title).toBe('Zanzibar Spice Farm Visit');
   for (let i = 0; i < 5; i++) {
     const title = `Zanzibar Spice Farm Visit ${i}`;
-    const r = await gql(b.base, `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { title } }`,
-      { id: tourId, input: { ...(await tourInput(a, tourId)), title } }, adminToken);
+    const r = await gql(
+      b.base,
+      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { title } }`,
+      { id: tourId, input: { ...(await tourInput(a, tourId)), title } },
+      adminToken,
+    );
     expect(r.body.errors).toBeUndefined();
     const [viaRest, viaGraphql] = await Promise.all([
       rest(a.base, 'GET', `/api/tours/${tourId}`),
@@ -106,7 +139,11 @@ test('a tour changed through one instance is seen changed through the other at o
 
 /** The fields of a tour as the admin form sends them back. */
 async function tourInput(s: ServerProcess, id: string) {
-  const r = await gql(s.base, `query($id: ID!) { tour(id: $id) { title description price capacity durationDays durationNights destination bookingType tier status } }`, { id });
+  const r = await gql(
+    s.base,
+    `query($id: ID!) { tour(id: $id) { title description price capacity durationDays durationNights destination bookingType tier status } }`,
+    { id },
+  );
   const t = r.body.data.tour;
   return { ...t, price: String(t.price) };
 }

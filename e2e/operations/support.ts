@@ -53,15 +53,30 @@ export interface ServerProcess {
 }
 
 /** Starts `node server/dist/main.js` with the given environment on a free port; resolves once /ready answers 200 (the database open, the app built). */
-export async function startServer(env: Record<string, string>, opts: { dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'tembea-ops-'));
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_MAIN], {
     env: {
-      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '',
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
       // The load these tests send from one address is far above what the default limits let one client send.
-      BOOKING_RATE_LIMIT: '1000000', API_RATE_LIMIT: '100000000', ...env,
+      BOOKING_RATE_LIMIT: '1000000',
+      API_RATE_LIMIT: '100000000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -72,7 +87,13 @@ export async function startServer(env: Record<string, string>, opts: { dataDir?:
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}: ${err}`);
     if (i > 1200) throw new Error(`${base} did not become ready: ${err}`);
-    if (await fetch(`${base}/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   const end = async (signal: NodeJS.Signals) => {
@@ -100,25 +121,40 @@ async function answer(res: Response): Promise<Answer> {
 /** A REST call; a refused or reset connection answers status 0 with the error text. */
 export async function rest(base: string, method: string, p: string, body?: unknown, token?: string): Promise<Answer> {
   try {
-    return await answer(await fetch(`${base}${p}`, {
-      method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }));
+    return await answer(
+      await fetch(`${base}${p}`, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
   } catch (e) {
     return { status: 0, body: String((e as Error).cause ?? e) };
   }
 }
 
 /** A GraphQL call; a refused or reset connection answers status 0. */
-export async function gql(base: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Answer> {
+export async function gql(
+  base: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<Answer> {
   return rest(base, 'POST', '/graphql', { query, variables }, token);
 }
 
 let users = 0;
 /** Signs a new traveller up and in; returns the access token. */
 export async function signUp(base: string): Promise<string> {
-  const user = { name: 'Amani Mushi', email: `ops.${Date.now().toString(36)}.${++users}@example.com`, phone: '+255 712 345 678', password: 'kilimanjaro-5895' };
+  const user = {
+    name: 'Amani Mushi',
+    email: `ops.${Date.now().toString(36)}.${++users}@example.com`,
+    phone: '+255 712 345 678',
+    password: 'kilimanjaro-5895',
+  };
   const reg = await rest(base, 'POST', '/api/auth/register', user);
   if (reg.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(reg.body)}`);
   return login(base, user.email, user.password);
@@ -131,13 +167,26 @@ export async function login(base: string, email: string, password: string): Prom
 }
 
 export const TOUR_INPUT = {
-  title: 'Ngorongoro Crater Day Trip', description: 'Into the crater at dawn.', price: '250', country: 'Tanzania', capacity: 10,
-  durationDays: 1, durationNights: 0, destination: 'ngorongoro', bookingType: 'group', tier: 'Budget', status: 'active',
+  title: 'Ngorongoro Crater Day Trip',
+  description: 'Into the crater at dawn.',
+  price: '250',
+  country: 'Tanzania',
+  capacity: 10,
+  durationDays: 1,
+  durationNights: 0,
+  destination: 'ngorongoro',
+  bookingType: 'group',
+  tier: 'Budget',
+  status: 'active',
 };
 const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { id title } }`;
 
 /** An admin adds a group tour through the API; returns its id. */
-export async function createTour(base: string, adminToken: string, over: Record<string, unknown> = {}): Promise<string> {
+export async function createTour(
+  base: string,
+  adminToken: string,
+  over: Record<string, unknown> = {},
+): Promise<string> {
   const r = await gql(base, CREATE_TOUR, { input: { ...TOUR_INPUT, ...over } }, adminToken);
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
   return r.body.data.createTour.id as string;
@@ -145,22 +194,38 @@ export async function createTour(base: string, adminToken: string, over: Record<
 
 /** One group booking over REST. */
 export function book(base: string, token: string, tourId: string, date: string, people = 1): Promise<Answer> {
-  return rest(base, 'POST', `/api/bookings/${tourId}`, {
-    tourId, startDate: date, endDate: date, numberOfPeople: people, name: 'Neema Kimaro', email: 'neema@example.com', phone: '+255 713 000 111',
-  }, token);
+  return rest(
+    base,
+    'POST',
+    `/api/bookings/${tourId}`,
+    {
+      tourId,
+      startDate: date,
+      endDate: date,
+      numberOfPeople: people,
+      name: 'Neema Kimaro',
+      email: 'neema@example.com',
+      phone: '+255 713 000 111',
+    },
+    token,
+  );
 }
 
 /** Each departure's seats taken beside the people of its live bookings; a consistent database has them equal. */
-export async function seatLedger(url: string): Promise<{ tour_id: number; start_date: string; capacity: number; seats_taken: number; people: number }[]> {
+export async function seatLedger(
+  url: string,
+): Promise<{ tour_id: number; start_date: string; capacity: number; seats_taken: number; people: number }[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    return (await c.query(`
+    return (
+      await c.query(`
       select d.tour_id, to_char(d.start_date, 'YYYY-MM-DD') start_date, d.capacity, d.seats_taken,
              coalesce((select sum(b.number_of_people) from bookings b
                         where b.tour_id = d.tour_id and b.start_date = d.start_date and b.status <> 'Cancelled'
                           and lower(coalesce(b.booking_type, 'group')) = 'group'), 0)::int people
-        from departures d order by d.tour_id, d.start_date`)).rows;
+        from departures d order by d.tour_id, d.start_date`)
+    ).rows;
   } finally {
     await c.end();
   }
@@ -170,7 +235,8 @@ export async function seatLedger(url: string): Promise<{ tour_id: number; start_
 export function clearError(a: Answer): boolean {
   const text = JSON.stringify(a.body);
   if (/select |insert |update |relation |ECONN|knex/i.test(text)) return false;
-  if (a.status === 503) return a.body?.code === 'SERVICE_UNAVAILABLE' || a.body?.errors?.[0]?.extensions?.code === 'SERVICE_UNAVAILABLE';
+  if (a.status === 503)
+    return a.body?.code === 'SERVICE_UNAVAILABLE' || a.body?.errors?.[0]?.extensions?.code === 'SERVICE_UNAVAILABLE';
   const code = a.body?.errors?.[0]?.extensions?.code ?? a.body?.code;
   return a.status !== 500 && typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR';
 }
@@ -179,7 +245,11 @@ export function clearError(a: Answer): boolean {
 function pgBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (!versions.length) throw new Error('no PostgreSQL binaries under /usr/lib/postgresql (set PG_BIN)');
   return path.join(root, versions[0]!, 'bin');
 }
@@ -196,7 +266,9 @@ function asPostgres(tool: string, args: string[]): Promise<void> {
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} failed: ${out}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} failed: ${out}`)),
+    );
   });
 }
 
@@ -220,7 +292,8 @@ export async function scratchCluster(): Promise<ScratchCluster> {
   const data = path.join(dir, 'data');
   await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
-  const start = () => asPostgres('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+  const start = () =>
+    asPostgres('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
   const stop = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   await start();
   return {

@@ -7,17 +7,37 @@ import { gql, loginViaApi, loginViaUi, registerViaApi, tourByTitle, uniqueEmail 
 const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }[] = [
   { name: 'home', path: '/', ready: (p) => expect(p.getByTestId('tour-card')).toHaveCount(10) },
   { name: 'tours', path: '/tours', ready: (p) => expect(p.getByTestId('tour-card')).toHaveCount(12) },
-  { name: 'tourfilter', path: '/tourfilter?durationDays=1&durationNights=0&dayTrip=true', ready: (p) => expect(p.getByTestId('tours-found')).toBeVisible() },
-  { name: 'tourfilter-empty', path: '/tourfilter?destination=atlantis', ready: (p) => expect(p.getByText('No tours match your filters.')).toBeVisible() },
-  { name: 'filtered', path: '/filtered?durationDays=1&durationNights=0', ready: (p) => expect(p.getByTestId('filtered-count')).toBeVisible() },
-  { name: 'filtered-empty', path: '/filtered?durationDays=40', ready: (p) => expect(p.getByText('No Tours Found')).toBeVisible() },
+  {
+    name: 'tourfilter',
+    path: '/tourfilter?durationDays=1&durationNights=0&dayTrip=true',
+    ready: (p) => expect(p.getByTestId('tours-found')).toBeVisible(),
+  },
+  {
+    name: 'tourfilter-empty',
+    path: '/tourfilter?destination=atlantis',
+    ready: (p) => expect(p.getByText('No tours match your filters.')).toBeVisible(),
+  },
+  {
+    name: 'filtered',
+    path: '/filtered?durationDays=1&durationNights=0',
+    ready: (p) => expect(p.getByTestId('filtered-count')).toBeVisible(),
+  },
+  {
+    name: 'filtered-empty',
+    path: '/filtered?durationDays=40',
+    ready: (p) => expect(p.getByText('No Tours Found')).toBeVisible(),
+  },
   { name: 'tour-detail', path: '/tour/1', ready: (p) => expect(p.getByTestId('quote-price')).toBeVisible() },
   { name: 'tour-not-found', path: '/tour/999999', ready: (p) => expect(p.getByText('Tour Not Found')).toBeVisible() },
   { name: 'about', path: '/about', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'blog', path: '/blog', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'contact', path: '/contact-us', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'partners', path: '/partners', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'unauthorized', path: '/unauthorized', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  {
+    name: 'unauthorized',
+    path: '/unauthorized',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
 ];
 
 /** Lazy images below the fold would be blank in a full-page screenshot: load them all first. */
@@ -25,7 +45,16 @@ async function loadAllImages(page: Page) {
   await page.evaluate(async () => {
     const imgs = [...document.images];
     for (const img of imgs) img.loading = 'eager';
-    await Promise.all(imgs.map((img) => (img.complete ? null : new Promise((r) => { img.onload = r; img.onerror = r; }))));
+    await Promise.all(
+      imgs.map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.onload = r;
+              img.onerror = r;
+            }),
+      ),
+    );
   });
 }
 
@@ -33,7 +62,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 for (const s of SCREENS) {
@@ -50,7 +85,10 @@ for (const s of SCREENS) {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(s.path);
     await s.ready(page);
-    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(scroll).toBeLessThanOrEqual(client);
     await loadAllImages(page);
     await page.screenshot({ path: test.info().outputPath(`${s.name}-375.png`), fullPage: true });
@@ -80,7 +118,11 @@ test('the itinerary and inclusions tabs have no serious axe violation', async ({
 
 /** The admin screens, seen by the admin of the test server. */
 const ADMIN_SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }[] = [
-  { name: 'admin-dashboard', path: '/admin', ready: (p) => expect(p.getByTestId('admin-tour-card').first()).toBeVisible() },
+  {
+    name: 'admin-dashboard',
+    path: '/admin',
+    ready: (p) => expect(p.getByTestId('admin-tour-card').first()).toBeVisible(),
+  },
   {
     name: 'admin-dashboard-list',
     path: '/admin',
@@ -90,7 +132,11 @@ const ADMIN_SCREENS: { name: string; path: string; ready: (p: Page) => Promise<v
       await expect(p.getByTestId('admin-tour-row').first()).toBeVisible();
     },
   },
-  { name: 'admin-new-tour', path: '/admin/new-tour', ready: (p) => expect(p.getByTestId('admin-tour-row').first()).toBeVisible() },
+  {
+    name: 'admin-new-tour',
+    path: '/admin/new-tour',
+    ready: (p) => expect(p.getByTestId('admin-tour-row').first()).toBeVisible(),
+  },
   {
     name: 'admin-edit-tour',
     path: '/admin/edit/1',
@@ -111,7 +157,9 @@ async function loginAsAdmin(page: Page) {
 }
 
 for (const s of ADMIN_SCREENS) {
-  test(`${s.name}: no serious or critical axe violation, and screenshots at desktop and 375 px without horizontal scrolling`, async ({ page }) => {
+  test(`${s.name}: no serious or critical axe violation, and screenshots at desktop and 375 px without horizontal scrolling`, async ({
+    page,
+  }) => {
     // The dashboard holds every tour of the demo catalogue: axe and two full-page shots take a while.
     test.setTimeout(120_000);
     await loginAsAdmin(page);
@@ -124,7 +172,10 @@ for (const s of ADMIN_SCREENS) {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(s.path);
     await s.ready(page);
-    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(scroll).toBeLessThanOrEqual(client);
     await page.screenshot({ path: test.info().outputPath(`${s.name}-375.png`), fullPage: true });
   });
@@ -132,7 +183,10 @@ for (const s of ADMIN_SCREENS) {
 
 test('the delete confirmation and the admin profile modal have no serious axe violation', async ({ page }) => {
   await loginAsAdmin(page);
-  await page.getByRole('button', { name: /^Delete / }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete / })
+    .first()
+    .click();
   await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -142,7 +196,10 @@ test('the delete confirmation and the admin profile modal have no serious axe vi
 });
 
 async function fitsWidth(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
@@ -153,7 +210,10 @@ async function checkScreen(page: Page, name: string, open: () => Promise<void>) 
     await open();
     expect(await seriousViolations(page), `${name} at ${width}px`).toEqual([]);
     if (width === 375) await fitsWidth(page);
-    await page.screenshot({ path: test.info().outputPath(`${name}${width === 375 ? '-375' : ''}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`${name}${width === 375 ? '-375' : ''}.png`),
+      fullPage: true,
+    });
   }
 }
 
@@ -164,15 +224,35 @@ async function userWithBooking(request: APIRequestContext, tag: string, title: s
   await registerViaApi(request, 'Neema Access', email, 'access-2026');
   const token = await loginViaApi(request, email, 'access-2026');
   const start = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  await gql(request, 'mutation($input: BookingInput!) { createBooking(input: $input) { booking { id } } }', {
-    input: { tourId: tour.id, startDate: start, endDate: start, numberOfPeople: 2, name: 'Neema Access', email, phone: '+255 754 000 111' },
-  }, token);
+  await gql(
+    request,
+    'mutation($input: BookingInput!) { createBooking(input: $input) { booking { id } } }',
+    {
+      input: {
+        tourId: tour.id,
+        startDate: start,
+        endDate: start,
+        numberOfPeople: 2,
+        name: 'Neema Access',
+        email,
+        phone: '+255 754 000 111',
+      },
+    },
+    token,
+  );
   return { tour, email, password: 'access-2026' };
 }
 
-test('the booking modal and My bookings: no serious axe violation, fit 375 px, screenshots', async ({ page, request }) => {
+test('the booking modal and My bookings: no serious axe violation, fit 375 px, screenshots', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const { tour, email, password } = await userWithBooking(request, 'a11y-booker', 'Stone Town Walking & Spice Farm Tour');
+  const { tour, email, password } = await userWithBooking(
+    request,
+    'a11y-booker',
+    'Stone Town Walking & Spice Farm Tour',
+  );
   await loginViaUi(page, email, password);
 
   await checkScreen(page, 'my-bookings', async () => {
@@ -210,11 +290,19 @@ test('Bookings Management: no serious axe violation, fits 375 px, screenshots', 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('Partner API Keys and Webhook deliveries: no serious axe violation, fit 375 px, screenshots', async ({ page, request }) => {
+test('Partner API Keys and Webhook deliveries: no serious axe violation, fit 375 px, screenshots', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // At least one key in the list, so the table itself is checked.
   const admin = await loginViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await gql(request, 'mutation($input: CreatePartnerKeyInput!) { createPartnerKey(input: $input) { secret } }', { input: { partnerName: 'Access Safaris', name: 'Staging' } }, admin);
+  await gql(
+    request,
+    'mutation($input: CreatePartnerKeyInput!) { createPartnerKey(input: $input) { secret } }',
+    { input: { partnerName: 'Access Safaris', name: 'Staging' } },
+    admin,
+  );
   await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
   await checkScreen(page, 'admin-partners', async () => {

@@ -20,18 +20,22 @@ async function registerViaApi(request: APIRequestContext, email: string, passwor
 }
 
 /** A 1 x 1 PNG, enough for the server to check, re-encode and store. */
-const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** A day as YYYY-MM-DD, `days` from today (UTC). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The tour form's field by its exact label (required ones end in an asterisk). */
-const field = (page: Page, label: string) => page.getByRole('form', { name: /tour/i }).getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+const field = (page: Page, label: string) =>
+  page.getByRole('form', { name: /tour/i }).getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
 
 // The admin pages list every tour of the demo catalogue: give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
-test('an admin creates a tour, finds it on the public pages, edits its price, adds a departure and deletes it', async ({ page }) => {
+test('an admin creates a tour, finds it on the public pages, edits its price, adds a departure and deletes it', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const title = `Usambara Mountains Hike ${Date.now()}`;
   await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -51,7 +55,9 @@ test('an admin creates a tour, finds it on the public pages, edits its price, ad
   await field(page, 'Included').fill('Guide, Lunch ,  Village fees');
   await page.getByRole('button', { name: 'Add day' }).click();
   await page.getByLabel('Day title').fill('Lushoto to Irente viewpoint');
-  await page.getByLabel('Add images').setInputFiles({ name: 'irente.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  await page
+    .getByLabel('Add images')
+    .setInputFiles({ name: 'irente.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
   await expect(page.getByTestId('new-image')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('admin-new-tour.png'), fullPage: true });
   await page.getByRole('button', { name: 'Create Tour' }).click();
@@ -121,14 +127,23 @@ test('the tour form shows the validation messages and sends nothing', async ({ p
   const errors = page.getByTestId('tour-form-errors');
   await expect(errors).toBeVisible();
   expect(await errors.innerText()).toBe(
-    ['Title is required', 'Description is required', 'Valid price is required', 'Country is required', 'Please specify either duration text or at least 1 day'].join('\n'),
+    [
+      'Title is required',
+      'Description is required',
+      'Valid price is required',
+      'Country is required',
+      'Please specify either duration text or at least 1 day',
+    ].join('\n'),
   );
   await expect(errors).toBeFocused();
   expect(mutations).toBe(0);
   await page.screenshot({ path: test.info().outputPath('admin-form-errors.png'), fullPage: true });
 });
 
-test('the admin pages send an anonymous visitor to /login and a signed-in user to /unauthorized', async ({ page, request }) => {
+test('the admin pages send an anonymous visitor to /login and a signed-in user to /unauthorized', async ({
+  page,
+  request,
+}) => {
   await page.goto('/admin/new-tour');
   await expect(page).toHaveURL(/\/login$/);
   const email = `plain-admin-e2e-${Date.now()}@example.com`;

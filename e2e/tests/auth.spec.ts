@@ -4,7 +4,10 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
 import { loginViaUi, newestMailTo, registerViaApi, uniqueEmail } from './support.js';
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('sign up, log in, see the profile, upload a picture and log out', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -24,7 +27,10 @@ test('sign up, log in, see the profile, upload a picture and log out', async ({ 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('alertdialog', { name: 'Welcome!' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => [!!localStorage.getItem('token'), !!localStorage.getItem('refreshToken')])).toEqual([true, true]);
+  expect(await page.evaluate(() => [!!localStorage.getItem('token'), !!localStorage.getItem('refreshToken')])).toEqual([
+    true,
+    true,
+  ]);
 
   await page.getByRole('button', { name: 'Profile of Neema Joseph Kimaro' }).click();
   const modal = page.getByRole('dialog', { name: 'My Profile' });
@@ -44,7 +50,10 @@ test('sign up, log in, see the profile, upload a picture and log out', async ({ 
   await modal.getByRole('tab', { name: 'Logout' }).click();
   await modal.getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])).toEqual([
+    null,
+    null,
+  ]);
   await expect(page.getByRole('button', { name: 'Profile', exact: true })).toBeVisible();
 });
 
@@ -55,7 +64,9 @@ test('forgot password mails a link that resets the password', async ({ page, req
   await page.goto('/forgot-password');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If the email exists, a reset link has been sent. Please check your inbox.')).toBeVisible();
+  await expect(
+    page.getByText('If the email exists, a reset link has been sent. Please check your inbox.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
 
   let mail: string | null = null;
@@ -171,7 +182,9 @@ test('the account screens have no serious accessibility violations', async ({ pa
     await page.goto(path);
     await expect(page.locator('.account-card h1')).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).include('.account-card').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id}`)).toEqual([]);
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id}`),
+    ).toEqual([]);
   }
   await page.goto('/login');
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -11,7 +11,14 @@ function inDays(n: number): string {
   return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function bookViaApi(request: APIRequestContext, token: string, email: string, tourId: string, startDate: string, numberOfPeople: number) {
+async function bookViaApi(
+  request: APIRequestContext,
+  token: string,
+  email: string,
+  tourId: string,
+  startDate: string,
+  numberOfPeople: number,
+) {
   const data = await gql<{ createBooking: { booking: { id: string } } }>(
     request,
     'mutation($input: BookingInput!) { createBooking(input: $input) { booking { id } } }',
@@ -21,7 +28,10 @@ async function bookViaApi(request: APIRequestContext, token: string, email: stri
   return data.createBooking.booking.id;
 }
 
-test('a new user signs up, logs in, books from a tour page, sees the banner and gets the confirmation mail', async ({ page, request }) => {
+test('a new user signs up, logs in, books from a tour page, sees the banner and gets the confirmation mail', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const tour = await tourByTitle(request, BEACH);
   const email = uniqueEmail('booker');
@@ -54,7 +64,9 @@ test('a new user signs up, logs in, books from a tour page, sees the banner and 
   await expect(modal).toBeHidden();
   const banner = page.getByTestId('booking-banner');
   await expect(banner.getByRole('heading', { name: 'Booking Request Received!' })).toBeVisible();
-  await expect(banner).toContainText("We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!");
+  await expect(banner).toContainText(
+    "We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!",
+  );
   await expect(page.getByRole('button', { name: 'Book Tour' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('booking-received.png'), fullPage: true });
 
@@ -71,7 +83,10 @@ test('a new user signs up, logs in, books from a tour page, sees the banner and 
   await expect(card).toContainText('2 people');
 });
 
-test('an admin confirms and completes a booking; the user sees it in My bookings and cancels another', async ({ page, request }) => {
+test('an admin confirms and completes a booking; the user sees it in My bookings and cancels another', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const tour = await tourByTitle(request, SNORKEL);
   const email = uniqueEmail('traveller');
@@ -129,7 +144,10 @@ test('an admin confirms and completes a booking; the user sees it in My bookings
   await expect(cards.nth(1).getByTestId('booking-status')).toHaveText('Completed');
   await expect(cards.nth(1).getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
   await expect(cards.nth(0).getByTestId('booking-status')).toHaveText('Pending');
-  await cards.nth(0).getByRole('button', { name: /^Cancel/ }).click();
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Cancel/ })
+    .click();
   const cancel = page.getByRole('alertdialog', { name: 'Cancel Booking' });
   await expect(cancel.getByTestId('refund-terms')).toHaveText(
     'Cancelling 30 or more days before departure gives a full refund minus transaction fees; the 3% deposit is non-refundable.',
@@ -139,11 +157,19 @@ test('an admin confirms and completes a booking; the user sees it in My bookings
   await expect(cancel).toBeHidden();
   await expect(cards.nth(0).getByTestId('booking-status')).toHaveText('Cancelled');
   await expect(page.getByRole('status').filter({ hasText: 'has been cancelled' })).toBeVisible();
-  const mine = await gql<{ myBookings: { id: string; status: string }[] }>(request, '{ myBookings { id status } }', {}, token);
+  const mine = await gql<{ myBookings: { id: string; status: string }[] }>(
+    request,
+    '{ myBookings { id status } }',
+    {},
+    token,
+  );
   expect(mine.myBookings.find((b) => b.id === other)?.status).toBe('Cancelled');
 });
 
-test('a logged-out visitor is asked to log in, comes back to the tour, and is asked again when the server wants a login', async ({ page, request }) => {
+test('a logged-out visitor is asked to log in, comes back to the tour, and is asked again when the server wants a login', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const tour = await tourByTitle(request, BEACH);
   const email = uniqueEmail('visitor');
@@ -166,7 +192,12 @@ test('a logged-out visitor is asked to log in, comes back to the tour, and is as
   // Signed in now: the modal opens; a session the server refuses brings the prompt back.
   await page.route('**/graphql', (route) => {
     if (!route.request().postData()?.includes('CreateBooking')) return route.fallback();
-    return route.fulfill({ json: { data: null, errors: [{ message: 'Authentication required. Please login.', extensions: { code: 'UNAUTHENTICATED' } }] } });
+    return route.fulfill({
+      json: {
+        data: null,
+        errors: [{ message: 'Authentication required. Please login.', extensions: { code: 'UNAUTHENTICATED' } }],
+      },
+    });
   });
   await page.getByRole('button', { name: 'Book Tour' }).click();
   const modal = page.getByRole('dialog', { name: `Book ${BEACH}` });

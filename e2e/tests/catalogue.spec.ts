@@ -62,7 +62,8 @@ test('/tours shows the load error with Try Again', async ({ page }) => {
   await renderInBrowser(page);
   let fail = true;
   await page.route('**/graphql', async (route) => {
-    if (fail && route.request().postData()?.includes('CatalogueTours')) return route.fulfill({ status: 500, body: 'down' });
+    if (fail && route.request().postData()?.includes('CatalogueTours'))
+      return route.fulfill({ status: 500, body: 'down' });
     return route.fallback();
   });
   await page.goto('/tours');
@@ -110,7 +111,10 @@ test('/tourfilter: a malformed link widens the list instead of failing it', asyn
   const group = await countOf(request, { destination: 'serengeti', bookingType: 'group' });
   expect(group).toBeLessThanOrEqual(serengeti);
   await expect(page.getByTestId('tours-found')).toHaveText(`${group} ${group === 1 ? 'Tour' : 'Tours'} Found`);
-  await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('listitem')).toHaveText(['Destination: serengeti', 'Booking type: group']);
+  await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('listitem')).toHaveText([
+    'Destination: serengeti',
+    'Booking type: group',
+  ]);
 });
 
 test('/tourfilter pages through many tours with load more', async ({ page, request }) => {
@@ -144,8 +148,11 @@ test('/filtered: duration, type and count text, and No Tours Found', async ({ pa
 
 test('/tours sorts through the server: cheapest and best rated first', async ({ page, request }) => {
   const first = (sort: string) =>
-    gql<{ tours: { nodes: { title: string }[] } }>(request, 'query($s: TourSort) { tours(sort: $s, first: 1) { nodes { title } } }', { s: sort })
-      .then((d) => d.tours.nodes[0]!.title);
+    gql<{ tours: { nodes: { title: string }[] } }>(
+      request,
+      'query($s: TourSort) { tours(sort: $s, first: 1) { nodes { title } } }',
+      { s: sort },
+    ).then((d) => d.tours.nodes[0]!.title);
   await page.goto('/tours');
   const cards = page.getByTestId('tour-card');
   await expect(cards).toHaveCount(12);

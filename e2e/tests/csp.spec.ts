@@ -9,12 +9,15 @@ test.describe.configure({ timeout: 90_000 });
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text()))
+      violations.push(`${page.url()}: ${m.text()}`);
   });
   await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation(t: string): void }).__cspViolation(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+      (window as unknown as { __cspViolation(t: string): void }).__cspViolation(
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`,
+      );
     });
   });
   return violations;
@@ -48,7 +51,9 @@ test('the site loads under its Content-Security-Policy without a single violatio
   expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
 });
 
-test('Apollo Sandbox at /graphql runs its inline code under the policy (its CDN files need the network)', async ({ page }) => {
+test('Apollo Sandbox at /graphql runs its inline code under the policy (its CDN files need the network)', async ({
+  page,
+}) => {
   const violations = await watchViolations(page);
   const res = await page.goto('/graphql');
   expect(res?.status()).toBe(200);

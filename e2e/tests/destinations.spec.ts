@@ -1,7 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // One destination from each column, from both ends of the lists: the pointer travels in every direction.
-const PICKS = ['Mwanza', 'Lake Manyara', 'Zanzibar', 'Usambara Mountains', 'Serengeti', 'Gombe Stream', 'Pangani', 'Mikumi'];
+const PICKS = [
+  'Mwanza',
+  'Lake Manyara',
+  'Zanzibar',
+  'Usambara Mountains',
+  'Serengeti',
+  'Gombe Stream',
+  'Pangani',
+  'Mikumi',
+];
 
 async function centre(l: Locator): Promise<{ x: number; y: number }> {
   const box = await l.boundingBox();
@@ -32,7 +41,9 @@ test('a hovered popup shows every destination clicked, one after another', async
     await page.mouse.move(box.x + box.width / 2, box.y + 4, { steps: 5 });
     await expect(panel).toBeVisible();
     const target = await centre(button);
-    await page.mouse.move(target.x < box.x + box.width / 2 ? box.x + 4 : box.x + box.width - 4, box.y + 4, { steps: 3 });
+    await page.mouse.move(target.x < box.x + box.width / 2 ? box.x + 4 : box.x + box.width - 4, box.y + 4, {
+      steps: 3,
+    });
     await glideTo(page, button);
     await page.mouse.down();
     await page.mouse.up();

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { renderInBrowser } from './support.js';
 
-const activeEyebrow = (page: Page) => page.locator('[data-testid="hero-slide"][aria-hidden="false"] .hero-slide__eyebrow');
+const activeEyebrow = (page: Page) =>
+  page.locator('[data-testid="hero-slide"][aria-hidden="false"] .hero-slide__eyebrow');
 
 test('the home page shows 10 tour cards and a card opens its tour', async ({ page }) => {
   await page.goto('/');
@@ -51,7 +52,9 @@ test('the hero slideshow advances every 4 s in order, wraps, and pauses', async 
   await expect(activeEyebrow(page)).toHaveText('Serengeti Migration');
   await page.mouse.move(5, 5);
 
-  const explore = page.locator('[data-testid="hero-slide"][aria-hidden="false"]').getByRole('link', { name: 'Explore Now' });
+  const explore = page
+    .locator('[data-testid="hero-slide"][aria-hidden="false"]')
+    .getByRole('link', { name: 'Explore Now' });
   await explore.click();
   await expect(page).toHaveURL(/\/tours$/);
 });
@@ -106,7 +109,8 @@ test('top destinations, stories and the January migration trip are on the home p
 test('the navigation bar and its destinations popup work by mouse and keyboard', async ({ page }) => {
   await page.goto('/about');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Home', 'Tours', 'About', 'Blog', 'Contacts']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Home', 'Tours', 'About', 'Blog', 'Contacts'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: /\+255/ })).toHaveAttribute('href', /^tel:/);
   await expect(nav.getByRole('button', { name: /Profile/ })).toBeVisible();
 
@@ -114,7 +118,8 @@ test('the navigation bar and its destinations popup work by mouse and keyboard',
   await trigger.hover();
   const panel = page.getByRole('region', { name: 'Destinations' });
   await expect(panel).toBeVisible();
-  for (const zone of ['Lake Zone', 'Coast Zone', 'Eastern Zone', 'Northern Zone']) await expect(panel.getByRole('heading', { name: zone })).toBeVisible();
+  for (const zone of ['Lake Zone', 'Coast Zone', 'Eastern Zone', 'Northern Zone'])
+    await expect(panel.getByRole('heading', { name: zone })).toBeVisible();
   await expect(panel.locator('.destinations-zone li')).toHaveCount(20);
   await panel.getByRole('button', { name: 'Serengeti' }).click();
   await expect(panel.getByRole('heading', { name: 'Serengeti' })).toBeVisible();
@@ -149,7 +154,8 @@ test('the mobile menu mirrors the navigation', async ({ page }) => {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Tours', exact: true })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
-  for (const name of ['Home', 'Tours', 'About', 'Blog', 'Contacts']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Home', 'Tours', 'About', 'Blog', 'Contacts'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   await nav.getByRole('button', { name: 'Destinations' }).click();
   await nav.getByRole('button', { name: 'Zanzibar' }).click();
   await expect(nav.getByRole('heading', { name: 'Zanzibar' })).toBeVisible();
@@ -159,11 +165,14 @@ test('the mobile menu mirrors the navigation', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Blog', exact: true })).toBeHidden();
 });
 
-test('a failed tour load leaves an empty grid; failed search options fall back to the built-in lists', async ({ page }) => {
+test('a failed tour load leaves an empty grid; failed search options fall back to the built-in lists', async ({
+  page,
+}) => {
   await renderInBrowser(page);
   await page.route('**/graphql', (route) => {
     const body = route.request().postData() ?? '';
-    if (body.includes('HomeTours') || body.includes('HomeSearchOptions')) return route.fulfill({ status: 500, body: 'down' });
+    if (body.includes('HomeTours') || body.includes('HomeSearchOptions'))
+      return route.fulfill({ status: 500, body: 'down' });
     return route.fallback();
   });
   await page.goto('/');

@@ -7,7 +7,9 @@ test('/about tells who the operator is', async ({ page }) => {
   await page.screenshot({ path: test.info().outputPath('about.png'), fullPage: true });
 });
 
-test('/blog has tips, best time, the 5% early-bird offer, the deposit and cancellation policy and testimonials', async ({ page }) => {
+test('/blog has tips, best time, the 5% early-bird offer, the deposit and cancellation policy and testimonials', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Support Us' }).click();
   await expect(page).toHaveURL(/\/blog$/);
@@ -41,7 +43,10 @@ test('/contact-us sends a message, thanks the visitor and reloads', async ({ pag
 
 test('/contact-us shows the failure text when sending fails', async ({ page }) => {
   await page.route('**/graphql', (route) =>
-    route.request().postData()?.includes('SendContactMessage') ? route.fulfill({ status: 500, body: 'down' }) : route.fallback());
+    route.request().postData()?.includes('SendContactMessage')
+      ? route.fulfill({ status: 500, body: 'down' })
+      : route.fallback(),
+  );
   await page.goto('/contact-us');
   await page.getByLabel('Name', { exact: true }).fill('Neema');
   await page.getByLabel('Email', { exact: true }).fill('neema@example.com');
@@ -65,7 +70,11 @@ test("/contact-us shows the server's reason when it refuses the address", async 
 test('/unauthorized shows the 403 text and a way home', async ({ page }) => {
   await page.goto('/unauthorized');
   await expect(page.getByRole('heading', { name: '403 - Unauthorized' })).toBeVisible();
-  await expect(page.getByText('You do not have permission to access this page. Please contact the administrator if you believe this is an error.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'You do not have permission to access this page. Please contact the administrator if you believe this is an error.',
+    ),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

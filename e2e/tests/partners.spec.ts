@@ -7,7 +7,10 @@ import { firstTour, gql, loginViaApi, loginViaUi } from './support.js';
 
 const API_KEY_CHECK = '{ apiKey { partnerName name rateLimitPerMinute } }';
 
-test('an admin creates a partner key, shown once; the partner reads with it; revoked, it is refused', async ({ page, request }) => {
+test('an admin creates a partner key, shown once; the partner reads with it; revoked, it is refused', async ({
+  page,
+  request,
+}) => {
   const partner = `Ngorongoro Agents ${Date.now()}`;
   await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Partners' }).click();
@@ -22,7 +25,9 @@ test('an admin creates a partner key, shown once; the partner reads with it; rev
   await page.getByLabel('Rate limit (requests per minute)').fill('90');
   await page.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByTestId('new-key');
-  await expect(shown.getByText('Copy this key now and give it to the partner: it will not be shown again.')).toBeVisible();
+  await expect(
+    shown.getByText('Copy this key now and give it to the partner: it will not be shown again.'),
+  ).toBeVisible();
   const key = await shown.getByLabel('API key').inputValue();
   expect(key).toMatch(/^tmb_[A-Za-z0-9_-]{43}$/);
   await shown.getByRole('button', { name: 'I have copied the key' }).click();
@@ -35,7 +40,9 @@ test('an admin creates a partner key, shown once; the partner reads with it; rev
   await expect(row).toContainText('90/min');
 
   const read = await request.post('/graphql', { headers: { 'x-api-key': key }, data: { query: API_KEY_CHECK } });
-  expect(await read.json()).toEqual({ data: { apiKey: { partnerName: partner, name: 'Production', rateLimitPerMinute: 90 } } });
+  expect(await read.json()).toEqual({
+    data: { apiKey: { partnerName: partner, name: 'Production', rateLimitPerMinute: 90 } },
+  });
   expect((await request.get('/api/tours?limit=1', { headers: { authorization: `ApiKey ${key}` } })).status()).toBe(200);
 
   await row.getByRole('button', { name: `Revoke ${partner} Production` }).click();
@@ -56,17 +63,28 @@ test.describe('the partner guide', () => {
     test('reads whole from the server: keys, limits, OCTO terms, examples and webhooks', async ({ page }) => {
       await page.goto('/partners');
       await expect(page.getByRole('heading', { level: 1, name: 'Partner API' })).toBeVisible();
-      for (const heading of ['Your API key', 'Limits and errors', 'Paging and keeping in sync', 'If you know OCTO', 'Example operations', 'Webhooks']) {
+      for (const heading of [
+        'Your API key',
+        'Limits and errors',
+        'Paging and keeping in sync',
+        'If you know OCTO',
+        'Example operations',
+        'Webhooks',
+      ]) {
         await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       }
-      await expect(page.getByRole('article', { name: 'AvailabilityWindow' })).toContainText('availability(from: $from, to: $to');
+      await expect(page.getByRole('article', { name: 'AvailabilityWindow' })).toContainText(
+        'availability(from: $from, to: $to',
+      );
       await expect(page.getByLabel('Check your key with curl')).toContainText('/graphql');
     });
   });
 
   test('is linked from the footer and hydrates without a mismatch', async ({ page }) => {
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Partner API' }).click();
     await expect(page).toHaveURL(/\/partners$/);
@@ -78,11 +96,16 @@ test.describe('the partner guide', () => {
   });
 });
 
-test("a partner's webhook receives a signed SEATS_CHANGED, and the admin sees it delivered", async ({ page, request }) => {
+test("a partner's webhook receives a signed SEATS_CHANGED, and the admin sees it delivered", async ({
+  page,
+  request,
+}) => {
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const receiver = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       received.push({ headers: req.headers, body });
       res.writeHead(204).end();
@@ -93,8 +116,12 @@ test("a partner's webhook receives a signed SEATS_CHANGED, and the admin sees it
   try {
     const partner = `Kilwa Channel Manager ${Date.now()}`;
     const admin = await loginViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const { createPartnerKey } = await gql<{ createPartnerKey: { secret: string } }>(request,
-      'mutation($input: CreatePartnerKeyInput!) { createPartnerKey(input: $input) { secret } }', { input: { partnerName: partner, name: 'Webhooks' } }, admin);
+    const { createPartnerKey } = await gql<{ createPartnerKey: { secret: string } }>(
+      request,
+      'mutation($input: CreatePartnerKeyInput!) { createPartnerKey(input: $input) { secret } }',
+      { input: { partnerName: partner, name: 'Webhooks' } },
+      admin,
+    );
     const registered = await request.post('/graphql', {
       headers: { 'x-api-key': createPartnerKey.secret },
       data: {
@@ -106,15 +133,28 @@ test("a partner's webhook receives a signed SEATS_CHANGED, and the admin sees it
 
     // An admin schedules a departure: partners are told its seats.
     const tour = await firstTour(request, {});
-    const startDate = new Date(Date.now() + (400 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
-    await gql(request, 'mutation($t: ID!, $d: String!) { addDeparture(tourId: $t, startDate: $d, capacity: 12) { id } }', { t: tour.id, d: startDate }, admin);
+    const startDate = new Date(Date.now() + (400 + Math.floor(Math.random() * 300)) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await gql(
+      request,
+      'mutation($t: ID!, $d: String!) { addDeparture(tourId: $t, startDate: $d, capacity: 12) { id } }',
+      { t: tour.id, d: startDate },
+      admin,
+    );
 
     await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [delivery] = received;
     const timestamp = String(delivery!.headers['tembea-webhook-timestamp']);
     const expected = createHmac('sha256', secret).update(`${timestamp}.${delivery!.body}`).digest('hex');
     expect(delivery!.headers['tembea-signature']).toBe(`v1=${expected}`);
-    expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'SEATS_CHANGED', tourId: tour.id, startDate, seatsLeft: 12, closed: false });
+    expect(JSON.parse(delivery!.body)).toMatchObject({
+      event: 'SEATS_CHANGED',
+      tourId: tour.id,
+      startDate,
+      seatsLeft: 12,
+      closed: false,
+    });
 
     await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Webhooks' }).click();

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gql, type ListedTour } from './support.js';
 
-interface CatalogueTour extends ListedTour { destination: string }
+interface CatalogueTour extends ListedTour {
+  destination: string;
+}
 
 /** The first tours of /tours, in the page's order (the catalogue sort, 12 a page). */
 async function cataloguePage(request: Parameters<typeof gql>[0]): Promise<CatalogueTour[]> {
@@ -17,7 +19,11 @@ function watchHydration(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
-    if ((msg.type() === 'error' || msg.type() === 'warning') && /hydrat|did not match|Minified React error #4(18|19|2[0-5])/i.test(text)) problems.push(text);
+    if (
+      (msg.type() === 'error' || msg.type() === 'warning') &&
+      /hydrat|did not match|Minified React error #4(18|19|2[0-5])/i.test(text)
+    )
+      problems.push(text);
   });
   page.on('pageerror', (e) => problems.push(e.message));
   return problems;
@@ -59,7 +65,11 @@ test.describe('public pages without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Filtered Tours' })).toBeVisible();
     await expect(page.getByTestId('tour-card').first()).toBeVisible();
 
-    for (const [path, heading] of [['/about', 'About Tembea'], ['/blog', 'Travel tips & support'], ['/contact-us', 'Contact us']] as const) {
+    for (const [path, heading] of [
+      ['/about', 'About Tembea'],
+      ['/blog', 'Travel tips & support'],
+      ['/contact-us', 'Contact us'],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -80,7 +90,10 @@ test.describe('public pages without JavaScript', () => {
 });
 
 test.describe('public pages with JavaScript', () => {
-  test('/tours hydrates from the embedded data without a mismatch, and links stay client-side', async ({ page, request }) => {
+  test('/tours hydrates from the embedded data without a mismatch, and links stay client-side', async ({
+    page,
+    request,
+  }) => {
     const tours = await cataloguePage(request);
     const problems = watchHydration(page);
     const queries: string[] = [];
@@ -98,7 +111,9 @@ test.describe('public pages with JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Featured', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'All Tours', exact: true }).click();
 
-    await page.evaluate(() => { (window as unknown as { ssrMarker: number }).ssrMarker = 42; });
+    await page.evaluate(() => {
+      (window as unknown as { ssrMarker: number }).ssrMarker = 42;
+    });
     const tour = tours[0]!;
     await page.getByTestId('tour-card').filter({ hasText: tour.title }).getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/tour/${tour.id}$`));
@@ -110,7 +125,15 @@ test.describe('public pages with JavaScript', () => {
   test('/, a tour page and the content pages hydrate without a mismatch', async ({ page, request }) => {
     const tour = (await cataloguePage(request))[0]!;
     const problems = watchHydration(page);
-    for (const path of ['/', `/tour/${tour.id}`, '/about', '/blog', '/contact-us', `/tourfilter?destination=${encodeURIComponent(tour.destination)}`, '/filtered']) {
+    for (const path of [
+      '/',
+      `/tour/${tour.id}`,
+      '/about',
+      '/blog',
+      '/contact-us',
+      `/tourfilter?destination=${encodeURIComponent(tour.destination)}`,
+      '/filtered',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -121,7 +144,9 @@ test.describe('public pages with JavaScript', () => {
     await page.getByRole('tab', { name: 'Itinerary' }).click();
     await expect(page.getByRole('tab', { name: 'Itinerary' })).toHaveAttribute('aria-selected', 'true');
 
-    await page.evaluate(() => { (window as unknown as { ssrMarker: number }).ssrMarker = 7; });
+    await page.evaluate(() => {
+      (window as unknown as { ssrMarker: number }).ssrMarker = 7;
+    });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tours', exact: true }).click();
     await expect(page).toHaveURL(/\/tours$/);
     await expect(page.getByRole('heading', { level: 1, name: 'All Tours' })).toBeVisible();

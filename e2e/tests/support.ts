@@ -14,8 +14,16 @@ export function uniqueEmail(tag: string): string {
 }
 
 /** A GraphQL call; throws the first error's message. */
-export async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await request.post('/graphql', { data: { query, variables }, headers: token ? { authorization: `Bearer ${token}` } : {} });
+export async function gql<T>(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<T> {
+  const res = await request.post('/graphql', {
+    data: { query, variables },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
   if (body.errors?.length) throw new Error(body.errors[0]?.message);
   return body.data as T;
@@ -29,9 +37,13 @@ export async function registerViaApi(request: APIRequestContext, name: string, e
 
 /** Logs in over GraphQL and returns the access token. */
 export async function loginViaApi(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const data = await gql<{ login: { accessToken: string } }>(request, 'mutation($input: LoginInput!) { login(input: $input) { accessToken } }', {
-    input: { email, password },
-  });
+  const data = await gql<{ login: { accessToken: string } }>(
+    request,
+    'mutation($input: LoginInput!) { login(input: $input) { accessToken } }',
+    {
+      input: { email, password },
+    },
+  );
   return data.login.accessToken;
 }
 
@@ -44,12 +56,22 @@ export async function loginViaUi(page: Page, email: string, password: string) {
   await expect(page.getByRole('alertdialog', { name: 'Welcome!' })).toBeVisible();
 }
 
-export interface ListedTour { id: string; title: string; status: string; priceText: string | null; price: number | null }
+export interface ListedTour {
+  id: string;
+  title: string;
+  status: string;
+  priceText: string | null;
+  price: number | null;
+}
 const TOUR_FIELDS = 'id title status priceText price';
 
 /** The first tour of the catalogue matching a filter. */
 export async function firstTour(request: APIRequestContext, filter: Record<string, unknown>): Promise<ListedTour> {
-  const data = await gql<{ tours: { nodes: ListedTour[] } }>(request, `query($f: TourFilter) { tours(filter: $f, first: 1) { nodes { ${TOUR_FIELDS} } } }`, { f: filter });
+  const data = await gql<{ tours: { nodes: ListedTour[] } }>(
+    request,
+    `query($f: TourFilter) { tours(filter: $f, first: 1) { nodes { ${TOUR_FIELDS} } } }`,
+    { f: filter },
+  );
   const tour = data.tours.nodes[0];
   if (!tour) throw new Error(`No tour matches ${JSON.stringify(filter)}`);
   return tour;
@@ -57,7 +79,10 @@ export async function firstTour(request: APIRequestContext, filter: Record<strin
 
 /** A demo tour by its title. */
 export async function tourByTitle(request: APIRequestContext, title: string): Promise<ListedTour> {
-  const data = await gql<{ tours: { nodes: ListedTour[] } }>(request, `{ tours(first: 100) { nodes { ${TOUR_FIELDS} } } }`);
+  const data = await gql<{ tours: { nodes: ListedTour[] } }>(
+    request,
+    `{ tours(first: 100) { nodes { ${TOUR_FIELDS} } } }`,
+  );
   const tour = data.tours.nodes.find((t) => t.title === title);
   expect(tour, title).toBeTruthy();
   return tour!;
@@ -74,7 +99,11 @@ export function newestMailTo(to: string, including = ''): string | null {
   const mails = files
     .map((f) => path.join(MAIL_DIR, f))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((f) => readFileSync(f, 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+    .map((f) =>
+      readFileSync(f, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    );
   return mails.find((m) => m.includes(to) && m.includes(including)) ?? null;
 }
 

@@ -19,7 +19,8 @@ test('a tour shows every part: facts, badges, price, tabs, itinerary, inclusions
   await expect(page.getByTestId('tour-status')).toHaveText('Available');
   await expect(page.locator('.tour-header__badges')).toContainText('Featured');
   await expect(page.getByTestId('tour-rating')).toContainText(/reviews/);
-  for (const label of ['Destination', 'Duration', 'Departure', 'Maximum people']) await expect(page.locator('.tour-facts dt', { hasText: label })).toBeVisible();
+  for (const label of ['Destination', 'Duration', 'Departure', 'Maximum people'])
+    await expect(page.locator('.tour-facts dt', { hasText: label })).toBeVisible();
   await expect(page.locator('.tour-facts')).toContainText('Serengeti, Tanzania');
   await expect(page.locator('.chips').first()).toBeVisible();
 
@@ -27,7 +28,16 @@ test('a tour shows every part: facts, badges, price, tabs, itinerary, inclusions
   const overviewTab = page.getByRole('tab', { name: 'Overview' });
   await expect(overviewTab).toHaveAttribute('aria-selected', 'true');
   const panel = page.getByRole('tabpanel');
-  for (const label of ['Tour type', 'Travel type', 'Departure location', 'Departure time', 'Return time', 'Tier', 'Booking type', 'Capacity']) {
+  for (const label of [
+    'Tour type',
+    'Travel type',
+    'Departure location',
+    'Departure time',
+    'Return time',
+    'Tier',
+    'Booking type',
+    'Capacity',
+  ]) {
     await expect(panel.locator('dt', { hasText: new RegExp(`^${label}$`) })).toBeVisible();
   }
   await overviewTab.focus();
@@ -74,7 +84,10 @@ test('booking type and tier re-price the tour through the quote', async ({ page,
   await expect(page.getByTestId('quote-deposit')).toHaveText('$177.00');
 });
 
-test('the booking button follows the status: Book Tour, Currently Unavailable, Coming Soon', async ({ page, request }) => {
+test('the booking button follows the status: Book Tour, Currently Unavailable, Coming Soon', async ({
+  page,
+  request,
+}) => {
   const inactive = await firstTour(request, { status: 'inactive' });
   await page.goto(`/tour/${inactive.id}`);
   await expect(page.getByTestId('tour-status')).toHaveText('Unavailable');
@@ -106,7 +119,10 @@ test('a failed load shows Error Loading Tour; an authentication error asks to lo
   await renderInBrowser(page);
   await page.route('**/graphql', async (route) => {
     if (route.request().postData()?.includes('TourDetail')) {
-      return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ data: null, errors: [{ message, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) });
+      return route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ data: null, errors: [{ message, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+      });
     }
     return route.fallback();
   });
@@ -126,7 +142,10 @@ test('a failed load shows Error Loading Tour; an authentication error asks to lo
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("image fallbacks: 'Image Not Found' when an image fails to load, 'No Image' when a tour has none", async ({ page, request }) => {
+test("image fallbacks: 'Image Not Found' when an image fails to load, 'No Image' when a tour has none", async ({
+  page,
+  request,
+}) => {
   const tour = await tourByTitle(request, MIGRATION);
   // Every uploaded image fails: the cards and the detail image fall back to the labelled placeholder.
   await page.route('**/uploads/**', (route) => route.fulfill({ status: 404, body: 'missing' }));
@@ -151,7 +170,10 @@ test("image fallbacks: 'Image Not Found' when an image fails to load, 'No Image'
   await page.screenshot({ path: test.info().outputPath('tour-detail-no-image.png'), fullPage: true });
 });
 
-test('a discounted tour strikes through its original price with the percent off; a far departure gets the early-bird line', async ({ page, request }) => {
+test('a discounted tour strikes through its original price with the percent off; a far departure gets the early-bird line', async ({
+  page,
+  request,
+}) => {
   const machame = await tourByTitle(request, 'Kilimanjaro Machame Route – 7 Days');
   await page.goto(`/tour/${machame.id}`);
   const price = page.getByTestId('tour-price');

@@ -6,13 +6,23 @@ const today = '2027-01-01';
 
 describe('departurePrices', () => {
   it('gives one price per booking type and tier, each the unit price of a one-person quote', () => {
-    const tour = { price: null, priceText: 'group budget:1200;group luxury:2400;private budget:1500;private luxury:3100', tier: 'Budget,Luxury' };
+    const tour = {
+      price: null,
+      priceText: 'group budget:1200;group luxury:2400;private budget:1500;private luxury:3100',
+      tier: 'Budget,Luxury',
+    };
     const prices = departurePrices(tour, '2027-03-01', today);
     expect(prices.map((p) => [p.bookingType, p.tier, p.amount])).toEqual([
-      ['group', 'Budget', 1200], ['group', 'Luxury', 2400], ['private', 'Budget', 1500], ['private', 'Luxury', 3100],
+      ['group', 'Budget', 1200],
+      ['group', 'Luxury', 2400],
+      ['private', 'Budget', 1500],
+      ['private', 'Luxury', 3100],
     ]);
     for (const p of prices) {
-      expect(p.amount).toBe(quote(tour, { startDate: '2027-03-01', numberOfPeople: 1, bookingType: p.bookingType, tier: p.tier }, today)!.unitPrice);
+      expect(p.amount).toBe(
+        quote(tour, { startDate: '2027-03-01', numberOfPeople: 1, bookingType: p.bookingType, tier: p.tier }, today)!
+          .unitPrice,
+      );
       expect(p.currency).toBe('USD');
       expect(p.earlyBird).toBe(false);
     }

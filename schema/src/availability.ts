@@ -26,8 +26,16 @@ export function departurePrices(
   startDate: string,
   today: string,
 ): DeparturePrice[] {
-  return BOOKING_TYPES.flatMap((bookingType) => parseTiers(tour.tier).map((tier) => {
-    const q = quote(tour, { startDate, numberOfPeople: 1, bookingType, tier }, today);
-    return { bookingType, tier, amount: q ? q.unitPrice : null, earlyBird: q ? q.earlyBird : false, currency: CURRENCY };
-  }));
+  return BOOKING_TYPES.flatMap((bookingType) =>
+    parseTiers(tour.tier).map((tier) => {
+      const q = quote(tour, { startDate, numberOfPeople: 1, bookingType, tier }, today);
+      return {
+        bookingType,
+        tier,
+        amount: q ? q.unitPrice : null,
+        earlyBird: q ? q.earlyBird : false,
+        currency: CURRENCY,
+      };
+    }),
+  );
 }

@@ -1,15 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BOOKING_STATUSES, bookingActions, bookingStatusesFor, canTravellerCancel, cancellationTerms, defaultBookingTier,
-  bookingEndDate, defaultBookingType, departureStatus, isIsoDay, maxPeople, nextBookingStatus, parseBookingStatus,
-  transitionRefusal, travellerToday, validateBookingForm, type BookingFormValues,
+  BOOKING_STATUSES,
+  bookingActions,
+  bookingStatusesFor,
+  canTravellerCancel,
+  cancellationTerms,
+  defaultBookingTier,
+  bookingEndDate,
+  defaultBookingType,
+  departureStatus,
+  isIsoDay,
+  maxPeople,
+  nextBookingStatus,
+  parseBookingStatus,
+  transitionRefusal,
+  travellerToday,
+  validateBookingForm,
+  type BookingFormValues,
 } from './booking.js';
 
 describe('booking status machine', () => {
   it('confirms only Pending, completes only Confirmed, cancels anything but Cancelled or Completed', () => {
-    const table = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, {
-      confirm: nextBookingStatus(s, 'confirm'), complete: nextBookingStatus(s, 'complete'), cancel: nextBookingStatus(s, 'cancel'),
-    }]));
+    const table = Object.fromEntries(
+      BOOKING_STATUSES.map((s) => [
+        s,
+        {
+          confirm: nextBookingStatus(s, 'confirm'),
+          complete: nextBookingStatus(s, 'complete'),
+          cancel: nextBookingStatus(s, 'cancel'),
+        },
+      ]),
+    );
     expect(table).toEqual({
       Pending: { confirm: 'Confirmed', complete: null, cancel: 'Cancelled' },
       Confirmed: { confirm: null, complete: 'Completed', cancel: 'Cancelled' },
@@ -68,17 +89,28 @@ describe('departure status', () => {
 
 describe('booking form rules', () => {
   const ok: BookingFormValues = {
-    name: 'Neema Kimaro', email: 'neema@example.com', phone: '+255 713 000 111',
-    startDate: '2027-01-10', endDate: '2027-01-12', numberOfPeople: 2,
+    name: 'Neema Kimaro',
+    email: 'neema@example.com',
+    phone: '+255 713 000 111',
+    startDate: '2027-01-10',
+    endDate: '2027-01-12',
+    numberOfPeople: 2,
   };
   const rules = { today: '2027-01-01', capacity: 12 };
-  const fields = (v: Partial<BookingFormValues>, r: { today: string; capacity: number | null } = rules) => validateBookingForm({ ...ok, ...v }, r).map((e) => e.field);
+  const fields = (v: Partial<BookingFormValues>, r: { today: string; capacity: number | null } = rules) =>
+    validateBookingForm({ ...ok, ...v }, r).map((e) => e.field);
 
   it('accepts a complete request', () => {
     expect(validateBookingForm(ok, rules)).toEqual([]);
   });
   it('requires every field but the notes', () => {
-    expect(fields({ name: ' ', email: '', phone: '', startDate: '', endDate: '' })).toEqual(['name', 'email', 'phone', 'startDate', 'endDate']);
+    expect(fields({ name: ' ', email: '', phone: '', startDate: '', endDate: '' })).toEqual([
+      'name',
+      'email',
+      'phone',
+      'startDate',
+      'endDate',
+    ]);
   });
   it('checks email and phone formats', () => {
     expect(fields({ email: 'neema@', phone: 'call me' })).toEqual(['email', 'phone']);
@@ -86,14 +118,18 @@ describe('booking form rules', () => {
   it('refuses dates before today, impossible dates and an end before the start', () => {
     expect(fields({ startDate: '2026-12-31' })).toEqual(['startDate']);
     expect(fields({ startDate: '2027-02-30' })).toEqual(['startDate']);
-    expect(validateBookingForm({ ...ok, endDate: '2027-01-09' }, rules)[0]?.message).toBe('End date cannot be before the start date');
+    expect(validateBookingForm({ ...ok, endDate: '2027-01-09' }, rules)[0]?.message).toBe(
+      'End date cannot be before the start date',
+    );
   });
   it('takes 1 to the capacity, 20 when the tour has none', () => {
     expect(fields({ numberOfPeople: 0 })).toEqual(['numberOfPeople']);
     expect(fields({ numberOfPeople: 13 })).toEqual(['numberOfPeople']);
     expect(fields({ numberOfPeople: 1.5 })).toEqual(['numberOfPeople']);
     expect(fields({ numberOfPeople: 20 }, { today: rules.today, capacity: null })).toEqual([]);
-    expect(validateBookingForm({ ...ok, numberOfPeople: 21 }, { today: rules.today, capacity: 0 })[0]?.message).toBe('Number of people must be from 1 to 20');
+    expect(validateBookingForm({ ...ok, numberOfPeople: 21 }, { today: rules.today, capacity: 0 })[0]?.message).toBe(
+      'Number of people must be from 1 to 20',
+    );
     expect(maxPeople(undefined)).toBe(20);
   });
   it('knows the booking types', () => {
@@ -103,7 +139,7 @@ describe('booking form rules', () => {
 });
 
 describe('booking defaults and dates', () => {
-  it('picks the tour\'s booking type and first tier', () => {
+  it("picks the tour's booking type and first tier", () => {
     expect(defaultBookingType('Private')).toBe('private');
     expect(defaultBookingType(null)).toBe('group');
     expect(defaultBookingTier('Mid-range, Luxury')).toBe('Mid-range');

@@ -29,7 +29,11 @@ export function maxPeople(capacity: number | null | undefined): number {
   return capacity != null && Number.isInteger(capacity) && capacity > 0 ? capacity : DEFAULT_MAX_PEOPLE;
 }
 
-const TARGET: Record<BookingAction, BookingStatus> = { confirm: 'Confirmed', complete: 'Completed', cancel: 'Cancelled' };
+const TARGET: Record<BookingAction, BookingStatus> = {
+  confirm: 'Confirmed',
+  complete: 'Completed',
+  cancel: 'Cancelled',
+};
 
 /**
  * The status machine: Pending -> Confirmed (confirm), Confirmed -> Completed (complete), and any
@@ -119,7 +123,13 @@ export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number];
  * SOLD_OUT with no seat left, LIMITED with fewer than half left, AVAILABLE otherwise.
  */
 export function departureStatus(
-  d: { capacity: number; seatsTaken: number; closed: boolean; startDate: string; tourStatus: string | null | undefined },
+  d: {
+    capacity: number;
+    seatsTaken: number;
+    closed: boolean;
+    startDate: string;
+    tourStatus: string | null | undefined;
+  },
   today: string,
 ): DepartureStatus {
   if (d.closed || d.startDate < today || isBookingDisabled(d.tourStatus)) return 'CLOSED';
@@ -188,7 +198,9 @@ export function latestStartDate(today: string, horizonMonths: number): string {
  */
 export function startBeyondHorizon(startDate: string, today: string, horizonMonths: number): string | null {
   const latest = latestStartDate(today, horizonMonths);
-  return startDate > latest ? `Start date can be at most ${horizonMonths} months ahead (${latest} at the latest)` : null;
+  return startDate > latest
+    ? `Start date can be at most ${horizonMonths} months ahead (${latest} at the latest)`
+    : null;
 }
 
 /** What the booking rules check beyond the form itself. */
@@ -201,7 +213,8 @@ export interface BookingRules {
   horizonMonths?: number;
 }
 
-export const NAME_RULE = 'Full name may contain only letters, spaces, apostrophes, hyphens and dots, and no web address';
+export const NAME_RULE =
+  'Full name may contain only letters, spaces, apostrophes, hyphens and dots, and no web address';
 export const NOTES_LINK_RULE = 'Special requests cannot contain a link or web address';
 
 /**
@@ -215,11 +228,13 @@ export function validateBookingForm(v: BookingFormValues, rules: BookingRules): 
   const errors: BookingFieldError[] = [];
   const name = v.name.trim();
   if (!name) errors.push({ field: 'name', message: 'Full name is required' });
-  else if ([...name].length > NAME_MAX) errors.push({ field: 'name', message: `Full name must be at most ${NAME_MAX} characters` });
+  else if ([...name].length > NAME_MAX)
+    errors.push({ field: 'name', message: `Full name must be at most ${NAME_MAX} characters` });
   else if (!isPersonName(name)) errors.push({ field: 'name', message: NAME_RULE });
   const email = v.email.trim();
   if (!email) errors.push({ field: 'email', message: 'Email is required' });
-  else if (email.length > EMAIL_MAX || !isEmail(email)) errors.push({ field: 'email', message: 'Please enter a valid email address' });
+  else if (email.length > EMAIL_MAX || !isEmail(email))
+    errors.push({ field: 'email', message: 'Please enter a valid email address' });
   const phone = v.phone.trim();
   if (!phone) errors.push({ field: 'phone', message: 'Phone is required' });
   else if (phone.length > PHONE_MAX || !isPhone(phone)) {
@@ -227,7 +242,8 @@ export function validateBookingForm(v: BookingFormValues, rules: BookingRules): 
   }
   const start = v.startDate.trim();
   const end = v.endDate.trim();
-  const beyond = isIsoDay(start) && rules.horizonMonths != null ? startBeyondHorizon(start, rules.today, rules.horizonMonths) : null;
+  const beyond =
+    isIsoDay(start) && rules.horizonMonths != null ? startBeyondHorizon(start, rules.today, rules.horizonMonths) : null;
   if (!start) errors.push({ field: 'startDate', message: 'Start date is required' });
   else if (!isIsoDay(start)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
   else if (start < rules.today) errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
@@ -239,8 +255,10 @@ export function validateBookingForm(v: BookingFormValues, rules: BookingRules): 
     if (!rules.tour) errors.push({ field: 'endDate', message: 'End date is required' });
   } else if (!isIsoDay(end)) errors.push({ field: 'endDate', message: 'End date must be a date as YYYY-MM-DD' });
   else if (end < rules.today) errors.push({ field: 'endDate', message: 'End date cannot be before today' });
-  else if (isIsoDay(start) && end < start) errors.push({ field: 'endDate', message: 'End date cannot be before the start date' });
-  else if (expectedEnd && end !== expectedEnd) errors.push({ field: 'endDate', message: endDateRule(expectedEnd, rules.tour!) });
+  else if (isIsoDay(start) && end < start)
+    errors.push({ field: 'endDate', message: 'End date cannot be before the start date' });
+  else if (expectedEnd && end !== expectedEnd)
+    errors.push({ field: 'endDate', message: endDateRule(expectedEnd, rules.tour!) });
   const max = maxPeople(rules.capacity);
   const n = v.numberOfPeople;
   if (!Number.isInteger(n) || n < 1 || n > max) {
@@ -251,7 +269,11 @@ export function validateBookingForm(v: BookingFormValues, rules: BookingRules): 
   } else if (v.notes != null && hasLink(v.notes)) {
     errors.push({ field: 'notes', message: NOTES_LINK_RULE });
   }
-  if (v.bookingType != null && v.bookingType !== '' && !(BOOKING_TYPES as readonly string[]).includes(v.bookingType.trim().toLowerCase())) {
+  if (
+    v.bookingType != null &&
+    v.bookingType !== '' &&
+    !(BOOKING_TYPES as readonly string[]).includes(v.bookingType.trim().toLowerCase())
+  ) {
     errors.push({ field: 'bookingType', message: `Booking type must be one of ${BOOKING_TYPES.join(', ')}` });
   }
   return errors;
@@ -265,7 +287,11 @@ function endDateRule(expectedEnd: string, tour: TourLength): string {
 
 /** The booking type a booking takes when none is chosen: the tour's own, else group. */
 export function defaultBookingType(tourBookingType: string | null | undefined): 'group' | 'private' {
-  return String(tourBookingType ?? '').trim().toLowerCase() === 'private' ? 'private' : 'group';
+  return String(tourBookingType ?? '')
+    .trim()
+    .toLowerCase() === 'private'
+    ? 'private'
+    : 'group';
 }
 
 /** The tier a booking takes when none is chosen: the first of the tour's Tier list (Standard when none). */

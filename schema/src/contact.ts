@@ -24,14 +24,18 @@ const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export function validateContactForm(v: ContactFormValues): ContactFieldError[] {
   const errors: ContactFieldError[] = [];
   if (!v.name) errors.push({ field: 'name', message: 'Name is required' });
-  else if (v.name.length > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
-  else if (CONTROL_RE.test(v.name) || /[\r\n\t]/.test(v.name)) errors.push({ field: 'name', message: 'Name must not contain control characters' });
+  else if (v.name.length > NAME_MAX)
+    errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
+  else if (CONTROL_RE.test(v.name) || /[\r\n\t]/.test(v.name))
+    errors.push({ field: 'name', message: 'Name must not contain control characters' });
   if (!v.email) errors.push({ field: 'email', message: 'Email is required' });
   else if (v.email.length > EMAIL_MAX || !isEmail(v.email) || /[<>()[\]\\,;:"]/.test(v.email)) {
     errors.push({ field: 'email', message: 'Please enter a valid email address' });
   }
   if (!v.message) errors.push({ field: 'message', message: 'Message is required' });
-  else if (v.message.length > MESSAGE_MAX) errors.push({ field: 'message', message: `Message must be at most ${MESSAGE_MAX} characters` });
-  else if (CONTROL_RE.test(v.message)) errors.push({ field: 'message', message: 'Message must not contain control characters' });
+  else if (v.message.length > MESSAGE_MAX)
+    errors.push({ field: 'message', message: `Message must be at most ${MESSAGE_MAX} characters` });
+  else if (CONTROL_RE.test(v.message))
+    errors.push({ field: 'message', message: 'Message must not contain control characters' });
   return errors;
 }

@@ -5,10 +5,14 @@ const API = 'https://api.tembea.example/api';
 
 describe('resolveTourImage', () => {
   it('prefers bg over the images', () => {
-    expect(resolveTourImage({ bg: 'https://cdn.example/bg.jpg', images: ['/uploads/a.jpg'] }, API)).toBe('https://cdn.example/bg.jpg');
+    expect(resolveTourImage({ bg: 'https://cdn.example/bg.jpg', images: ['/uploads/a.jpg'] }, API)).toBe(
+      'https://cdn.example/bg.jpg',
+    );
   });
   it('uses the first image when there is no bg', () => {
-    expect(resolveTourImage({ bg: '  ', images: ['', '/uploads/a.jpg', '/uploads/b.jpg'] }, API)).toBe('https://api.tembea.example/uploads/a.jpg');
+    expect(resolveTourImage({ bg: '  ', images: ['', '/uploads/a.jpg', '/uploads/b.jpg'] }, API)).toBe(
+      'https://api.tembea.example/uploads/a.jpg',
+    );
   });
   it('keeps absolute http(s) URLs as they are', () => {
     expect(resolveTourImage({ images: ['http://x.example/p.png'] }, API)).toBe('http://x.example/p.png');

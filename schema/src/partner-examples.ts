@@ -62,7 +62,8 @@ export const TOUR_AVAILABILITY_PAGED: PartnerExample = {
 /** Departures whose seats, capacity or closing changed since the last sync. */
 export const AVAILABILITY_CHANGED: PartnerExample = {
   operationName: 'AvailabilityChanged',
-  summary: 'Departures in a window whose seats, capacity or closing changed at or after updatedSince (your last sync, less a minute).',
+  summary:
+    'Departures in a window whose seats, capacity or closing changed at or after updatedSince (your last sync, less a minute).',
   query: `query AvailabilityChanged($from: String!, $to: String!, $updatedSince: DateTimeISO!, $after: String) {
   availability(from: $from, to: $to, updatedSince: $updatedSince, first: 200, after: $after) {
     ${AVAILABILITY_FIELDS}
@@ -90,7 +91,8 @@ export const TOURS_UPDATED_SINCE: PartnerExample = {
 /** The change feed: every tour changed or deleted since the last sync, in order. */
 export const TOUR_CHANGES: PartnerExample = {
   operationName: 'TourChanges',
-  summary: 'Every tour (product) changed or deleted at or after since, by changedAt: apply each, keep the last changedAt.',
+  summary:
+    'Every tour (product) changed or deleted at or after since, by changedAt: apply each, keep the last changedAt.',
   query: `query TourChanges($since: DateTimeISO!, $first: Int, $after: String) {
   tourChanges(since: $since, first: $first, after: $after) {
     edges {
@@ -111,7 +113,11 @@ export const TOUR_CHANGES: PartnerExample = {
 
 /** Every sync read, in the order a partner guide presents them. */
 export const PARTNER_EXAMPLES: readonly PartnerExample[] = [
-  AVAILABILITY_WINDOW, TOUR_AVAILABILITY_PAGED, AVAILABILITY_CHANGED, TOURS_UPDATED_SINCE, TOUR_CHANGES,
+  AVAILABILITY_WINDOW,
+  TOUR_AVAILABILITY_PAGED,
+  AVAILABILITY_CHANGED,
+  TOURS_UPDATED_SINCE,
+  TOUR_CHANGES,
 ];
 
 /** Which key a request is made with, and its own rate limit: the first call a partner makes. */

@@ -4,25 +4,48 @@
  * (written by scripts/partner-docs.mjs) both render these, so the two never say different things.
  * In every text, a part between backquotes is code.
  */
-import { WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, WEBHOOK_TOLERANCE_SECONDS } from './webhooks.js';
+import {
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from './webhooks.js';
 
 /** How OCTO's terms, which channel managers know, read in Tembea's schema. */
 export const PARTNER_OCTO_TERMS: readonly { octo: string; tembea: string }[] = [
   { octo: 'Product', tembea: 'Tour (`tours`, `tour`, `tourChanges`)' },
   { octo: 'Option', tembea: 'Tier (`Tour.tier`, `AvailabilityPrice.tier`): budget, standard, luxury…' },
-  { octo: 'Unit', tembea: 'Booking type (`AvailabilityPrice.bookingType`): group (per person, shared departure) or private' },
+  {
+    octo: 'Unit',
+    tembea: 'Booking type (`AvailabilityPrice.bookingType`): group (per person, shared departure) or private',
+  },
   { octo: 'Availability', tembea: 'Departure (`availability`): `startDate`, `seatsLeft`, `capacity`, `status`' },
-  { octo: 'AVAILABLE / LIMITED / SOLD_OUT / CLOSED', tembea: 'The same four values of `DepartureStatus` (LIMITED: under half the seats left)' },
+  {
+    octo: 'AVAILABLE / LIMITED / SOLD_OUT / CLOSED',
+    tembea: 'The same four values of `DepartureStatus` (LIMITED: under half the seats left)',
+  },
   { octo: 'Pricing (per unit)', tembea: '`prices { bookingType tier amount earlyBird currency }`: per person, in USD' },
 ];
 
 /** The error codes a partner meets, with their HTTP status and when each comes. */
 export const PARTNER_ERROR_CODES: readonly { code: string; status: string; when: string }[] = [
-  { code: 'UNAUTHENTICATED', status: '401', when: 'the key is unknown, malformed or revoked (never served as an anonymous visitor)' },
-  { code: 'FORBIDDEN', status: '403', when: 'the operation is a user\'s or an admin\'s (a key reads no account or booking)' },
-  { code: 'BAD_USER_INPUT', status: '400', when: 'a wrong argument (named in `fields`), a page size out of range, a query over the depth or cost limit' },
+  {
+    code: 'UNAUTHENTICATED',
+    status: '401',
+    when: 'the key is unknown, malformed or revoked (never served as an anonymous visitor)',
+  },
+  {
+    code: 'FORBIDDEN',
+    status: '403',
+    when: "the operation is a user's or an admin's (a key reads no account or booking)",
+  },
+  {
+    code: 'BAD_USER_INPUT',
+    status: '400',
+    when: 'a wrong argument (named in `fields`), a page size out of range, a query over the depth or cost limit',
+  },
   { code: 'NOT_FOUND', status: '200 (404 on REST)', when: 'the tour or departure does not exist' },
-  { code: 'RATE_LIMITED', status: '429', when: 'over the key\'s requests per minute: wait `Retry-After` seconds' },
+  { code: 'RATE_LIMITED', status: '429', when: "over the key's requests per minute: wait `Retry-After` seconds" },
   { code: 'SERVICE_UNAVAILABLE / TIMEOUT', status: '503', when: 'a brief outage: try again in a few seconds' },
 ];
 
@@ -35,7 +58,7 @@ export const PARTNER_LIMITS: readonly string[] = [
 
 /** How to page through a list and stay in step with the catalogue. */
 export const PARTNER_PAGING =
-  'Lists are cursor-paged with no cap on the total: ask again with `after` set to the previous page\'s ' +
+  "Lists are cursor-paged with no cap on the total: ask again with `after` set to the previous page's " +
   '`pageInfo.endCursor` while `hasNextPage` is true. To stay in step, remember when you last synced and ' +
   'ask for what changed since then (less a minute, to cover clocks and transactions in flight): `tourChanges(since)` lists ' +
   'every tour changed or deleted, in order; `tours(updatedSince)` and `availability(updatedSince)` filter the ' +
@@ -44,14 +67,13 @@ export const PARTNER_PAGING =
 /** What a webhook receiver gets, and how it answers. */
 export const PARTNER_WEBHOOKS =
   'Register the public https URL of your receiver with `registerWebhook` for `TOUR_CHANGED` (a tour ' +
-  'created, updated or deleted) and `SEATS_CHANGED` (a departure\'s seats left or closing changed). Each delivery is a ' +
+  "created, updated or deleted) and `SEATS_CHANGED` (a departure's seats left or closing changed). Each delivery is a " +
   `JSON POST carrying \`${WEBHOOK_ID_HEADER}\` (the same on every retry: ignore repeats), \`${WEBHOOK_TIMESTAMP_HEADER}\` ` +
   `and \`${WEBHOOK_SIGNATURE_HEADER}: v1=<hex HMAC-SHA256 of "timestamp.body">\` under the secret you were given. ` +
   'Answer any 2xx within 10 seconds; anything else is retried after 30 s, 2 min, 10 min, 1 h and 6 h, then given up.';
 
 /** What the receiver checks before it trusts a delivery (the verifier follows it). */
-export const PARTNER_WEBHOOK_CHECK =
-  `Verify against the raw body, before parsing it, and refuse a timestamp more than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes from your clock:`;
+export const PARTNER_WEBHOOK_CHECK = `Verify against the raw body, before parsing it, and refuse a timestamp more than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes from your clock:`;
 
 /** The line showing the JavaScript client in use: it checks the key (`API_KEY_CHECK`'s query). */
 export function partnerJsCall(origin: string, query: string): string {

@@ -25,14 +25,25 @@ export interface PartnerKeyFieldError {
 export function validatePartnerKeyForm(v: PartnerKeyFormValues): PartnerKeyFieldError[] {
   const errors: PartnerKeyFieldError[] = [];
   if (!v.partnerName) errors.push({ field: 'partnerName', message: 'Partner name is required' });
-  else if (v.partnerName.length > PARTNER_NAME_MAX) errors.push({ field: 'partnerName', message: `Partner name must be at most ${PARTNER_NAME_MAX} characters` });
-  else if (hasControlCharacters(v.partnerName)) errors.push({ field: 'partnerName', message: 'Partner name must not contain control characters' });
+  else if (v.partnerName.length > PARTNER_NAME_MAX)
+    errors.push({ field: 'partnerName', message: `Partner name must be at most ${PARTNER_NAME_MAX} characters` });
+  else if (hasControlCharacters(v.partnerName))
+    errors.push({ field: 'partnerName', message: 'Partner name must not contain control characters' });
   if (!v.name) errors.push({ field: 'name', message: 'Key name is required' });
-  else if (v.name.length > PARTNER_KEY_NAME_MAX) errors.push({ field: 'name', message: `Key name must be at most ${PARTNER_KEY_NAME_MAX} characters` });
-  else if (hasControlCharacters(v.name)) errors.push({ field: 'name', message: 'Key name must not contain control characters' });
+  else if (v.name.length > PARTNER_KEY_NAME_MAX)
+    errors.push({ field: 'name', message: `Key name must be at most ${PARTNER_KEY_NAME_MAX} characters` });
+  else if (hasControlCharacters(v.name))
+    errors.push({ field: 'name', message: 'Key name must not contain control characters' });
   const limit = v.rateLimitPerMinute;
-  if (limit !== null && limit !== undefined && (!Number.isInteger(limit) || limit < PARTNER_RATE_LIMIT_MIN || limit > PARTNER_RATE_LIMIT_MAX)) {
-    errors.push({ field: 'rateLimitPerMinute', message: `Rate limit must be a whole number of requests per minute from ${PARTNER_RATE_LIMIT_MIN} to ${PARTNER_RATE_LIMIT_MAX.toLocaleString('en-US')}` });
+  if (
+    limit !== null &&
+    limit !== undefined &&
+    (!Number.isInteger(limit) || limit < PARTNER_RATE_LIMIT_MIN || limit > PARTNER_RATE_LIMIT_MAX)
+  ) {
+    errors.push({
+      field: 'rateLimitPerMinute',
+      message: `Rate limit must be a whole number of requests per minute from ${PARTNER_RATE_LIMIT_MIN} to ${PARTNER_RATE_LIMIT_MAX.toLocaleString('en-US')}`,
+    });
   }
   return errors;
 }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CONTACT_FOR_PRICING, addDays, addMonths, cardPrice, formatUsd, fromPrice, isEarlyBird, matchPriceText, parsePriceText,
-  priceLabel, quote, quoteInCents, unitPrice,
+  CONTACT_FOR_PRICING,
+  addDays,
+  addMonths,
+  cardPrice,
+  formatUsd,
+  fromPrice,
+  isEarlyBird,
+  matchPriceText,
+  parsePriceText,
+  priceLabel,
+  quote,
+  quoteInCents,
+  unitPrice,
 } from './pricing.js';
 
 const TEXT = 'Group Budget:1,450; group mid-range:$1890;PRIVATE Luxury: 4200 ;broken;:99;private budget:';
@@ -79,57 +90,142 @@ describe('quote (3% deposit, balance 30 days before, 5% early bird at 6 months)'
   const today = '2025-07-10';
 
   it('multiplies, takes a 3% deposit and dates the balance 30 days before departure', () => {
-    expect(quote({ price: 1000 }, { startDate: '2025-10-01', numberOfPeople: 3, bookingType: 'group', tier: 'Budget' }, today)).toEqual({
-      unitPrice: 1000, earlyBird: false, numberOfPeople: 3, subtotal: 3000, earlyBirdDiscount: 0, total: 3000,
-      deposit: 90, balance: 2910, balanceDueDate: '2025-09-01', currency: 'USD',
+    expect(
+      quote(
+        { price: 1000 },
+        { startDate: '2025-10-01', numberOfPeople: 3, bookingType: 'group', tier: 'Budget' },
+        today,
+      ),
+    ).toEqual({
+      unitPrice: 1000,
+      earlyBird: false,
+      numberOfPeople: 3,
+      subtotal: 3000,
+      earlyBirdDiscount: 0,
+      total: 3000,
+      deposit: 90,
+      balance: 2910,
+      balanceDueDate: '2025-09-01',
+      currency: 'USD',
     });
   });
 
   it('gives 5% off at exactly six months ahead', () => {
-    const q = quote({ price: 1000 }, { startDate: '2026-01-10', numberOfPeople: 2, bookingType: 'group', tier: 'x' }, today)!;
-    expect(q).toMatchObject({ earlyBird: true, subtotal: 2000, earlyBirdDiscount: 100, total: 1900, deposit: 57, balance: 1843 });
-    const dayBefore = quote({ price: 1000 }, { startDate: '2026-01-09', numberOfPeople: 2, bookingType: 'group', tier: 'x' }, today)!;
+    const q = quote(
+      { price: 1000 },
+      { startDate: '2026-01-10', numberOfPeople: 2, bookingType: 'group', tier: 'x' },
+      today,
+    )!;
+    expect(q).toMatchObject({
+      earlyBird: true,
+      subtotal: 2000,
+      earlyBirdDiscount: 100,
+      total: 1900,
+      deposit: 57,
+      balance: 1843,
+    });
+    const dayBefore = quote(
+      { price: 1000 },
+      { startDate: '2026-01-09', numberOfPeople: 2, bookingType: 'group', tier: 'x' },
+      today,
+    )!;
     expect(dayBefore).toMatchObject({ earlyBird: false, earlyBirdDiscount: 0, total: 2000 });
   });
 
   it('rounds each amount half up to the cent, exactly (no floating-point drift)', () => {
     // 2410.50 x 5% = 120.525: a float computation gives 120.52.
-    const q = quote({ price: 2410.5 }, { startDate: '2026-02-01', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, today)!;
+    const q = quote(
+      { price: 2410.5 },
+      { startDate: '2026-02-01', numberOfPeople: 1, bookingType: 'group', tier: 'x' },
+      today,
+    )!;
     expect(q.earlyBirdDiscount).toBe(120.53);
     expect(q.total).toBe(2289.97);
     expect(q.deposit).toBe(68.7);
     expect(q.balance).toBe(2221.27);
     expect(q.deposit + q.balance).toBeCloseTo(q.total, 10);
-    const odd = quote({ price: 33.35 }, { startDate: '2025-12-01', numberOfPeople: 3, bookingType: 'group', tier: 'x' }, today)!;
+    const odd = quote(
+      { price: 33.35 },
+      { startDate: '2025-12-01', numberOfPeople: 3, bookingType: 'group', tier: 'x' },
+      today,
+    )!;
     expect(odd).toMatchObject({ subtotal: 100.05, deposit: 3, balance: 97.05 });
   });
 
   it('prices from the text by booking type and tier, and is null (Contact for pricing) when nothing matches', () => {
-    expect(quote({ priceText: TEXT }, { startDate: '2025-10-01', numberOfPeople: 2, bookingType: 'Private', tier: 'LUXURY' }, today))
-      .toMatchObject({ unitPrice: 4200, subtotal: 8400 });
-    expect(quote({ priceText: TEXT }, { startDate: '2025-10-01', numberOfPeople: 2, bookingType: 'private', tier: 'Budget' }, today)).toBeNull();
-    expect(quote({}, { startDate: '2025-10-01', numberOfPeople: 1, bookingType: 'group', tier: 'Budget' }, today)).toBeNull();
+    expect(
+      quote(
+        { priceText: TEXT },
+        { startDate: '2025-10-01', numberOfPeople: 2, bookingType: 'Private', tier: 'LUXURY' },
+        today,
+      ),
+    ).toMatchObject({ unitPrice: 4200, subtotal: 8400 });
+    expect(
+      quote(
+        { priceText: TEXT },
+        { startDate: '2025-10-01', numberOfPeople: 2, bookingType: 'private', tier: 'Budget' },
+        today,
+      ),
+    ).toBeNull();
+    expect(
+      quote({}, { startDate: '2025-10-01', numberOfPeople: 1, bookingType: 'group', tier: 'Budget' }, today),
+    ).toBeNull();
   });
 
   it('makes the balance due today when departure is under 30 days away', () => {
-    expect(quote({ price: 10 }, { startDate: '2025-07-20', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, today)!.balanceDueDate).toBe(today);
+    expect(
+      quote({ price: 10 }, { startDate: '2025-07-20', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, today)!
+        .balanceDueDate,
+    ).toBe(today);
   });
 });
 
 describe('quote in cents', () => {
   it('keeps every amount in whole cents and adds up exactly', () => {
-    const c = quoteInCents({ price: 0.1 }, { startDate: '2027-03-01', numberOfPeople: 3, bookingType: 'group', tier: 'Budget' }, '2027-01-01');
-    expect(c).toMatchObject({ unitPriceCents: 10, subtotalCents: 30, totalCents: 30, depositCents: 1, balanceCents: 29 });
-    const big = quoteInCents({ price: 1234.57 }, { startDate: '2028-01-01', numberOfPeople: 7, bookingType: 'group', tier: 'Budget' }, '2027-01-01')!;
-    for (const v of [big.unitPriceCents, big.subtotalCents, big.earlyBirdDiscountCents, big.totalCents, big.depositCents, big.balanceCents]) {
+    const c = quoteInCents(
+      { price: 0.1 },
+      { startDate: '2027-03-01', numberOfPeople: 3, bookingType: 'group', tier: 'Budget' },
+      '2027-01-01',
+    );
+    expect(c).toMatchObject({
+      unitPriceCents: 10,
+      subtotalCents: 30,
+      totalCents: 30,
+      depositCents: 1,
+      balanceCents: 29,
+    });
+    const big = quoteInCents(
+      { price: 1234.57 },
+      { startDate: '2028-01-01', numberOfPeople: 7, bookingType: 'group', tier: 'Budget' },
+      '2027-01-01',
+    )!;
+    for (const v of [
+      big.unitPriceCents,
+      big.subtotalCents,
+      big.earlyBirdDiscountCents,
+      big.totalCents,
+      big.depositCents,
+      big.balanceCents,
+    ]) {
       expect(Number.isInteger(v)).toBe(true);
     }
     expect(big.subtotalCents - big.earlyBirdDiscountCents).toBe(big.totalCents);
     expect(big.depositCents + big.balanceCents).toBe(big.totalCents);
     // 864,199 cents: 5% is 43,209.95 -> 43,210; 3% of 820,989 is 24,629.67 -> 24,630.
-    expect(big).toMatchObject({ subtotalCents: 864199, earlyBirdDiscountCents: 43210, totalCents: 820989, depositCents: 24630 });
+    expect(big).toMatchObject({
+      subtotalCents: 864199,
+      earlyBirdDiscountCents: 43210,
+      totalCents: 820989,
+      depositCents: 24630,
+    });
   });
   it('is null when the tour has no price for the booking type and tier', () => {
-    expect(quoteInCents({ priceText: 'group budget:100' }, { startDate: '2027-03-01', numberOfPeople: 1, bookingType: 'private', tier: 'Luxury' }, '2027-01-01')).toBeNull();
+    expect(
+      quoteInCents(
+        { priceText: 'group budget:100' },
+        { startDate: '2027-03-01', numberOfPeople: 1, bookingType: 'private', tier: 'Luxury' },
+        '2027-01-01',
+      ),
+    ).toBeNull();
   });
 });

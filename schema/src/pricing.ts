@@ -11,7 +11,10 @@ export const CURRENCY = 'USD';
 export const CONTACT_FOR_PRICING = 'Contact for pricing';
 export const CONTACT_FOR_PRICE = 'Contact for price';
 
-export interface PriceEntry { key: string; value: number }
+export interface PriceEntry {
+  key: string;
+  value: number;
+}
 
 /** Parses 'key:value;key:value' price text; malformed pairs are skipped. */
 export function parsePriceText(text: string | null | undefined): PriceEntry[] {
@@ -21,7 +24,11 @@ export function parsePriceText(text: string | null | undefined): PriceEntry[] {
     const i = pair.lastIndexOf(':');
     if (i <= 0) continue;
     const key = pair.slice(0, i).trim();
-    const raw = pair.slice(i + 1).trim().replace(/^\$/, '').replace(/,/g, '');
+    const raw = pair
+      .slice(i + 1)
+      .trim()
+      .replace(/^\$/, '')
+      .replace(/,/g, '');
     // Number('') is 0: an empty value must not read as a free tour.
     const value = raw === '' ? NaN : Number(raw);
     if (key && Number.isFinite(value) && value >= 0) out.push({ key, value });

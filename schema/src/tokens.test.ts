@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToken, isAdminToken, isTokenExpired, isTokenWellFormed, normalizeRole, REFRESH_TOKEN_KEY, TOKEN_KEY } from './tokens.js';
+import {
+  decodeToken,
+  isAdminToken,
+  isTokenExpired,
+  isTokenWellFormed,
+  normalizeRole,
+  REFRESH_TOKEN_KEY,
+  TOKEN_KEY,
+} from './tokens.js';
 
 /** A JWT-shaped token with the given payload (the signature is never checked on the client). */
 function b64url(text: string): string {
   const bytes = new TextEncoder().encode(text);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 function jwt(payload: unknown): string {

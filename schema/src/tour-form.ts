@@ -77,11 +77,16 @@ export function isValidPrice(text: string): boolean {
 
 /** Splits a comma-separated list field, trimming each item and dropping empty ones. */
 export function splitList(text: string): string[] {
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
-const isWhole = (n: number | null, min: number, max: number) => n === null || (Number.isInteger(n) && n >= min && n <= max);
-const inRange = (n: number | null, min: number, max: number) => n === null || (Number.isFinite(n) && n >= min && n <= max);
+const isWhole = (n: number | null, min: number, max: number) =>
+  n === null || (Number.isInteger(n) && n >= min && n <= max);
+const inRange = (n: number | null, min: number, max: number) =>
+  n === null || (Number.isFinite(n) && n >= min && n <= max);
 
 /**
  * The tour form's rules, shared by the admin form and the server: the six required-field messages
@@ -92,29 +97,42 @@ export function validateTourForm(v: TourFormValues): TourFieldError[] {
   if (!v.title.trim()) e.push({ field: 'title', message: 'Title is required' });
   if (!v.description.trim()) e.push({ field: 'description', message: 'Description is required' });
   if (!isValidPrice(v.price)) e.push({ field: 'price', message: 'Valid price is required' });
-  if (v.discount !== null && !inRange(v.discount, 0, TOUR_LIMITS.discountMax)) e.push({ field: 'discount', message: 'Discount must be between 0 and 100' });
+  if (v.discount !== null && !inRange(v.discount, 0, TOUR_LIMITS.discountMax))
+    e.push({ field: 'discount', message: 'Discount must be between 0 and 100' });
   if (!v.country.trim()) e.push({ field: 'country', message: 'Country is required' });
   if (!v.duration.trim() && !(v.durationDays !== null && v.durationDays >= 1)) {
     e.push({ field: 'durationDays', message: 'Please specify either duration text or at least 1 day' });
   }
   if (!v.destination.trim()) e.push({ field: 'destination', message: 'Destination is required' });
-  if (v.title.length > TOUR_LIMITS.textMax) e.push({ field: 'title', message: `Title must be at most ${TOUR_LIMITS.textMax} characters` });
-  if (v.description.length > TOUR_LIMITS.descriptionMax) e.push({ field: 'description', message: `Description must be at most ${TOUR_LIMITS.descriptionMax} characters` });
-  if (!inRange(v.originalPrice, 0, 10_000_000)) e.push({ field: 'originalPrice', message: 'Original price cannot be negative' });
-  if (!inRange(v.rating, 0, TOUR_LIMITS.ratingMax)) e.push({ field: 'rating', message: 'Rating must be between 0 and 5' });
-  if (!isWhole(v.numRatings, 0, 10_000_000)) e.push({ field: 'numRatings', message: 'Number of ratings must be a whole number, 0 or more' });
-  if (!isWhole(v.durationDays, 0, TOUR_LIMITS.daysMax)) e.push({ field: 'durationDays', message: `Days must be a whole number from 0 to ${TOUR_LIMITS.daysMax}` });
-  if (!isWhole(v.durationNights, 0, TOUR_LIMITS.daysMax)) e.push({ field: 'durationNights', message: `Nights must be a whole number from 0 to ${TOUR_LIMITS.daysMax}` });
-  if (!isWhole(v.capacity, 1, TOUR_LIMITS.capacityMax)) e.push({ field: 'capacity', message: `Capacity must be a whole number from 1 to ${TOUR_LIMITS.capacityMax}` });
-  if (!(TOUR_STATUSES as readonly string[]).includes(v.status)) e.push({ field: 'status', message: `Status must be one of ${TOUR_STATUSES.join(', ')}` });
-  if (!(BOOKING_TYPES as readonly string[]).includes(v.bookingType)) e.push({ field: 'bookingType', message: `Booking type must be one of ${BOOKING_TYPES.join(', ')}` });
+  if (v.title.length > TOUR_LIMITS.textMax)
+    e.push({ field: 'title', message: `Title must be at most ${TOUR_LIMITS.textMax} characters` });
+  if (v.description.length > TOUR_LIMITS.descriptionMax)
+    e.push({ field: 'description', message: `Description must be at most ${TOUR_LIMITS.descriptionMax} characters` });
+  if (!inRange(v.originalPrice, 0, 10_000_000))
+    e.push({ field: 'originalPrice', message: 'Original price cannot be negative' });
+  if (!inRange(v.rating, 0, TOUR_LIMITS.ratingMax))
+    e.push({ field: 'rating', message: 'Rating must be between 0 and 5' });
+  if (!isWhole(v.numRatings, 0, 10_000_000))
+    e.push({ field: 'numRatings', message: 'Number of ratings must be a whole number, 0 or more' });
+  if (!isWhole(v.durationDays, 0, TOUR_LIMITS.daysMax))
+    e.push({ field: 'durationDays', message: `Days must be a whole number from 0 to ${TOUR_LIMITS.daysMax}` });
+  if (!isWhole(v.durationNights, 0, TOUR_LIMITS.daysMax))
+    e.push({ field: 'durationNights', message: `Nights must be a whole number from 0 to ${TOUR_LIMITS.daysMax}` });
+  if (!isWhole(v.capacity, 1, TOUR_LIMITS.capacityMax))
+    e.push({ field: 'capacity', message: `Capacity must be a whole number from 1 to ${TOUR_LIMITS.capacityMax}` });
+  if (!(TOUR_STATUSES as readonly string[]).includes(v.status))
+    e.push({ field: 'status', message: `Status must be one of ${TOUR_STATUSES.join(', ')}` });
+  if (!(BOOKING_TYPES as readonly string[]).includes(v.bookingType))
+    e.push({ field: 'bookingType', message: `Booking type must be one of ${BOOKING_TYPES.join(', ')}` });
   const tiers = splitList(v.tier);
   if (tiers.some((t) => !TOUR_TIER_OPTIONS.some((o) => o.toLowerCase() === t.toLowerCase()))) {
     e.push({ field: 'Tier', message: `Tier must be among ${TOUR_TIER_OPTIONS.join(', ')}` });
   }
-  if (v.itinerary.length > TOUR_LIMITS.itineraryMax) e.push({ field: 'itinerary', message: `At most ${TOUR_LIMITS.itineraryMax} itinerary days` });
+  if (v.itinerary.length > TOUR_LIMITS.itineraryMax)
+    e.push({ field: 'itinerary', message: `At most ${TOUR_LIMITS.itineraryMax} itinerary days` });
   v.itinerary.forEach((d, i) => {
-    if (!Number.isInteger(d.day) || d.day < 1) e.push({ field: `itinerary.${i}.day`, message: 'Itinerary day must be 1 or more' });
+    if (!Number.isInteger(d.day) || d.day < 1)
+      e.push({ field: `itinerary.${i}.day`, message: 'Itinerary day must be 1 or more' });
     if (!d.title.trim()) e.push({ field: `itinerary.${i}.title`, message: `Day ${d.day} needs a title` });
   });
   return e;

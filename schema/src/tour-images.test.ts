@@ -5,28 +5,44 @@ const file = (name: string, type: string, size = 1000) => ({ name, type, size })
 
 describe('checkTourImageFiles', () => {
   it('accepts JPEG, PNG, WebP and GIF images up to 10 MB', () => {
-    const ok = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'].map((t, i) => file(`a${i}`, t, TOUR_IMAGE_RULES.maxBytes));
+    const ok = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'].map((t, i) =>
+      file(`a${i}`, t, TOUR_IMAGE_RULES.maxBytes),
+    );
     expect(checkTourImageFiles(ok)).toEqual([]);
   });
   it('refuses other types and larger files, naming the file', () => {
-    expect(checkTourImageFiles([file('doc.pdf', 'application/pdf'), file('big.jpg', 'image/jpeg', TOUR_IMAGE_RULES.maxBytes + 1)])).toEqual([
-      'doc.pdf: only JPEG, PNG, WebP or GIF images',
-      'big.jpg: an image must be at most 10 MB',
-    ]);
+    expect(
+      checkTourImageFiles([
+        file('doc.pdf', 'application/pdf'),
+        file('big.jpg', 'image/jpeg', TOUR_IMAGE_RULES.maxBytes + 1),
+      ]),
+    ).toEqual(['doc.pdf: only JPEG, PNG, WebP or GIF images', 'big.jpg: an image must be at most 10 MB']);
   });
   it('counts the kept images against the limit of 10 per tour', () => {
     expect(checkTourImageFiles([file('a.png', 'image/png')], 9)).toEqual([]);
-    expect(checkTourImageFiles([file('a.png', 'image/png'), file('b.png', 'image/png')], 9)).toEqual(['A tour has at most 10 images']);
+    expect(checkTourImageFiles([file('a.png', 'image/png'), file('b.png', 'image/png')], 9)).toEqual([
+      'A tour has at most 10 images',
+    ]);
   });
 });
 
 describe('tourImageSrcSet', () => {
   it('offers a stored photo with its small copy, by width', () => {
-    expect(tourImageSrcSet('/uploads/tours/4f2a.webp')).toBe('/uploads/tours/4f2a-thumb.webp 480w, /uploads/tours/4f2a.webp 1600w');
-    expect(tourImageSrcSet('https://cdn.example/uploads/tours/4f2a.webp')).toBe('https://cdn.example/uploads/tours/4f2a-thumb.webp 480w, https://cdn.example/uploads/tours/4f2a.webp 1600w');
+    expect(tourImageSrcSet('/uploads/tours/4f2a.webp')).toBe(
+      '/uploads/tours/4f2a-thumb.webp 480w, /uploads/tours/4f2a.webp 1600w',
+    );
+    expect(tourImageSrcSet('https://cdn.example/uploads/tours/4f2a.webp')).toBe(
+      'https://cdn.example/uploads/tours/4f2a-thumb.webp 480w, https://cdn.example/uploads/tours/4f2a.webp 1600w',
+    );
   });
   it('has none for pictures that exist in one size (demo art, thumbnails, other folders, external files)', () => {
-    for (const url of ['/uploads/demo/kilimanjaro-dawn.svg', '/uploads/tours/4f2a-thumb.webp', '/uploads/profiles/1.webp', 'https://x.example/a.jpg', '/placeholder-tour.svg']) {
+    for (const url of [
+      '/uploads/demo/kilimanjaro-dawn.svg',
+      '/uploads/tours/4f2a-thumb.webp',
+      '/uploads/profiles/1.webp',
+      'https://x.example/a.jpg',
+      '/placeholder-tour.svg',
+    ]) {
       expect(tourImageSrcSet(url)).toBeNull();
     }
   });

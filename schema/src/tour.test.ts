@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DESTINATIONS, TRAVEL_TYPES, bookingButtonLabel, discountedPrice, durationLabel, isBookingDisabled, isDayTrip, parseTiers,
-  tourStatusLabel, withFilterFallbacks,
+  DESTINATIONS,
+  TRAVEL_TYPES,
+  bookingButtonLabel,
+  discountedPrice,
+  durationLabel,
+  isBookingDisabled,
+  isDayTrip,
+  parseTiers,
+  tourStatusLabel,
+  withFilterFallbacks,
 } from './tour.js';
 
 describe('isDayTrip', () => {
@@ -12,9 +20,19 @@ describe('isDayTrip', () => {
     expect(isDayTrip({ durationDays: 2, durationNights: 0 })).toBe(false);
   });
   it('is a day trip when departure and return fall on the same calendar day', () => {
-    expect(isDayTrip({ durationDays: 0, departureTime: '2025-08-01T05:00:00Z', returnTime: '2025-08-01T17:00:00Z' })).toBe(true);
-    expect(isDayTrip({ durationDays: 2, departureTime: new Date('2025-08-01T05:00:00Z'), returnTime: new Date('2025-08-01T23:59:00Z') })).toBe(true);
-    expect(isDayTrip({ durationDays: 2, departureTime: '2025-08-01T05:00:00Z', returnTime: '2025-08-02T05:00:00Z' })).toBe(false);
+    expect(
+      isDayTrip({ durationDays: 0, departureTime: '2025-08-01T05:00:00Z', returnTime: '2025-08-01T17:00:00Z' }),
+    ).toBe(true);
+    expect(
+      isDayTrip({
+        durationDays: 2,
+        departureTime: new Date('2025-08-01T05:00:00Z'),
+        returnTime: new Date('2025-08-01T23:59:00Z'),
+      }),
+    ).toBe(true);
+    expect(
+      isDayTrip({ durationDays: 2, departureTime: '2025-08-01T05:00:00Z', returnTime: '2025-08-02T05:00:00Z' }),
+    ).toBe(false);
     expect(isDayTrip({ durationDays: 2, departureTime: '2025-08-01T05:00:00Z', returnTime: null })).toBe(false);
     expect(isDayTrip({ durationDays: 2, departureTime: 'nonsense', returnTime: 'nonsense' })).toBe(false);
   });
@@ -42,8 +60,19 @@ describe('discountedPrice', () => {
 
 describe('tour labels and tiers', () => {
   it('labels statuses and booking buttons', () => {
-    expect(['active', 'inactive', 'draft', 'archived', ''].map(tourStatusLabel)).toEqual(['Available', 'Unavailable', 'Coming Soon', 'archived', 'Status unknown']);
-    expect(['active', 'inactive', 'draft', 'other'].map(bookingButtonLabel)).toEqual(['Book Tour', 'Currently Unavailable', 'Coming Soon', 'Continue booking']);
+    expect(['active', 'inactive', 'draft', 'archived', ''].map(tourStatusLabel)).toEqual([
+      'Available',
+      'Unavailable',
+      'Coming Soon',
+      'archived',
+      'Status unknown',
+    ]);
+    expect(['active', 'inactive', 'draft', 'other'].map(bookingButtonLabel)).toEqual([
+      'Book Tour',
+      'Currently Unavailable',
+      'Coming Soon',
+      'Continue booking',
+    ]);
     expect(['inactive', 'draft', 'active'].map(isBookingDisabled)).toEqual([true, true, false]);
   });
   it('splits the comma-separated Tier, Standard when none', () => {
@@ -60,8 +89,11 @@ describe('tour labels and tiers', () => {
 describe('filter option fallbacks', () => {
   it('uses the built-in lists and 200-5000 for whatever is empty', () => {
     expect(withFilterFallbacks({})).toEqual({
-      destinations: [...DESTINATIONS], travelTypes: [...TRAVEL_TYPES], tiers: ['Budget', 'Mid-range', 'Luxury'],
-      bookingTypes: ['group', 'private'], priceRange: { minPrice: 200, maxPrice: 5000 },
+      destinations: [...DESTINATIONS],
+      travelTypes: [...TRAVEL_TYPES],
+      tiers: ['Budget', 'Mid-range', 'Luxury'],
+      bookingTypes: ['group', 'private'],
+      priceRange: { minPrice: 200, maxPrice: 5000 },
     });
     const kept = withFilterFallbacks({ destinations: ['Arusha'], priceRange: { minPrice: 60, maxPrice: 6500 } });
     expect(kept.destinations).toEqual(['Arusha']);

@@ -6,11 +6,27 @@ export type BookingType = (typeof BOOKING_TYPES)[number];
 export const TIERS = ['Budget', 'Mid-range', 'Luxury'] as const;
 export const DEFAULT_TIER = 'Standard';
 export const DESTINATIONS = [
-  'zanzibar', 'serengeti', 'ngorongoro', 'kilimanjaro', 'tarangire', 'Cusuals', 'Local culture',
-  'manyara', 'Arusha', 'Mwanza', 'Tanga', 'Meru',
+  'zanzibar',
+  'serengeti',
+  'ngorongoro',
+  'kilimanjaro',
+  'tarangire',
+  'Cusuals',
+  'Local culture',
+  'manyara',
+  'Arusha',
+  'Mwanza',
+  'Tanga',
+  'Meru',
 ] as const;
 export const TRAVEL_TYPES = [
-  'Beach sands', 'Safari', 'Trekking', 'Grand hotel', 'Food and restaurants', 'Hidden gems', 'Cultural',
+  'Beach sands',
+  'Safari',
+  'Trekking',
+  'Grand hotel',
+  'Food and restaurants',
+  'Hidden gems',
+  'Cultural',
 ] as const;
 
 /** Filter options when the catalogue offers none. */
@@ -26,8 +42,11 @@ export interface TourFilterOptionValues {
 }
 
 /** Filter options, with built-in defaults for every list the catalogue leaves empty. */
-export function withFilterFallbacks(o: Partial<TourFilterOptionValues>): TourFilterOptionValues & { priceRange: { minPrice: number; maxPrice: number } } {
-  const or = (list: readonly string[] | undefined, fallback: readonly string[]) => (list && list.length ? [...list] : [...fallback]);
+export function withFilterFallbacks(
+  o: Partial<TourFilterOptionValues>,
+): TourFilterOptionValues & { priceRange: { minPrice: number; maxPrice: number } } {
+  const or = (list: readonly string[] | undefined, fallback: readonly string[]) =>
+    list && list.length ? [...list] : [...fallback];
   return {
     destinations: or(o.destinations, DESTINATIONS),
     travelTypes: or(o.travelTypes, TRAVEL_TYPES),
@@ -51,21 +70,30 @@ export const TOUR_DEFAULTS = {
 /** Label shown for a tour status: Available / Unavailable / Coming Soon, else as given. */
 export function tourStatusLabel(status: string | null | undefined): string {
   switch ((status ?? '').trim().toLowerCase()) {
-    case 'active': return 'Available';
-    case 'inactive': return 'Unavailable';
-    case 'draft': return 'Coming Soon';
-    case '': return 'Status unknown';
-    default: return status as string;
+    case 'active':
+      return 'Available';
+    case 'inactive':
+      return 'Unavailable';
+    case 'draft':
+      return 'Coming Soon';
+    case '':
+      return 'Status unknown';
+    default:
+      return status as string;
   }
 }
 
 /** Booking button label by tour status. */
 export function bookingButtonLabel(status: string | null | undefined): string {
   switch ((status ?? '').trim().toLowerCase()) {
-    case 'active': return 'Book Tour';
-    case 'inactive': return 'Currently Unavailable';
-    case 'draft': return 'Coming Soon';
-    default: return 'Continue booking';
+    case 'active':
+      return 'Book Tour';
+    case 'inactive':
+      return 'Currently Unavailable';
+    case 'draft':
+      return 'Coming Soon';
+    default:
+      return 'Continue booking';
   }
 }
 
@@ -77,12 +105,18 @@ export function isBookingDisabled(status: string | null | undefined): boolean {
 
 /** The tiers a tour offers, from its comma-separated Tier text; Standard when none. */
 export function parseTiers(tier: string | null | undefined): string[] {
-  const list = (tier ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const list = (tier ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return list.length ? list : [DEFAULT_TIER];
 }
 
 /** Displayed discounted price: originalPrice reduced by the discount percent, rounded. */
-export function discountedPrice(originalPrice: number | null | undefined, discount: number | null | undefined): number | null {
+export function discountedPrice(
+  originalPrice: number | null | undefined,
+  discount: number | null | undefined,
+): number | null {
   if (originalPrice == null || !Number.isFinite(originalPrice)) return null;
   if (discount == null || !Number.isFinite(discount) || discount <= 0) return Math.round(originalPrice);
   const pct = Math.min(100, discount);
@@ -92,15 +126,21 @@ export function discountedPrice(originalPrice: number | null | undefined, discou
 
 /** Day trip: 1 day and 0 nights, or departure and return on the same calendar day. */
 export function isDayTrip(t: {
-  durationDays?: number | null; durationNights?: number | null;
-  departureTime?: string | Date | null; returnTime?: string | Date | null;
+  durationDays?: number | null;
+  durationNights?: number | null;
+  departureTime?: string | Date | null;
+  returnTime?: string | Date | null;
 }): boolean {
   if (t.durationDays === 1 && (t.durationNights ?? 0) === 0) return true;
   if (!t.departureTime || !t.returnTime) return false;
   const a = new Date(t.departureTime);
   const b = new Date(t.returnTime);
   if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return false;
-  return a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth() && a.getUTCDate() === b.getUTCDate();
+  return (
+    a.getUTCFullYear() === b.getUTCFullYear() &&
+    a.getUTCMonth() === b.getUTCMonth() &&
+    a.getUTCDate() === b.getUTCDate()
+  );
 }
 
 /** "7 days / 6 nights" style text from counts. */

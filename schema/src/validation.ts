@@ -15,7 +15,10 @@ export function isEmail(value: string | null | undefined): boolean {
 }
 
 /** Today's date and a date input's minimums: departure >= today, return >= departure or today. */
-export function searchDateMinimums(today: string, departure?: string | null): { departureMin: string; returnMin: string } {
+export function searchDateMinimums(
+  today: string,
+  departure?: string | null,
+): { departureMin: string; returnMin: string } {
   return { departureMin: today, returnMin: departure && departure >= today ? departure : today };
 }
 

@@ -79,9 +79,11 @@ export function validateWebhookInput(input: { url: string; events: readonly stri
   const urlError = webhookUrlError(input.url ?? '');
   if (urlError) errors.push({ field: 'url', message: urlError });
   const events = input.events ?? [];
-  if (!events.length) errors.push({ field: 'events', message: `Choose at least one event: ${WEBHOOK_EVENTS.join(', ')}` });
+  if (!events.length)
+    errors.push({ field: 'events', message: `Choose at least one event: ${WEBHOOK_EVENTS.join(', ')}` });
   const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
-  if (unknown.length) errors.push({ field: 'events', message: `Unknown event ${unknown[0]}: use ${WEBHOOK_EVENTS.join(' or ')}` });
+  if (unknown.length)
+    errors.push({ field: 'events', message: `Unknown event ${unknown[0]}: use ${WEBHOOK_EVENTS.join(' or ')}` });
   else if (new Set(events).size !== events.length) errors.push({ field: 'events', message: 'List each event once' });
   return errors;
 }
@@ -93,7 +95,13 @@ function hex(bytes: ArrayBuffer): string {
 /** Hex HMAC-SHA256 of `<timestamp>.<body>` with the subscription's secret. */
 export async function webhookSignature(secret: string, timestamp: number | string, body: string): Promise<string> {
   const enc = new TextEncoder();
-  const key = await globalThis.crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    enc.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return hex(await globalThis.crypto.subtle.sign('HMAC', key, enc.encode(`${timestamp}.${body}`)));
 }
 
@@ -111,8 +119,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 export type WebhookVerification =
-  | { ok: true }
-  | { ok: false; reason: 'MISSING_HEADER' | 'BAD_TIMESTAMP' | 'TOO_OLD' | 'BAD_SIGNATURE' };
+  { ok: true } | { ok: false; reason: 'MISSING_HEADER' | 'BAD_TIMESTAMP' | 'TOO_OLD' | 'BAD_SIGNATURE' };
 
 /**
  * Checks a received delivery: `body` is the raw request body exactly as received (before any JSON
@@ -132,8 +139,13 @@ export async function verifyWebhook(input: {
   if (!timestamp || !signature) return { ok: false, reason: 'MISSING_HEADER' };
   if (!/^\d{1,12}$/.test(timestamp.trim())) return { ok: false, reason: 'BAD_TIMESTAMP' };
   const now = input.nowSeconds ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - Number(timestamp.trim())) > (input.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS)) return { ok: false, reason: 'TOO_OLD' };
+  if (Math.abs(now - Number(timestamp.trim())) > (input.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS))
+    return { ok: false, reason: 'TOO_OLD' };
   const expected = await webhookSignature(secret, timestamp.trim(), body);
-  const given = signature.split(',').map((p) => p.trim()).filter((p) => p.startsWith('v1=')).map((p) => p.slice(3).toLowerCase());
+  const given = signature
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.startsWith('v1='))
+    .map((p) => p.slice(3).toLowerCase());
   return given.some((g) => sameText(g, expected)) ? { ok: true } : { ok: false, reason: 'BAD_SIGNATURE' };
 }

@@ -76,7 +76,11 @@ describe('the one port', () => {
     await other.orm.close(true);
     const r = await other.rest('GET', '/ready');
     expect(r.status).toBe(503);
-    expect(r.body).toMatchObject({ status: 'unavailable', database: { status: 'down' }, message: 'The database cannot be reached' });
+    expect(r.body).toMatchObject({
+      status: 'unavailable',
+      database: { status: 'down' },
+      message: 'The database cannot be reached',
+    });
     expect((await other.rest('GET', '/health')).status).toBe(200);
     await other.stop().catch(() => {});
   });
@@ -86,7 +90,11 @@ describe('the one port', () => {
       fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': type }, body });
     const cases: [Response, number, string][] = [
       [await post('{bad', 'application/json'), 400, 'Request body is not valid JSON'],
-      [await post(JSON.stringify({ query: 'x'.repeat(1_100_000) }), 'application/json'), 413, 'Request body is too large: at most 100 KB'],
+      [
+        await post(JSON.stringify({ query: 'x'.repeat(1_100_000) }), 'application/json'),
+        413,
+        'Request body is too large: at most 100 KB',
+      ],
       // Every multipart operation needs a signed-in user: an anonymous one is refused before its body is read.
       [await post('garbage', 'multipart/form-data; boundary=xx'), 401, 'Authentication required. Please login.'],
     ];
@@ -105,7 +113,14 @@ describe('the one port', () => {
 
   it('refuses to start on a port already in use instead of claiming to serve it', async () => {
     const dataDir = path.join(os.tmpdir(), `tembea-port-${process.pid}`);
-    const config = loadConfig({ NODE_ENV: 'test', PORT: String(s.port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(s.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    });
     await expect(startTembea(config, { inMemoryDb: true })).rejects.toThrow(`port ${s.port} is already in use`);
     expect((await s.rest('GET', '/health')).status).toBe(200);
   });
@@ -113,7 +128,10 @@ describe('the one port', () => {
 
 describe('readiness with Redis', () => {
   it('reports Redis beside the database when REDIS_URL is set, and 503 when it cannot be reached', async () => {
-    const up = await startTestServer({ seedDemo: false, env: { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `tembea:test:${process.pid}:` } });
+    const up = await startTestServer({
+      seedDemo: false,
+      env: { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `tembea:test:${process.pid}:` },
+    });
     try {
       const r = await up.rest('GET', '/ready');
       expect(r.status).toBe(200);
@@ -125,7 +143,12 @@ describe('readiness with Redis', () => {
     try {
       const r = await down.rest('GET', '/ready');
       expect(r.status).toBe(503);
-      expect(r.body).toMatchObject({ status: 'unavailable', database: { status: 'up' }, redis: { status: 'down' }, message: 'Not ready: redis cannot be reached' });
+      expect(r.body).toMatchObject({
+        status: 'unavailable',
+        database: { status: 'up' },
+        redis: { status: 'down' },
+        message: 'Not ready: redis cannot be reached',
+      });
     } finally {
       await down.stop();
     }

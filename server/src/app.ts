@@ -5,7 +5,13 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { BackgroundJobs } from './common/background.js';
-import { systemContext, withTransactions, type AppServices, type ContextServices, type RequestContext } from './common/context.js';
+import {
+  systemContext,
+  withTransactions,
+  type AppServices,
+  type ContextServices,
+  type RequestContext,
+} from './common/context.js';
 import { databaseAppError, NotFoundError } from './common/errors.js';
 import { Metrics, metricsRouter } from './common/metrics.js';
 import { observeRequests } from './common/request-log.js';
@@ -73,8 +79,13 @@ function contextFactory(orm: MikroORM, shared: ContextServices) {
     });
     const requestId = req.requestId ?? '';
     return withTransactions({
-      ...services, em, principal, requestId,
-      ip: clientIp(req), userAgent: req.get('user-agent')?.slice(0, 300) ?? null, deviceToken: deviceTokenOf(req),
+      ...services,
+      em,
+      principal,
+      requestId,
+      ip: clientIp(req),
+      userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
+      deviceToken: deviceTokenOf(req),
       afterResponse: (label, work) => jobs.afterResponse(res, requestId, label, work),
     });
   };
@@ -106,7 +117,8 @@ function noStoreOnAccountPaths(req: Request, res: Response, next: NextFunction):
  * (a catalogue query, without a bearer token or an API key) may be cached.
  */
 function noStoreUnlessAnonymousGet(req: Request, res: Response, next: NextFunction): void {
-  if (req.method !== 'GET' || req.get('authorization') || req.get('x-api-key')) res.setHeader('Cache-Control', 'no-store');
+  if (req.method !== 'GET' || req.get('authorization') || req.get('x-api-key'))
+    res.setHeader('Cache-Control', 'no-store');
   next();
 }
 
@@ -142,7 +154,9 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
   // A start may follow changes no instance saw (the demo catalogue seeded, an import, a restore).
   await catalogue.changed();
   const app: AppServices = { config, limiter, mailer, outbox, webhooks, files, catalogue };
-  const jobs = new BackgroundJobs<RequestContext>((job, requestId, self) => systemContext(orm, { ...app, jobs: self }, job, requestId));
+  const jobs = new BackgroundJobs<RequestContext>((job, requestId, self) =>
+    systemContext(orm, { ...app, jobs: self }, job, requestId),
+  );
   const shared: ContextServices = { ...app, jobs };
   outbox.start();
   webhooks.start();
@@ -150,7 +164,13 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
   const partnerUsage = new PartnerUsageCounter(() => systemContext(orm, shared, 'partner-key-usage'));
   partnerUsage.start();
   return {
-    shared, metrics, outbox, webhooks, jobs, catalogue, partnerUsage,
+    shared,
+    metrics,
+    outbox,
+    webhooks,
+    jobs,
+    catalogue,
+    partnerUsage,
     async stop() {
       jobs.resume();
       await jobs.idle();
@@ -169,7 +189,11 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
  * The one Express app over the services: /graphql, /api, /uploads, /health and the built client
  * with an SPA fallback. `close` stops Apollo Server.
  */
-export async function createHttpApp(orm: MikroORM, services: Services, options: AppOptions = {}): Promise<{ app: Express; close(): Promise<void> }> {
+export async function createHttpApp(
+  orm: MikroORM,
+  services: Services,
+  options: AppOptions = {},
+): Promise<{ app: Express; close(): Promise<void> }> {
   const { shared, metrics, catalogue, partnerUsage } = services;
   const { config, limiter } = shared;
   const hardened = options.hardening !== false;
@@ -248,7 +272,17 @@ export async function createHttpApp(orm: MikroORM, services: Services, options: 
 
   app.use(seoRouter(orm, config));
   if (viteDev) app.use(viteDev.middlewares);
-  app.use(ssrRouter({ apollo, makeContext, config, catalogue, entry: ssrEntry, rateLimited: hardened, templateFile: viteDev?.templateFile }));
+  app.use(
+    ssrRouter({
+      apollo,
+      makeContext,
+      config,
+      catalogue,
+      entry: ssrEntry,
+      rateLimited: hardened,
+      templateFile: viteDev?.templateFile,
+    }),
+  );
 
   const indexHtml = path.join(config.clientDist, 'index.html');
   if (viteDev) {

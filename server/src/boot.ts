@@ -51,7 +51,8 @@ async function listen(server: Server, config: Config): Promise<void> {
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new Error(`port ${config.port} is already in use (set PORT to another port)`);
-    if (err.code === 'EACCES') throw new Error(`port ${config.port} cannot be opened by this user (set PORT to another port)`);
+    if (err.code === 'EACCES')
+      throw new Error(`port ${config.port} cannot be opened by this user (set PORT to another port)`);
     throw e;
   }
 }
@@ -93,7 +94,9 @@ interface Started {
 async function startApp(config: Config, opts: BootOptions): Promise<Started> {
   // The embedded database starts first: its WebAssembly compiles on V8's background threads while
   // the ORM, GraphQL and the modules load here (the rejection is handled where it is awaited).
-  const embeddedStart = config.databaseUrl ? null : startEmbeddedPostgres(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'pg'));
+  const embeddedStart = config.databaseUrl
+    ? null
+    : startEmbeddedPostgres(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'pg'));
   embeddedStart?.catch(() => undefined);
   const [{ openDatabase }, { createApp }, { ensureAdmins, seedDemoCatalogue }] = await Promise.all([
     import('./db/orm.js'),

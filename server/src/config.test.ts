@@ -15,7 +15,15 @@ const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ..
 describe('configuration', () => {
   it('defaults every variable', () => {
     const c = load({});
-    expect(c).toMatchObject({ port: 4000, databaseUrl: null, smtpUrl: null, seedDemo: true, redisUrl: null, production: false, hstsMaxAge: 31_536_000 });
+    expect(c).toMatchObject({
+      port: 4000,
+      databaseUrl: null,
+      smtpUrl: null,
+      seedDemo: true,
+      redisUrl: null,
+      production: false,
+      hstsMaxAge: 31_536_000,
+    });
     expect(load({ HSTS_MAX_AGE: '0' }).hstsMaxAge).toBe(0);
     expect(c.bookingHorizonMonths).toBe(24);
     expect(load({ BOOKING_HORIZON_MONTHS: '36' }).bookingHorizonMonths).toBe(36);
@@ -43,8 +51,14 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'JWT_SECRET is required when NODE_ENV=production'],
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
     [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL is not an email address'],
-    [{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD is refused: Password must be at least 8 characters'],
-    [{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Password123' }, 'ADMIN_PASSWORD is refused: This password is too common. Please choose another.'],
+    [
+      { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' },
+      'ADMIN_PASSWORD is refused: Password must be at least 8 characters',
+    ],
+    [
+      { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Password123' },
+      'ADMIN_PASSWORD is refused: This password is too common. Please choose another.',
+    ],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -58,7 +72,8 @@ describe('configuration', () => {
 
 describe('signing secrets in production', () => {
   const strong = () => randomBytes(48).toString('base64');
-  const production = (jwt: string, refresh = strong()) => load({ NODE_ENV: 'production', JWT_SECRET: jwt, JWT_REFRESH_SECRET: refresh });
+  const production = (jwt: string, refresh = strong()) =>
+    load({ NODE_ENV: 'production', JWT_SECRET: jwt, JWT_REFRESH_SECRET: refresh });
   const WEAK = [
     'x'.repeat(48),
     'tembea'.repeat(8),
@@ -70,7 +85,9 @@ describe('signing secrets in production', () => {
 
   it.each(WEAK)('refuses the long but weak %s, saying how to generate one', (weak) => {
     expect(() => production(weak)).toThrow(ConfigError);
-    expect(() => production(weak)).toThrow(/^JWT_SECRET .*production needs a random secret of at least 32 bytes; generate one with `openssl rand -base64 48`/);
+    expect(() => production(weak)).toThrow(
+      /^JWT_SECRET .*production needs a random secret of at least 32 bytes; generate one with `openssl rand -base64 48`/,
+    );
     expect(() => production(strong(), weak)).toThrow(/^JWT_REFRESH_SECRET /);
     // Outside production a long one is still accepted (the generated ones are random anyway).
     expect(load({ JWT_SECRET: weak, JWT_REFRESH_SECRET: strong() }).jwtSecret).toBe(weak);
@@ -78,7 +95,11 @@ describe('signing secrets in production', () => {
 
   it('accepts random secrets of 32 bytes or more in the usual encodings', () => {
     for (let i = 0; i < 200; i++) {
-      for (const value of [randomBytes(32).toString('hex'), randomBytes(32).toString('base64'), randomBytes(48).toString('base64url')]) {
+      for (const value of [
+        randomBytes(32).toString('hex'),
+        randomBytes(32).toString('base64'),
+        randomBytes(48).toString('base64url'),
+      ]) {
         expect(secretWeakness(value), value).toBeNull();
       }
     }
@@ -89,7 +110,14 @@ describe('signing secrets in production', () => {
     const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
     if (!existsSync(main)) throw new Error('server/dist/main.js is missing: build the server first (npm test does)');
     const child = spawn(process.execPath, [main], {
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: 'tembea'.repeat(8), JWT_REFRESH_SECRET: strong(), DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'tembea'.repeat(8),
+        JWT_REFRESH_SECRET: strong(),
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

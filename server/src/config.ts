@@ -177,7 +177,9 @@ function secondsList(env: Env, name: string, def: number[], min: number, max: nu
   if (raw === null) return def;
   const parts = raw.split(',').map((p) => p.trim());
   if (parts.length > 20 || parts.some((p) => !/^\d+$/.test(p) || Number(p) < min || Number(p) > max)) {
-    throw new ConfigError(`${name} must list 1 to 20 whole numbers of seconds from ${min} to ${max}, comma-separated, got "${raw}"`);
+    throw new ConfigError(
+      `${name} must list 1 to 20 whole numbers of seconds from ${min} to ${max}, comma-separated, got "${raw}"`,
+    );
   }
   return parts.map(Number);
 }
@@ -186,19 +188,32 @@ function secondsList(env: Env, name: string, def: number[], min: number, max: nu
 function origins(env: Env, name: string): string[] {
   const raw = str(env, name);
   if (raw === null) return [];
-  return raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(entry);
-    } catch {
-      /* reported below */
-    }
-    const bare = parsed && parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
-    if (!parsed || !bare || !['http:', 'https:'].includes(parsed.protocol) || entry.endsWith('?') || entry.endsWith('#')) {
-      throw new ConfigError(`${name} must list origins like https://app.example.com (scheme, host and port only, comma-separated), got "${entry}"`);
-    }
-    return parsed.origin;
-  });
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(entry);
+      } catch {
+        /* reported below */
+      }
+      const bare =
+        parsed && parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
+      if (
+        !parsed ||
+        !bare ||
+        !['http:', 'https:'].includes(parsed.protocol) ||
+        entry.endsWith('?') ||
+        entry.endsWith('#')
+      ) {
+        throw new ConfigError(
+          `${name} must list origins like https://app.example.com (scheme, host and port only, comma-separated), got "${entry}"`,
+        );
+      }
+      return parsed.origin;
+    });
 }
 
 const GENERATE_SECRET =
@@ -231,7 +246,10 @@ function secret(env: Env, name: string, dataDir: string, production: boolean): s
   if (raw !== null) {
     if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long; ${GENERATE_SECRET}`);
     const weakness = production ? secretWeakness(raw) : null;
-    if (weakness) throw new ConfigError(`${name} ${weakness}: production needs a random secret of at least 32 bytes; ${GENERATE_SECRET}`);
+    if (weakness)
+      throw new ConfigError(
+        `${name} ${weakness}: production needs a random secret of at least 32 bytes; ${GENERATE_SECRET}`,
+      );
     return raw;
   }
   if (production) throw new ConfigError(`${name} is required when NODE_ENV=production; ${GENERATE_SECRET}`);
@@ -358,10 +376,14 @@ export function multiInstanceWarnings(config: Config): string[] {
   if (!config.redisUrl) return [];
   const warnings: string[] = [];
   if (!config.databaseUrl) {
-    warnings.push('REDIS_URL is set but the database is embedded in DATA_DIR/pg, which serves this one process only: set DATABASE_URL to a PostgreSQL server every instance shares');
+    warnings.push(
+      'REDIS_URL is set but the database is embedded in DATA_DIR/pg, which serves this one process only: set DATABASE_URL to a PostgreSQL server every instance shares',
+    );
   }
   if (config.generatedSecrets.length) {
-    warnings.push(`REDIS_URL is set but ${config.generatedSecrets.join(' and ')} come from ${path.join(config.dataDir, 'secrets')}: every instance must sign with the same secrets, so set them in the environment (or share DATA_DIR)`);
+    warnings.push(
+      `REDIS_URL is set but ${config.generatedSecrets.join(' and ')} come from ${path.join(config.dataDir, 'secrets')}: every instance must sign with the same secrets, so set them in the environment (or share DATA_DIR)`,
+    );
   }
   return warnings;
 }

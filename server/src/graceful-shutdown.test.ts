@@ -25,13 +25,21 @@ function loginInTwoParts(port: number) {
   return {
     async finish(): Promise<{ status: number; body: any }> {
       socket.write(body.subarray(body.length - 1));
-      await vi.waitFor(() => expect(received).toMatch(/\r\n\r\n[\s\S]*"accessToken"|\r\n\r\n[\s\S]*"code"/), { timeout: 15_000, interval: 20 });
+      await vi.waitFor(() => expect(received).toMatch(/\r\n\r\n[\s\S]*"accessToken"|\r\n\r\n[\s\S]*"code"/), {
+        timeout: 15_000,
+        interval: 20,
+      });
       socket.end();
       await closed;
       const [head = '', ...rest] = received.split('\r\n\r\n');
       const chunked = /transfer-encoding: chunked/i.test(head);
       const text = rest.join('\r\n\r\n');
-      const json = chunked ? text.replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, '').replace(/\r\n$/, '') : text;
+      const json = chunked
+        ? text
+            .replace(/^[0-9a-f]+\r\n/, '')
+            .replace(/\r\n0\r\n\r\n$/, '')
+            .replace(/\r\n$/, '')
+        : text;
       return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), body: JSON.parse(json) };
     },
   };
@@ -55,8 +63,16 @@ describe('the built server (dist/main.js) on SIGTERM', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-drain-'));
     const child = spawn(process.execPath, [main], {
       env: {
-        ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'development',
-        DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'development',
+        DATABASE_URL: '',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -65,14 +81,20 @@ describe('the built server (dist/main.js) on SIGTERM', () => {
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await vi.waitFor(() => expect(out).toMatch(/"msg":"Tembea is serving http:\/\/localhost:\d+/), { timeout: 60_000, interval: 100 });
+      await vi.waitFor(() => expect(out).toMatch(/"msg":"Tembea is serving http:\/\/localhost:\d+/), {
+        timeout: 60_000,
+        interval: 100,
+      });
       const port = Number(/"msg":"Tembea is serving http:\/\/localhost:(\d+)/.exec(out)![1]);
 
       const inFlight = [loginInTwoParts(port), loginInTwoParts(port), loginInTwoParts(port)];
       // The heads are read by now: each connection carries a request the server is waiting to finish.
       await new Promise((resolve) => setTimeout(resolve, 500));
       child.kill('SIGTERM');
-      await vi.waitFor(() => expect(out).toContain('SIGTERM received: shutting down'), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(out).toContain('SIGTERM received: shutting down'), {
+        timeout: 10_000,
+        interval: 20,
+      });
 
       expect(await connects(port)).toBe('ECONNREFUSED');
       const answers = await Promise.all(inFlight.map((r) => r.finish()));

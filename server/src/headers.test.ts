@@ -36,7 +36,8 @@ describe('answers with tokens or user data are not cached', () => {
     expect(cacheControl(await gql(s, ME, {}, { token: 'not-a-token' }))).toBe('no-store');
     expect(cacheControl(await gql(s, LOGIN, { input: { email: a.email, password: a.password } }))).toBe('no-store');
     const query = encodeURIComponent('{ tours(first: 1) { totalCount } }');
-    const get = (headers: Record<string, string>) => fetch(`${s.url}/graphql?query=${query}`, { headers: { 'apollo-require-preflight': 'true', ...headers } });
+    const get = (headers: Record<string, string>) =>
+      fetch(`${s.url}/graphql?query=${query}`, { headers: { 'apollo-require-preflight': 'true', ...headers } });
     const anonymous = await get({});
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get('cache-control')).not.toBe('no-store');
@@ -68,7 +69,11 @@ describe('HSTS behind a TLS-terminating proxy', () => {
       const res = await fetch(`${s.url}${p}`, { headers: https });
       expect(res.headers.get('strict-transport-security'), p).toBe(HSTS);
     }
-    expect((await fetch(`${s.url}/health`, { headers: { 'x-forwarded-proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await fetch(`${s.url}/health`, { headers: { 'x-forwarded-proto': 'http' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
   });
 
   it('HSTS_MAX_AGE=0 turns it off', async () => {

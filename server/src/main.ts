@@ -19,8 +19,12 @@ handleProcessFaults(process, { exit: (code) => process.exit(code) });
 try {
   const started = Date.now();
   const running = await startTembea(config);
-  log.info(`Tembea is serving http://localhost:${running.port} (database: ${config.databaseUrl ? 'DATABASE_URL' : 'embedded in ' + config.dataDir + '/pg'}, ready in ${Date.now() - started} ms)`);
-  log.info(`GraphQL: http://localhost:${running.port}/graphql  REST: http://localhost:${running.port}/api  health: http://localhost:${running.port}/health`);
+  log.info(
+    `Tembea is serving http://localhost:${running.port} (database: ${config.databaseUrl ? 'DATABASE_URL' : 'embedded in ' + config.dataDir + '/pg'}, ready in ${Date.now() - started} ms)`,
+  );
+  log.info(
+    `GraphQL: http://localhost:${running.port}/graphql  REST: http://localhost:${running.port}/api  health: http://localhost:${running.port}/health`,
+  );
   handleShutdownSignals(process, { stop: () => running.stop(), exit: (code) => process.exit(code) });
 } catch (e) {
   const err = e as Error & { code?: string };

@@ -61,7 +61,9 @@ describe('unexpected faults', () => {
       proc.emit('unhandledRejection', new Error('nobody awaited this'));
       expect(exit).toHaveBeenCalledTimes(2);
       const logged = stderr.mock.calls.map((c) => String(c[0])).join('');
-      expect(logged).toMatch(/"level":"error".*stream exploded.*"msg":"uncaught exception: the process exits and should be restarted/);
+      expect(logged).toMatch(
+        /"level":"error".*stream exploded.*"msg":"uncaught exception: the process exits and should be restarted/,
+      );
       expect(logged).toMatch(/"level":"error".*nobody awaited this.*"msg":"unhandled promise rejection: /);
     } finally {
       stderr.mockRestore();
@@ -70,7 +72,8 @@ describe('unexpected faults', () => {
 
   it('in a real process: the rejection is logged with its stack and the exit code is 1', async () => {
     const shutdown = new URL('../dist/shutdown.js', import.meta.url).href;
-    if (!existsSync(fileURLToPath(shutdown))) throw new Error('server/dist is missing: build the server first (npm test does)');
+    if (!existsSync(fileURLToPath(shutdown)))
+      throw new Error('server/dist is missing: build the server first (npm test does)');
     const script = `import { handleProcessFaults } from '${shutdown}';
       handleProcessFaults(process, { exit: (code) => process.exit(code) });
       setTimeout(() => Promise.reject(new Error('lost rejection')), 10);
@@ -81,7 +84,9 @@ describe('unexpected faults', () => {
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(1);
-    expect(out).toMatch(/"level":"error".*Error: lost rejection.*"msg":"unhandled promise rejection: the process exits and should be restarted by its supervisor"/);
+    expect(out).toMatch(
+      /"level":"error".*Error: lost rejection.*"msg":"unhandled promise rejection: the process exits and should be restarted by its supervisor"/,
+    );
     expect(out).not.toContain('still running');
   });
 });
@@ -92,7 +97,16 @@ describe('the built server (dist/main.js)', () => {
     if (!existsSync(main)) throw new Error('server/dist/main.js is missing: build the server first (npm test does)');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-sigterm-'));
     const child = spawn(process.execPath, [main], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'debug', NODE_ENV: 'development', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'debug',
+        NODE_ENV: 'development',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -49,7 +49,9 @@ export function handleShutdownSignals(proc: Pick<EventEmitter, 'on'>, deps: Shut
  */
 export function handleProcessFaults(proc: Pick<EventEmitter, 'on'>, deps: Pick<ShutdownDeps, 'exit'>): void {
   const fault = (kind: string, error: unknown) => {
-    log.error(`${kind}: the process exits and should be restarted by its supervisor`, { error: String((error as Error)?.stack ?? error) });
+    log.error(`${kind}: the process exits and should be restarted by its supervisor`, {
+      error: String((error as Error)?.stack ?? error),
+    });
     deps.exit(1);
   };
   proc.on('uncaughtException', (error: unknown) => fault('uncaught exception', error));

@@ -3,7 +3,11 @@ import type { BookingModalSlotProps } from '../features/tour-detail/components/B
 import { reloadOnStaleChunk } from '../lib/stale-chunk';
 
 // The booking form's code loads the first time a visitor opens it, not with the tour page.
-const BookingModal = lazy(reloadOnStaleChunk(() => import('../features/booking/components/BookingModal').then((m) => ({ default: m.BookingModal }))));
+const BookingModal = lazy(
+  reloadOnStaleChunk(() =>
+    import('../features/booking/components/BookingModal').then((m) => ({ default: m.BookingModal })),
+  ),
+);
 
 /** The booking feature's modal in the tour page's booking slot. */
 export function TourBookingModal(props: BookingModalSlotProps) {

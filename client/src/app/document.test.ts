@@ -5,7 +5,10 @@ import { headTags, moduleTags } from './document';
 const manifest: ClientManifest = {
   'index.html': { file: 'assets/index-A.js', css: ['assets/index-A.css'], isEntry: true },
   '_shared-B.js': { file: 'assets/shared-B.js', imports: ['index.html'], css: ['assets/shared-B.css'] },
-  'src/features/tours/ToursPage.tsx': { file: 'assets/ToursPage-C.js', imports: ['index.html', '_shared-B.js', '_list-D.js'] },
+  'src/features/tours/ToursPage.tsx': {
+    file: 'assets/ToursPage-C.js',
+    imports: ['index.html', '_shared-B.js', '_list-D.js'],
+  },
   '_list-D.js': { file: 'assets/list-D.js', imports: ['_shared-B.js'] },
 };
 
@@ -17,7 +20,9 @@ describe('moduleTags', () => {
         '<link rel="modulepreload" crossorigin href="/assets/ToursPage-C.js" />',
         '<link rel="modulepreload" crossorigin href="/assets/shared-B.js" />',
         '<link rel="modulepreload" crossorigin href="/assets/list-D.js" />',
-      ].map((t) => `    ${t}\n`).join(''),
+      ]
+        .map((t) => `    ${t}\n`)
+        .join(''),
     );
   });
 
@@ -33,8 +38,13 @@ describe('headTags link preview', () => {
   const imageOf = (html: string) => /property="og:image" content="([^"]*)"/.exec(html)?.[1];
 
   it('uses a raster page picture as it is, and the site JPEG (with its size) without one or for an SVG', () => {
-    expect(imageOf(headTags(meta('https://x.example/uploads/tours/a.webp'), 'https://x.example', '/tour/1', ''))).toBe('https://x.example/uploads/tours/a.webp');
-    for (const html of [headTags(meta(), 'https://x.example', '/', ''), headTags(meta('https://x.example/uploads/demo/a.svg'), 'https://x.example', '/tour/1', '')]) {
+    expect(imageOf(headTags(meta('https://x.example/uploads/tours/a.webp'), 'https://x.example', '/tour/1', ''))).toBe(
+      'https://x.example/uploads/tours/a.webp',
+    );
+    for (const html of [
+      headTags(meta(), 'https://x.example', '/', ''),
+      headTags(meta('https://x.example/uploads/demo/a.svg'), 'https://x.example', '/tour/1', ''),
+    ]) {
       expect(imageOf(html)).toBe('https://x.example/og-image.jpg');
       expect(html).toContain('<meta property="og:image:width" content="1200" />');
       expect(html).toContain('<meta name="twitter:image" content="https://x.example/og-image.jpg" />');

@@ -13,7 +13,10 @@ const TEMPLATE_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta name="description"[^>]
 
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -36,13 +39,19 @@ export function headTags(meta: PageMeta, origin: string, pathname: string, fallb
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
-    ...(own ? [] : [`<meta property="og:image:width" content="${OG_IMAGE.width}" />`, `<meta property="og:image:height" content="${OG_IMAGE.height}" />`]),
+    ...(own
+      ? []
+      : [
+          `<meta property="og:image:width" content="${OG_IMAGE.width}" />`,
+          `<meta property="og:image:height" content="${OG_IMAGE.height}" />`,
+        ]),
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
   ];
-  if (meta.jsonLd) tags.push(`<script type="application/ld+json" id="${JSON_LD_ID}">${scriptJson(meta.jsonLd)}</script>`);
+  if (meta.jsonLd)
+    tags.push(`<script type="application/ld+json" id="${JSON_LD_ID}">${scriptJson(meta.jsonLd)}</script>`);
   return tags.map((t) => `    ${t}\n`).join('');
 }
 
@@ -54,7 +63,11 @@ export function headTags(meta: PageMeta, origin: string, pathname: string, fallb
  */
 export function moduleTags(manifest: ClientManifest | undefined, module: string | undefined): string {
   if (!manifest || !module || !manifest[module]) return '';
-  const entry = new Set(Object.values(manifest).filter((c) => c.isEntry).flatMap((c) => [c.file, ...(c.css ?? [])]));
+  const entry = new Set(
+    Object.values(manifest)
+      .filter((c) => c.isEntry)
+      .flatMap((c) => [c.file, ...(c.css ?? [])]),
+  );
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -70,7 +83,9 @@ export function moduleTags(manifest: ClientManifest | undefined, module: string 
   return [
     ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`),
     ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
-  ].map((t) => `    ${t}\n`).join('');
+  ]
+    .map((t) => `    ${t}\n`)
+    .join('');
 }
 
 /**
@@ -79,7 +94,8 @@ export function moduleTags(manifest: ClientManifest | undefined, module: string 
  * as a JSON data block (never an inline script: the Content-Security-Policy allows none).
  */
 export function writeDocument(template: string, parts: { head: string; app: string; state: unknown }): string {
-  if (!template.includes(ROOT) || !template.includes('</head>')) throw new Error('index.html has no <div id="root"></div> or </head>');
+  if (!template.includes(ROOT) || !template.includes('</head>'))
+    throw new Error('index.html has no <div id="root"></div> or </head>');
   let html = template;
   // Functions as replacements throughout: a `$` in the page's text is inserted as it is.
   for (const re of TEMPLATE_HEAD) html = html.replace(re, '');
@@ -94,5 +110,12 @@ export function writeDocument(template: string, parts: { head: string; app: stri
 /** The description index.html ships, for pages that give none of their own. */
 export function templateDescription(template: string): string {
   const m = /<meta name="description" content="([^"]*)"/.exec(template);
-  return m?.[1] ? m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : '';
+  return m?.[1]
+    ? m[1]
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : '';
 }

@@ -29,7 +29,8 @@ function serverLink(execute: (op: SsrOperation) => Promise<SsrOperationResult>, 
         const variables = JSON.parse(JSON.stringify(operation.variables ?? {})) as Record<string, unknown>;
         execute({ query: print(operation.query), variables, operationName: operation.operationName })
           .then((result) => {
-            if (result.errors?.length) failures.push(`${operation.operationName}: ${result.errors.map((e) => e.message).join('; ')}`);
+            if (result.errors?.length)
+              failures.push(`${operation.operationName}: ${result.errors.map((e) => e.message).join('; ')}`);
             observer.next(result as ApolloLink.Result);
             observer.complete();
           })
@@ -54,9 +55,18 @@ export async function render(request: SsrRequest): Promise<SsrResult | null> {
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const failures: string[] = [];
-  const client = new ApolloClient({ ssrMode: true, cache: createApolloCache(), link: serverLink(request.execute, failures) });
+  const client = new ApolloClient({
+    ssrMode: true,
+    cache: createApolloCache(),
+    link: serverLink(request.execute, failures),
+  });
   const collected: { meta?: PageMeta } = {};
-  const sink = { origin: request.origin, collect: (m: PageMeta) => { collected.meta = m; } };
+  const sink = {
+    origin: request.origin,
+    collect: (m: PageMeta) => {
+      collected.meta = m;
+    },
+  };
   const tree = (
     <StrictMode>
       <AppProvider client={client} meta={sink}>
@@ -68,7 +78,8 @@ export async function render(request: SsrRequest): Promise<SsrResult | null> {
     tree,
     // Every Suspense boundary inline, however large: React would otherwise move big ones behind an
     // inline script, which the Content-Security-Policy forbids and a browser without JS never runs.
-    renderFunction: (node) => prerenderToNodeStream(node, { signal: request.signal, progressiveChunkSize: Number.POSITIVE_INFINITY }),
+    renderFunction: (node) =>
+      prerenderToNodeStream(node, { signal: request.signal, progressiveChunkSize: Number.POSITIVE_INFINITY }),
     signal: request.signal,
     maxRerenders: MAX_RENDERS,
   });
@@ -77,7 +88,9 @@ export async function render(request: SsrRequest): Promise<SsrResult | null> {
   const page = collected.meta;
   if (!page) throw new Error('the page set no meta (usePageMeta)');
 
-  const head = moduleTags(request.manifest, handle.module) + headTags(page, request.origin, context.location.pathname, templateDescription(request.template));
+  const head =
+    moduleTags(request.manifest, handle.module) +
+    headTags(page, request.origin, context.location.pathname, templateDescription(request.template));
   const html = writeDocument(request.template, { head, app: result, state: client.extract() });
   return { status: page.notFound ? 404 : 200, html };
 }

@@ -7,7 +7,10 @@ interface DocumentLike {
 }
 
 const isDocument = (v: unknown): v is DocumentLike =>
-  !!v && typeof v === 'object' && (v as DocumentLike).kind === 'Document' && Array.isArray((v as DocumentLike).definitions);
+  !!v &&
+  typeof v === 'object' &&
+  (v as DocumentLike).kind === 'Document' &&
+  Array.isArray((v as DocumentLike).definitions);
 
 /**
  * The name of every GraphQL operation the client sends, read from its generated documents (public
@@ -18,6 +21,8 @@ export const operationNames: readonly string[] = [
     [publicDocuments, adminDocuments]
       .flatMap((m) => Object.values(m as Record<string, unknown>))
       .filter(isDocument)
-      .flatMap((d) => d.definitions.filter((def) => def.kind === 'OperationDefinition' && def.name).map((def) => def.name!.value)),
+      .flatMap((d) =>
+        d.definitions.filter((def) => def.kind === 'OperationDefinition' && def.name).map((def) => def.name!.value),
+      ),
   ),
 ].sort();

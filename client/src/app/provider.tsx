@@ -9,7 +9,15 @@ import { BROWSER_META_SINK, PageMetaContext, type PageMetaSink } from '../compon
  * render collects it) and the session around the routes. The browser and the server render the
  * same tree, so hydration matches.
  */
-export function AppProvider({ client, meta = BROWSER_META_SINK, children }: { client: ApolloClient; meta?: PageMetaSink; children: ReactNode }) {
+export function AppProvider({
+  client,
+  meta = BROWSER_META_SINK,
+  children,
+}: {
+  client: ApolloClient;
+  meta?: PageMetaSink;
+  children: ReactNode;
+}) {
   return (
     <ApolloProvider client={client}>
       <PageMetaContext.Provider value={meta}>

@@ -32,23 +32,47 @@ const BlogPage = screen(() => import('../features/pages/BlogPage').then((m) => (
 const PartnersPage = screen(() => import('../features/pages/PartnersPage').then((m) => ({ default: m.PartnersPage })));
 const ContactPage = screen(() => import('../features/pages/ContactPage').then((m) => ({ default: m.ContactPage })));
 const ToursPage = screen(() => import('../features/tours/ToursPage').then((m) => ({ default: m.ToursPage })));
-const FilteredToursPage = screen(() => import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })));
-const FilteredViewPage = screen(() => import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })));
-const TourDetailPage = screen(() => import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })));
+const FilteredToursPage = screen(() =>
+  import('../features/tours/FilteredToursPage').then((m) => ({ default: m.FilteredToursPage })),
+);
+const FilteredViewPage = screen(() =>
+  import('../features/tours/FilteredViewPage').then((m) => ({ default: m.FilteredViewPage })),
+);
+const TourDetailPage = screen(() =>
+  import('../features/tour-detail/TourDetailPage').then((m) => ({ default: m.TourDetailPage })),
+);
 // Account screens are rendered in the browser only.
 const LoginPage = screen(() => import('../features/account/LoginPage').then((m) => ({ default: m.LoginPage })));
 const SignupPage = screen(() => import('../features/account/SignupPage').then((m) => ({ default: m.SignupPage })));
-const ForgotPasswordPage = screen(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = screen(() => import('../features/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
-const UnauthorizedPage = screen(() => import('../features/pages/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
+const ForgotPasswordPage = screen(() =>
+  import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = screen(() =>
+  import('../features/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const UnauthorizedPage = screen(() =>
+  import('../features/pages/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })),
+);
 // Admin screens and their navigation are their own chunks: a visitor never downloads them.
 const AdminLayout = screen(() => import('../components/layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
-const AdminDashboardPage = screen(() => import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
-const TourFormPage = screen(() => import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })));
-const MyBookingsPage = screen(() => import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })));
-const AdminBookingsPage = screen(() => import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })));
-const AdminPartnersPage = screen(() => import('../features/admin/partners/AdminPartnersPage').then((m) => ({ default: m.AdminPartnersPage })));
-const AdminWebhooksPage = screen(() => import('../features/admin/webhooks/AdminWebhooksPage').then((m) => ({ default: m.AdminWebhooksPage })));
+const AdminDashboardPage = screen(() =>
+  import('../features/admin/dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
+);
+const TourFormPage = screen(() =>
+  import('../features/admin/tour-form/TourFormPage').then((m) => ({ default: m.TourFormPage })),
+);
+const MyBookingsPage = screen(() =>
+  import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })),
+);
+const AdminBookingsPage = screen(() =>
+  import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })),
+);
+const AdminPartnersPage = screen(() =>
+  import('../features/admin/partners/AdminPartnersPage').then((m) => ({ default: m.AdminPartnersPage })),
+);
+const AdminWebhooksPage = screen(() =>
+  import('../features/admin/webhooks/AdminWebhooksPage').then((m) => ({ default: m.AdminWebhooksPage })),
+);
 
 /**
  * Route metadata: `ssr` pages are rendered on the server too (public content worth indexing);
@@ -75,8 +99,19 @@ export const routes: RouteObject[] = [
       { path: '/contact-us', handle: ssr('pages/ContactPage'), element: <ContactPage /> },
       { path: '/partners', handle: ssr('pages/PartnersPage'), element: <PartnersPage /> },
       { path: '/tours', handle: ssr('tours/ToursPage'), element: <ToursPage /> },
-      { path: '/tour/:id', handle: ssr('tour-detail/TourDetailPage'), element: <TourDetailPage bookingModal={TourBookingModal} /> },
-      { path: '/my-bookings', element: <RequireAuth><MyBookingsPage /></RequireAuth> },
+      {
+        path: '/tour/:id',
+        handle: ssr('tour-detail/TourDetailPage'),
+        element: <TourDetailPage bookingModal={TourBookingModal} />,
+      },
+      {
+        path: '/my-bookings',
+        element: (
+          <RequireAuth>
+            <MyBookingsPage />
+          </RequireAuth>
+        ),
+      },
       { path: '/tourfilter', handle: ssr('tours/FilteredToursPage'), element: <FilteredToursPage /> },
       { path: '/filtered', handle: ssr('tours/FilteredViewPage'), element: <FilteredViewPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },

@@ -25,7 +25,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   }, [loading]);
 
   if (loading || !settled) return <Spinner label="Checking your access…" />;
-  if (!user) return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
+  if (!user)
+    return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
   if (!isAdmin) return <Navigate to="/unauthorized" replace />;
   return <>{children}</>;
 }

@@ -24,7 +24,11 @@ describe('AuthProvider', () => {
   it('becomes authenticated from a stored token by fetching the profile', async () => {
     localStorage.setItem(TOKEN_KEY, token);
     const { client, calls } = mockClient(() => ({ data: { me: { ...TEST_USER, role: 'admin' } } }));
-    render(<Providers client={client}><Probe /></Providers>);
+    render(
+      <Providers client={client}>
+        <Probe />
+      </Providers>,
+    );
     expect(screen.getByText('checking')).toBeTruthy();
     await screen.findByText('Amani Mushi Kileo admin');
     expect(calls[0]!.operationName).toBe('Me');
@@ -34,8 +38,14 @@ describe('AuthProvider', () => {
   it('clears both tokens and is logged out when the profile check fails', async () => {
     localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh');
-    const { client } = mockClient(() => ({ errors: [{ message: 'Account not found', extensions: { code: 'NOT_FOUND' } }] }));
-    render(<Providers client={client}><Probe /></Providers>);
+    const { client } = mockClient(() => ({
+      errors: [{ message: 'Account not found', extensions: { code: 'NOT_FOUND' } }],
+    }));
+    render(
+      <Providers client={client}>
+        <Probe />
+      </Providers>,
+    );
     await screen.findByText('logged out');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
@@ -43,7 +53,11 @@ describe('AuthProvider', () => {
 
   it('is logged out at once without a stored token', async () => {
     const { client, calls } = mockClient(() => ({ data: { me: TEST_USER } }));
-    render(<Providers client={client}><Probe /></Providers>);
+    render(
+      <Providers client={client}>
+        <Probe />
+      </Providers>,
+    );
     expect(screen.getByText('logged out')).toBeTruthy();
     await waitFor(() => expect(calls).toHaveLength(0));
   });

@@ -35,7 +35,13 @@ function reloadAt(path: string): void {
  * Session state of the app. At start a stored token is checked by fetching the profile;
  * a failing check clears both tokens. Token changes in other tabs are followed.
  */
-export function AuthProvider({ children, onReload = reloadAt }: { children: ReactNode; onReload?: (path: string) => void }) {
+export function AuthProvider({
+  children,
+  onReload = reloadAt,
+}: {
+  children: ReactNode;
+  onReload?: (path: string) => void;
+}) {
   const client = useApolloClient();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [checking, setLoading] = useState(() => !!(getAccessToken() || getRefreshToken()));

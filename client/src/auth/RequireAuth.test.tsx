@@ -15,7 +15,14 @@ function renderGuarded() {
   render(
     <Providers client={client} path="/my-bookings">
       <Routes>
-        <Route path="/my-bookings" element={<RequireAuth><p>My bookings here</p></RequireAuth>} />
+        <Route
+          path="/my-bookings"
+          element={
+            <RequireAuth>
+              <p>My bookings here</p>
+            </RequireAuth>
+          }
+        />
         <Route path="/login" element={<LoginProbe />} />
       </Routes>
     </Providers>,

@@ -11,6 +11,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { loading, user } = useAuth();
   const location = useLocation();
   if (loading) return <Spinner label="Checking your session…" />;
-  if (!user) return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
+  if (!user)
+    return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
   return <>{children}</>;
 }

@@ -11,7 +11,8 @@ const newToken = fakeJwt({ sub: '7', role: 'admin', exp: exp(900), n: 2 });
 /** A fetch whose REST API accepts only `accepted` and whose GraphQL refresh answers `refresh`. */
 function server(accepted: string, refresh: unknown) {
   return vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/graphql') return new Response(JSON.stringify(refresh), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url === '/graphql')
+      return new Response(JSON.stringify(refresh), { status: 200, headers: { 'content-type': 'application/json' } });
     const auth = new Headers(init?.headers).get('authorization');
     return auth === `Bearer ${accepted}`
       ? new Response('Booking,Status\n', { status: 200, headers: { 'content-type': 'text/csv' } })
@@ -26,13 +27,17 @@ describe('authorizedFetch', () => {
   it('sends the bearer token, and on a 401 refreshes once and retries', async () => {
     localStorage.setItem(TOKEN_KEY, oldToken);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
-    const fetchMock = server(newToken, { data: { refreshToken: { accessToken: newToken, refreshToken: 'refresh-2' } } });
+    const fetchMock = server(newToken, {
+      data: { refreshToken: { accessToken: newToken, refreshToken: 'refresh-2' } },
+    });
     vi.stubGlobal('fetch', fetchMock);
 
     const res = await authorizedFetch('/api/bookings/admin/manifest?tourId=1&date=2030-01-01');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('Booking,Status\n');
-    const sent = fetchMock.mock.calls.map(([url, init]) => `${url} ${new Headers(init?.headers).get('authorization') ?? ''}`);
+    const sent = fetchMock.mock.calls.map(
+      ([url, init]) => `${url} ${new Headers(init?.headers).get('authorization') ?? ''}`,
+    );
     expect(sent).toEqual([
       `/api/bookings/admin/manifest?tourId=1&date=2030-01-01 Bearer ${oldToken}`,
       '/graphql ',

@@ -54,7 +54,9 @@ describe('refresh coordinator', () => {
   it('starts a new refresh once the previous one has ended', async () => {
     localStorage.setItem(TOKEN_KEY, expired);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
-    const fetchMock = vi.fn(async () => jsonResponse({ data: { refreshToken: { accessToken: fresh, refreshToken: 'refresh-2' } } }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ data: { refreshToken: { accessToken: fresh, refreshToken: 'refresh-2' } } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await refreshAccessToken(expired);
     await refreshAccessToken(fresh);
@@ -64,7 +66,11 @@ describe('refresh coordinator', () => {
   it('clears both tokens and fails every waiting caller when the server refuses the refresh', async () => {
     localStorage.setItem(TOKEN_KEY, expired);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'stolen');
-    const fetchMock = vi.fn(async () => jsonResponse({ errors: [{ message: 'Invalid token. Please login again.', extensions: { code: 'UNAUTHENTICATED' } }] }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({
+        errors: [{ message: 'Invalid token. Please login again.', extensions: { code: 'UNAUTHENTICATED' } }],
+      }),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     const results = await Promise.allSettled([refreshAccessToken(expired), refreshAccessToken(expired)]);
@@ -79,7 +85,9 @@ describe('refresh coordinator', () => {
 
   it('says why the session ended: no refresh token, or no access token in the answer', async () => {
     localStorage.setItem(TOKEN_KEY, expired);
-    const fetchMock = vi.fn(async () => jsonResponse({ data: { refreshToken: { accessToken: null, refreshToken: 'r' } } }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ data: { refreshToken: { accessToken: null, refreshToken: 'r' } } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(refreshAccessToken(expired)).rejects.toThrow('No refresh token available');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -93,8 +101,13 @@ describe('refresh coordinator', () => {
   it('keeps the tokens when the server cannot be reached', async () => {
     localStorage.setItem(TOKEN_KEY, expired);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(refreshAccessToken(expired)).rejects.toThrow('Network error. Please check your connection and try again.');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(refreshAccessToken(expired)).rejects.toThrow(
+      'Network error. Please check your connection and try again.',
+    );
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
   });
 

@@ -6,7 +6,11 @@ import { GRAPHQL_PATH } from './session';
 
 /** A GraphQL answer that carried errors, with the first one's message and code. */
 export class UploadError extends Error {
-  constructor(message: string, readonly code?: string, readonly errors: readonly GraphQLFormattedError[] = []) {
+  constructor(
+    message: string,
+    readonly code?: string,
+    readonly errors: readonly GraphQLFormattedError[] = [],
+  ) {
     super(message);
     this.name = 'UploadError';
   }
@@ -32,7 +36,11 @@ function send<T>(form: FormData, token: string | null, onProgress?: (percent: nu
     xhr.onerror = () => reject(new NetworkError());
     xhr.onload = () => {
       try {
-        const body = JSON.parse(xhr.responseText) as { data?: T | null; errors?: GraphQLFormattedError[]; message?: string };
+        const body = JSON.parse(xhr.responseText) as {
+          data?: T | null;
+          errors?: GraphQLFormattedError[];
+          message?: string;
+        };
         const errors = body.errors ?? (body.message ? [{ message: body.message }] : undefined);
         resolve({ status: xhr.status, data: body.data, errors });
       } catch {

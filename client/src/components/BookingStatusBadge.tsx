@@ -5,7 +5,10 @@ import './booking-status.css';
 export function BookingStatusBadge({ status }: { status: string }) {
   const known = parseBookingStatus(status);
   return (
-    <span className={`badge badge--booking badge--booking-${(known ?? 'unknown').toLowerCase()}`} data-testid="booking-status">
+    <span
+      className={`badge badge--booking badge--booking-${(known ?? 'unknown').toLowerCase()}`}
+      data-testid="booking-status"
+    >
       {known ?? status}
     </span>
   );

@@ -7,8 +7,17 @@ function Harness() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open</button>
-      <ConfirmDialog open={open} title="Login Required" message="Please log in." confirmLabel="Login" onConfirm={() => setOpen(false)} onCancel={() => setOpen(false)} />
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <ConfirmDialog
+        open={open}
+        title="Login Required"
+        message="Please log in."
+        confirmLabel="Login"
+        onConfirm={() => setOpen(false)}
+        onCancel={() => setOpen(false)}
+      />
     </>
   );
 }

@@ -41,7 +41,17 @@ export function Dialog(props: DialogProps) {
   return createPortal(<DialogPanel {...props} />, document.body);
 }
 
-function DialogPanel({ title, onClose, children, actions, role = 'dialog', initialFocus, className, describedBy, hideClose }: DialogProps) {
+function DialogPanel({
+  title,
+  onClose,
+  children,
+  actions,
+  role = 'dialog',
+  initialFocus,
+  className,
+  describedBy,
+  hideClose,
+}: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -108,7 +118,9 @@ function DialogPanel({ title, onClose, children, actions, role = 'dialog', initi
         tabIndex={-1}
       >
         <div className="dialog__header">
-          <h2 id={titleId} className="dialog__title">{title}</h2>
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
           {onClose && !hideClose ? (
             <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
               <span aria-hidden="true">×</span>
@@ -138,13 +150,26 @@ export function AlertDialog({ open, title, message, variant = 'info', onClose, a
   return (
     <Dialog
       open={open}
-      title={<><span className={`dialog__icon dialog__icon--${variant}`} aria-hidden="true">{ICONS[variant]}</span>{title}</>}
+      title={
+        <>
+          <span className={`dialog__icon dialog__icon--${variant}`} aria-hidden="true">
+            {ICONS[variant]}
+          </span>
+          {title}
+        </>
+      }
       role="alertdialog"
       onClose={onClose}
       hideClose
       describedBy={message ? messageId : undefined}
       className={`dialog--alert dialog--${variant}`}
-      actions={actionLabel ? <button type="button" className="btn btn--primary" onClick={onClose}>{actionLabel}</button> : null}
+      actions={
+        actionLabel ? (
+          <button type="button" className="btn btn--primary" onClick={onClose}>
+            {actionLabel}
+          </button>
+        ) : null
+      }
     >
       {message ? <p id={messageId}>{message}</p> : null}
     </Dialog>
@@ -170,7 +195,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A question with a confirm and a cancel button; the cancel button has the initial focus. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, danger, busy, error }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  danger,
+  busy,
+  error,
+}: ConfirmDialogProps) {
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -185,13 +221,26 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
       className="dialog--confirm"
       actions={
         <>
-          <button ref={cancelRef} type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>{cancelLabel}</button>
-          <button type="button" className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`} onClick={onConfirm} disabled={busy}>{confirmLabel}</button>
+          <button ref={cancelRef} type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {confirmLabel}
+          </button>
         </>
       }
     >
       {message ? <p id={messageId}>{message}</p> : null}
-      {error ? <p className="dialog__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="dialog__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

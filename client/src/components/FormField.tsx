@@ -1,4 +1,11 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import './form-field.css';
 
 interface Decoration {
@@ -22,7 +29,11 @@ function Label({ htmlFor, label, requiredMark }: { htmlFor: string; label: strin
   return (
     <label htmlFor={htmlFor}>
       {label}
-      {requiredMark ? <span className="form-field__required" aria-hidden="true">*</span> : null}
+      {requiredMark ? (
+        <span className="form-field__required" aria-hidden="true">
+          *
+        </span>
+      ) : null}
     </label>
   );
 }
@@ -30,14 +41,25 @@ function Label({ htmlFor, label, requiredMark }: { htmlFor: string; label: strin
 function Notes({ id, hint, error }: { id: string; hint: ReactNode; error?: string }) {
   return (
     <>
-      {hint ? <p id={`${id}-hint`} className="form-field__hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="form-field__error">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="form-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="form-field__error">
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }
 
 /** A labelled input with its hint and error wired to aria-describedby. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, requiredMark, ...input }, ref) {
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, hint, requiredMark, ...input },
+  ref,
+) {
   const { id, describedBy } = useDescribedBy(hint, error);
   return (
     <div className={`form-field ${error ? 'form-field--invalid' : ''}`}>
@@ -49,21 +71,25 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
 });
 
 /** A labelled multi-line input with its hint and error wired to aria-describedby. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & Decoration>(
-  function TextAreaField({ label, error, hint, requiredMark, ...input }, ref) {
-    const { id, describedBy } = useDescribedBy(hint, error);
-    return (
-      <div className={`form-field ${error ? 'form-field--invalid' : ''}`}>
-        <Label htmlFor={id} label={label} requiredMark={requiredMark} />
-        <textarea id={id} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-        <Notes id={id} hint={hint} error={error} />
-      </div>
-    );
-  },
-);
+export const TextAreaField = forwardRef<
+  HTMLTextAreaElement,
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & Decoration
+>(function TextAreaField({ label, error, hint, requiredMark, ...input }, ref) {
+  const { id, describedBy } = useDescribedBy(hint, error);
+  return (
+    <div className={`form-field ${error ? 'form-field--invalid' : ''}`}>
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} />
+      <textarea id={id} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <Notes id={id} hint={hint} error={error} />
+    </div>
+  );
+});
 
 /** A password input with a show/hide toggle. */
-export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'>>(function PasswordField({ label, error, hint, requiredMark, ...input }, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'>>(function PasswordField(
+  { label, error, hint, requiredMark, ...input },
+  ref,
+) {
   const { id, describedBy } = useDescribedBy(hint, error);
   const [visible, setVisible] = useState(false);
   return (

@@ -1,7 +1,11 @@
 import { priceLabel } from '@tembea/schema';
 
 /** A tour price: '$…' with two decimals, or 'Contact for pricing' when it has none. */
-export function Price({ tour, bookingType, tier }: {
+export function Price({
+  tour,
+  bookingType,
+  tier,
+}: {
   tour: { price?: number | null; priceText?: string | null };
   bookingType?: string;
   tier?: string;

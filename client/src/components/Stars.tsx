@@ -1,7 +1,15 @@
 import { ratingStars, reviewCountLabel } from '@tembea/schema';
 
 /** Star rating with one decimal and the review count. */
-export function Stars({ rating, numRatings, showCount = true }: { rating: unknown; numRatings?: unknown; showCount?: boolean }) {
+export function Stars({
+  rating,
+  numRatings,
+  showCount = true,
+}: {
+  rating: unknown;
+  numRatings?: unknown;
+  showCount?: boolean;
+}) {
   const s = ratingStars(rating);
   const count = reviewCountLabel(numRatings);
   return (
@@ -11,8 +19,14 @@ export function Stars({ rating, numRatings, showCount = true }: { rating: unknow
         {s.half ? <span className="stars__half">★</span> : null}
         <span className="stars__empty">{'★'.repeat(s.empty)}</span>
       </span>
-      <span className="stars__value" aria-hidden="true">{s.label}</span>
-      {showCount ? <span className="stars__count" aria-hidden="true">({count})</span> : null}
+      <span className="stars__value" aria-hidden="true">
+        {s.label}
+      </span>
+      {showCount ? (
+        <span className="stars__count" aria-hidden="true">
+          ({count})
+        </span>
+      ) : null}
     </span>
   );
 }

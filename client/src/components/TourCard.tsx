@@ -39,9 +39,18 @@ export function TourCard({ tour, eager, priority }: { tour: CardTour; eager?: bo
   return (
     <article className="tour-card" data-testid="tour-card">
       <Link to={`/tour/${tour.id}`} state={{ tour }} className="tour-card__link">
-        <TourImage tour={tour} className="tour-card__image" eager={eager} priority={priority} sizes={CARD_IMAGE_SIZES} alt="" />
+        <TourImage
+          tour={tour}
+          className="tour-card__image"
+          eager={eager}
+          priority={priority}
+          sizes={CARD_IMAGE_SIZES}
+          alt=""
+        />
         <div className="tour-card__body">
-          <p className="tour-card__price"><Price tour={tour} /></p>
+          <p className="tour-card__price">
+            <Price tour={tour} />
+          </p>
           <h3 className="tour-card__title">{tour.title}</h3>
           <p className="tour-card__desc">{tour.description}</p>
           <Stars rating={tour.rating} numRatings={tour.numRatings} />

@@ -13,7 +13,9 @@ describe('TourImage', () => {
   afterEach(cleanup);
 
   it('resolves bg first, then the first image, keeping absolute URLs and placing paths under /uploads of the same site', () => {
-    expect(srcOf({ bg: 'https://cdn.example.com/a.jpg', images: ['/uploads/b.jpg'] })).toBe('https://cdn.example.com/a.jpg');
+    expect(srcOf({ bg: 'https://cdn.example.com/a.jpg', images: ['/uploads/b.jpg'] })).toBe(
+      'https://cdn.example.com/a.jpg',
+    );
     expect(srcOf({ bg: null, images: ['/uploads/tours/b.jpg', 'c.jpg'] })).toBe('/uploads/tours/b.jpg');
     expect(srcOf({ images: ['uploads/tours/b.jpg'] })).toBe('/uploads/tours/b.jpg');
     expect(srcOf({ images: ['b.jpg'] })).toBe('/uploads/b.jpg');

@@ -9,7 +9,14 @@ import { API_BASE } from '../lib/apollo';
  * place before it loads. `eager` for images in the first screenful, `priority` for the page's
  * largest one.
  */
-export function TourImage({ tour, className, alt, eager = false, priority = false, sizes = '100vw' }: {
+export function TourImage({
+  tour,
+  className,
+  alt,
+  eager = false,
+  priority = false,
+  sizes = '100vw',
+}: {
   tour: { bg?: string | null; images?: readonly string[] | null; title?: string | null };
   className?: string;
   alt?: string;

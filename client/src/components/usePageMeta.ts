@@ -5,7 +5,9 @@ export const SITE_NAME = 'Tembea';
 export const JSON_LD_ID = 'page-json-ld';
 // The description index.html ships, restored on pages that give none of their own.
 const SITE_DESCRIPTION =
-  typeof document === 'undefined' ? '' : document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '';
+  typeof document === 'undefined'
+    ? ''
+    : (document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '');
 
 function setMetaDescription(text: string): void {
   let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -23,7 +25,11 @@ function setMetaDescription(text: string): void {
  * In a server render the meta goes to the render instead, which writes it into the head with the
  * canonical link and the link-preview tags.
  */
-export function usePageMeta(title: string, description?: string, extra: Omit<PageMeta, 'title' | 'description'> = {}): void {
+export function usePageMeta(
+  title: string,
+  description?: string,
+  extra: Omit<PageMeta, 'title' | 'description'> = {},
+): void {
   const { collect } = useContext(PageMetaContext);
   collect?.({ title, description, ...extra });
   const ld = extra.jsonLd ? JSON.stringify(extra.jsonLd) : null;

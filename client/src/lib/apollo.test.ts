@@ -16,11 +16,15 @@ const oldToken = fakeJwt({ sub: '7', role: 'user', exp: exp(600) });
 const expiredToken = fakeJwt({ sub: '7', role: 'user', exp: exp(-60) });
 const newToken = fakeJwt({ sub: '7', role: 'user', exp: exp(900), n: 2 });
 
-const unauthenticated = { errors: [{ message: 'Session expired. Please login again.', extensions: { code: 'UNAUTHENTICATED' } }] };
+const unauthenticated = {
+  errors: [{ message: 'Session expired. Please login again.', extensions: { code: 'UNAUTHENTICATED' } }],
+};
 const ok = { data: { me: { __typename: 'User', id: '7' } } };
 
 function refreshAnswer(body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 /** The server side: accepts only the new token. */
@@ -51,7 +55,11 @@ describe('session link', () => {
     vi.stubGlobal('fetch', fetchMock);
     const { client, calls } = mockClient(server, [sessionLink]);
 
-    await Promise.all([1, 2, 3].map(() => client.query({ query: PROBE, fetchPolicy: 'no-cache', context: { queryDeduplication: false } })));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        client.query({ query: PROBE, fetchPolicy: 'no-cache', context: { queryDeduplication: false } }),
+      ),
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(calls.map((c) => c.authorization)).toEqual(Array(3).fill(`Bearer ${newToken}`));
   });
@@ -62,7 +70,9 @@ describe('session link', () => {
     vi.stubGlobal('fetch', refreshAnswer({ errors: [{ message: 'Invalid token. Please login again.' }] }));
     const { client, calls } = mockClient(server, [sessionLink]);
 
-    await expect(client.query({ query: PROBE, fetchPolicy: 'no-cache' })).rejects.toThrow('Session expired. Please login again.');
+    await expect(client.query({ query: PROBE, fetchPolicy: 'no-cache' })).rejects.toThrow(
+      'Session expired. Please login again.',
+    );
     expect(calls).toHaveLength(1);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
@@ -73,7 +83,9 @@ describe('session link', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     const { client } = mockClient(server, [sessionLink]);
-    await expect(client.query({ query: PROBE, fetchPolicy: 'no-cache' })).rejects.toThrow('Authentication failed. Please login again.');
+    await expect(client.query({ query: PROBE, fetchPolicy: 'no-cache' })).rejects.toThrow(
+      'Authentication failed. Please login again.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });

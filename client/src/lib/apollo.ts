@@ -1,4 +1,12 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError, type NormalizedCacheObject } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  CombinedGraphQLErrors,
+  HttpLink,
+  InMemoryCache,
+  ServerError,
+  type NormalizedCacheObject,
+} from '@apollo/client';
 import type { GraphQLFormattedError } from 'graphql';
 import { catchError, from, lastValueFrom, of, throwError, type Observable } from 'rxjs';
 import { withSession } from '../auth/authorized';
@@ -71,7 +79,9 @@ export const sessionLink = new ApolloLink((operation, forward) => {
     return send(getAccessToken()).pipe(catchError(networkFailure));
   }
 
-  return from(withSession((token) => lastValueFrom(send(token)), isUnauthenticated, explain)).pipe(catchError(networkFailure));
+  return from(withSession((token) => lastValueFrom(send(token)), isUnauthenticated, explain)).pipe(
+    catchError(networkFailure),
+  );
 });
 
 /** The cache of the app's Apollo Client, in the browser and in a server render alike. */

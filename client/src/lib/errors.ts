@@ -28,7 +28,8 @@ export function isLoginError(message: string): boolean {
 
 /** A failed call that needs a signed-in user: an UNAUTHENTICATED answer or a text asking to log in. */
 export function needsLogin(error: unknown): boolean {
-  if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return true;
+  if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED'))
+    return true;
   return error instanceof Error && isLoginError(error.message);
 }
 

@@ -1,7 +1,12 @@
 /** Display formats shared by the screens. */
 
 // Built once: an Intl formatter costs far more to build than to use.
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 /** A YYYY-MM-DD day as "12 Mar 2027" (the day itself, whatever the viewer's time zone). */
 export function formatDay(day: string): string {

@@ -8,5 +8,9 @@ const never = () => () => {};
  * for it, so the first render matches the server's markup.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

@@ -34,14 +34,20 @@ const tours = (ids: string[], endCursor: string, hasNextPage: boolean, totalCoun
   },
 });
 
-interface ToursData { tours: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: { id: string }[] } }
+interface ToursData {
+  tours: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: { id: string }[] };
+}
 
 describe('cursorPaging field policy', () => {
   it('appends the next page to the list, drops a node already shown and keeps the latest page info', () => {
     const cache = createApolloCache();
     const filter = { destination: 'Arusha' };
     cache.writeQuery({ query: TOURS, variables: { filter, first: 2 }, data: tours(['1', '2'], 'c2', true, 3) });
-    cache.writeQuery({ query: TOURS, variables: { filter, first: 2, after: 'c2' }, data: tours(['2', '3', '4'], 'c4', false) });
+    cache.writeQuery({
+      query: TOURS,
+      variables: { filter, first: 2, after: 'c2' },
+      data: tours(['2', '3', '4'], 'c4', false),
+    });
     const read = cache.readQuery<ToursData>({ query: TOURS, variables: { filter, first: 2 } });
     expect(read?.tours.nodes.map((n) => n.id)).toEqual(['1', '2', '3', '4']);
     expect(read?.tours.pageInfo).toMatchObject({ hasNextPage: false, endCursor: 'c4' });
@@ -50,14 +56,33 @@ describe('cursorPaging field policy', () => {
 
   it('starts a new list for a new filter and replaces a list read again without a cursor', () => {
     const cache = createApolloCache();
-    cache.writeQuery({ query: TOURS, variables: { filter: { destination: 'Arusha' }, first: 2 }, data: tours(['1', '2'], 'c2', true) });
-    cache.writeQuery({ query: TOURS, variables: { filter: { destination: 'Arusha' }, first: 2, after: 'c2' }, data: tours(['3'], 'c3', false) });
-    cache.writeQuery({ query: TOURS, variables: { filter: { destination: 'Moshi' }, first: 2 }, data: tours(['7'], 'c7', false) });
-    const ids = (destination: string) => cache.readQuery<ToursData>({ query: TOURS, variables: { filter: { destination }, first: 2 } })?.tours.nodes.map((n) => n.id);
+    cache.writeQuery({
+      query: TOURS,
+      variables: { filter: { destination: 'Arusha' }, first: 2 },
+      data: tours(['1', '2'], 'c2', true),
+    });
+    cache.writeQuery({
+      query: TOURS,
+      variables: { filter: { destination: 'Arusha' }, first: 2, after: 'c2' },
+      data: tours(['3'], 'c3', false),
+    });
+    cache.writeQuery({
+      query: TOURS,
+      variables: { filter: { destination: 'Moshi' }, first: 2 },
+      data: tours(['7'], 'c7', false),
+    });
+    const ids = (destination: string) =>
+      cache
+        .readQuery<ToursData>({ query: TOURS, variables: { filter: { destination }, first: 2 } })
+        ?.tours.nodes.map((n) => n.id);
     expect(ids('Moshi')).toEqual(['7']);
     expect(ids('Arusha')).toEqual(['1', '2', '3']);
 
-    cache.writeQuery({ query: TOURS, variables: { filter: { destination: 'Arusha' }, first: 2 }, data: tours(['1', '2'], 'c2', true) });
+    cache.writeQuery({
+      query: TOURS,
+      variables: { filter: { destination: 'Arusha' }, first: 2 },
+      data: tours(['1', '2'], 'c2', true),
+    });
     expect(ids('Arusha')).toEqual(['1', '2']);
   });
 
@@ -70,9 +95,20 @@ describe('cursorPaging field policy', () => {
         nodes: ids.map((id) => ({ __typename: 'WebhookDelivery', id })),
       },
     });
-    cache.writeQuery({ query: DELIVERIES, variables: { status: 'FAILED', first: 2 }, data: page(['9', '8'], 'd8', true) });
-    cache.writeQuery({ query: DELIVERIES, variables: { status: 'FAILED', first: 2, after: 'd8' }, data: page(['8', '7'], 'd7', false) });
-    const read = cache.readQuery<{ webhookDeliveries: { nodes: { id: string }[] } }>({ query: DELIVERIES, variables: { status: 'FAILED', first: 2 } });
+    cache.writeQuery({
+      query: DELIVERIES,
+      variables: { status: 'FAILED', first: 2 },
+      data: page(['9', '8'], 'd8', true),
+    });
+    cache.writeQuery({
+      query: DELIVERIES,
+      variables: { status: 'FAILED', first: 2, after: 'd8' },
+      data: page(['8', '7'], 'd7', false),
+    });
+    const read = cache.readQuery<{ webhookDeliveries: { nodes: { id: string }[] } }>({
+      query: DELIVERIES,
+      variables: { status: 'FAILED', first: 2 },
+    });
     expect(read?.webhookDeliveries.nodes.map((n) => n.id)).toEqual(['9', '8', '7']);
   });
 });

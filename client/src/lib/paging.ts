@@ -35,7 +35,8 @@ export function cursorPaging(keyArgs: string[]): FieldPolicy<CachedConnection> {
       const idOf = (node: Reference | StoreObject): unknown => (isReference(node) ? node.__ref : readField('id', node));
       const merged: CachedConnection = { ...incoming };
       if (existing.nodes && incoming.nodes) merged.nodes = appendOnce(existing.nodes, incoming.nodes, idOf);
-      if (existing.edges && incoming.edges) merged.edges = appendOnce(existing.edges, incoming.edges, (e) => idOf(e.node));
+      if (existing.edges && incoming.edges)
+        merged.edges = appendOnce(existing.edges, incoming.edges, (e) => idOf(e.node));
       return merged;
     },
   };

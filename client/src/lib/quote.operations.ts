@@ -6,7 +6,13 @@ import { graphql } from '../gql';
  */
 export const BOOKING_QUOTE = graphql(`
   query BookingQuote($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {
-    quote(tourId: $tourId, startDate: $startDate, numberOfPeople: $numberOfPeople, bookingType: $bookingType, tier: $tier) {
+    quote(
+      tourId: $tourId
+      startDate: $startDate
+      numberOfPeople: $numberOfPeople
+      bookingType: $bookingType
+      tier: $tier
+    ) {
       tourId
       startDate
       numberOfPeople

@@ -2,7 +2,9 @@ import type { AdminTourFieldsFragment } from '../gql/admin/graphql';
 import { TEST_USER } from './auth';
 
 /** A complete tour as the admin operations return it. */
-export function adminTour(over: Partial<AdminTourFieldsFragment> = {}): AdminTourFieldsFragment & { __typename: 'Tour' } {
+export function adminTour(
+  over: Partial<AdminTourFieldsFragment> = {},
+): AdminTourFieldsFragment & { __typename: 'Tour' } {
   return {
     __typename: 'Tour',
     id: '1',
@@ -48,9 +50,17 @@ export function adminTour(over: Partial<AdminTourFieldsFragment> = {}): AdminTou
 export const ADMIN_USER = { ...TEST_USER, role: 'admin', permissions: ['tours:write'] };
 
 /** The answer of the Me query for a user of the given role. */
-export const meAnswer = (role: 'admin' | 'user' = 'admin') => ({ data: { me: role === 'admin' ? ADMIN_USER : TEST_USER } });
+export const meAnswer = (role: 'admin' | 'user' = 'admin') => ({
+  data: { me: role === 'admin' ? ADMIN_USER : TEST_USER },
+});
 
 /** One page holding every given tour. */
 export const toursAnswer = (tours: AdminTourFieldsFragment[]) => ({
-  data: { tours: { __typename: 'TourConnection', pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null }, nodes: tours } },
+  data: {
+    tours: {
+      __typename: 'TourConnection',
+      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+      nodes: tours,
+    },
+  },
 });

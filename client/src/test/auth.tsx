@@ -14,11 +14,18 @@ export interface Call {
 }
 
 /** An Apollo Client with the app's session link and cache whose network is `handler`, recording every call. */
-export function mockClient(handler: (call: Call) => MockResult | Promise<MockResult>, links: ApolloLink[] = [sessionLink]) {
+export function mockClient(
+  handler: (call: Call) => MockResult | Promise<MockResult>,
+  links: ApolloLink[] = [sessionLink],
+) {
   const calls: Call[] = [];
   const network = new ApolloLink((operation) => {
     const headers = (operation.getContext().headers ?? {}) as Record<string, string>;
-    const call = { operationName: operation.operationName, variables: operation.variables, authorization: headers.authorization };
+    const call = {
+      operationName: operation.operationName,
+      variables: operation.variables,
+      authorization: headers.authorization,
+    };
     calls.push(call);
     return new Observable<ApolloLink.Result>((sub) => {
       void Promise.resolve(handler(call)).then((r) => {
@@ -55,7 +62,13 @@ export const TEST_USER = {
 };
 
 /** Renders UI inside the app's providers with a mocked network and an in-memory router. */
-export function Providers({ client, children, path = '/', state, onReload }: {
+export function Providers({
+  client,
+  children,
+  path = '/',
+  state,
+  onReload,
+}: {
   client: ApolloClient;
   children: ReactNode;
   path?: string;
@@ -65,7 +78,11 @@ export function Providers({ client, children, path = '/', state, onReload }: {
   return (
     <ApolloProvider client={client}>
       <AuthProvider onReload={onReload ?? (() => undefined)}>
-        <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+        <MemoryRouter
+          initialEntries={[
+            { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+          ]}
+        >
           {children}
         </MemoryRouter>
       </AuthProvider>

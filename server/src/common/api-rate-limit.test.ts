@@ -10,7 +10,8 @@ const LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
 let ipSeq = 0;
 const newIp = () => `198.51.100.${++ipSeq}`;
 const via = (forwardedFor: string) => ({ headers: { 'x-forwarded-for': forwardedFor } });
-const failLogin = (s: TestServer, email: string, forwardedFor: string) => api(s, 'POST', '/auth/login', { email, password: 'wrong-password-1' }, via(forwardedFor));
+const failLogin = (s: TestServer, email: string, forwardedFor: string) =>
+  api(s, 'POST', '/auth/login', { email, password: 'wrong-password-1' }, via(forwardedFor));
 
 describe('without a trusted proxy (TRUST_PROXY=0) a client cannot choose the address it is counted at', () => {
   let s: TestServer;
@@ -43,10 +44,19 @@ describe('behind one trusted proxy (TRUST_PROXY=1) the address the proxy appende
     const a = await signUpAndLogin(s);
     const client = newIp();
     for (let i = 0; i < 4; i++) expect((await failLogin(s, a.email, `10.0.0.${i}, ${client}`)).status).toBe(401);
-    const locked = await api(s, 'POST', '/auth/login', { email: a.email, password: a.password }, via(`10.0.0.99, ${client}`));
+    const locked = await api(
+      s,
+      'POST',
+      '/auth/login',
+      { email: a.email, password: a.password },
+      via(`10.0.0.99, ${client}`),
+    );
     expect(locked.status).toBe(429);
     // Another client address (the one the proxy appends) is its own pair.
-    expect((await api(s, 'POST', '/auth/login', { email: a.email, password: a.password }, via(`${client}, ${newIp()}`))).status).toBe(200);
+    expect(
+      (await api(s, 'POST', '/auth/login', { email: a.email, password: a.password }, via(`${client}, ${newIp()}`)))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -63,14 +73,22 @@ describe('the general API limit (API_RATE_LIMIT per minute, per signed-in user, 
   it('answers 429 RATE_LIMITED with Retry-After on /graphql and /api once an address has used its quota', async () => {
     const ip = newIp();
     for (let i = 0; i < LIMIT; i++) {
-      const r = i % 2 ? await api(s, 'GET', '/tours?limit=1', undefined, via(ip)) : await gql(s, '{ __typename }', {}, via(ip));
+      const r =
+        i % 2 ? await api(s, 'GET', '/tours?limit=1', undefined, via(ip)) : await gql(s, '{ __typename }', {}, via(ip));
       expect(r.status).toBe(200);
     }
     const g = await gql(s, '{ __typename }', {}, via(ip));
     expect(g.status).toBe(429);
     expect(Number(g.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(g.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    expect(g.body).toEqual({ errors: [{ message: expect.stringMatching(/^Too many requests/), extensions: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) } }] });
+    expect(g.body).toEqual({
+      errors: [
+        {
+          message: expect.stringMatching(/^Too many requests/),
+          extensions: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) },
+        },
+      ],
+    });
     const r = await api(s, 'POST', '/contact', { name: 'x' }, via(ip));
     expect(r.status).toBe(429);
     expect(r.body).toMatchObject({ message: expect.stringMatching(/^Too many requests/), code: 'RATE_LIMITED' });
@@ -80,7 +98,8 @@ describe('the general API limit (API_RATE_LIMIT per minute, per signed-in user, 
     expect((await fetch(`${s.url}/health`, via(ip))).status).toBe(200);
   });
 
-  const page = (p: string, ip: string) => fetch(`${s.url}${p}`, { headers: { accept: 'text/html', 'x-forwarded-for': ip } });
+  const page = (p: string, ip: string) =>
+    fetch(`${s.url}${p}`, { headers: { accept: 'text/html', 'x-forwarded-for': ip } });
   const unique = () => `nowhere-${++ipSeq}-${Date.now()}`;
 
   it('counts a server-rendered page that reads the database against the same quota, and /metrics too', async () => {
@@ -109,7 +128,8 @@ describe('the general API limit (API_RATE_LIMIT per minute, per signed-in user, 
   it('counts a signed-in user by account, wherever it connects from', async () => {
     const a = await signUpAndLogin(s, {});
     const seen: number[] = [];
-    for (let i = 0; i <= LIMIT; i++) seen.push((await api(s, 'GET', '/users/profile', undefined, { token: a.accessToken, ...via(newIp()) })).status);
+    for (let i = 0; i <= LIMIT; i++)
+      seen.push((await api(s, 'GET', '/users/profile', undefined, { token: a.accessToken, ...via(newIp()) })).status);
     expect(seen).toEqual([...Array(LIMIT).fill(200), 429]);
     // The same addresses without the token still have their own quota.
     expect((await api(s, 'GET', '/tours?limit=1', undefined, via(`198.51.100.${ipSeq}`))).status).toBe(200);
@@ -121,7 +141,14 @@ describe('every other rate limit takes its count from the environment', () => {
   beforeAll(async () => {
     s = await startTestServer({
       seedDemo: false,
-      env: { TRUST_PROXY: '1', SIGNUP_RATE_LIMIT: '2', CONTACT_RATE_LIMIT: '2', FORGOT_PASSWORD_EMAIL_LIMIT: '1', FORGOT_PASSWORD_IP_LIMIT: '2', LOGIN_IP_LIMIT: '3' },
+      env: {
+        TRUST_PROXY: '1',
+        SIGNUP_RATE_LIMIT: '2',
+        CONTACT_RATE_LIMIT: '2',
+        FORGOT_PASSWORD_EMAIL_LIMIT: '1',
+        FORGOT_PASSWORD_IP_LIMIT: '2',
+        LOGIN_IP_LIMIT: '3',
+      },
     });
   });
   afterAll(async () => {
@@ -136,13 +163,22 @@ describe('every other rate limit takes its count from the environment', () => {
 
   it('sign-ups, contact messages, reset requests and failed logins per address', async () => {
     const ip = newIp();
-    const user = (i: number) => ({ name: 'Rate Test', email: `rate-${i}-${Date.now()}@example.com`, phone: '+255700000000', password: 'rate-password-1' });
+    const user = (i: number) => ({
+      name: 'Rate Test',
+      email: `rate-${i}-${Date.now()}@example.com`,
+      phone: '+255700000000',
+      password: 'rate-password-1',
+    });
     expect(await statuses(3, (i) => api(s, 'POST', '/auth/register', user(i), via(ip)))).toEqual([201, 201, 429]);
     const msg = { name: 'Asha', email: 'asha@example.com', message: 'Is there a departure in June?' };
     expect(await statuses(3, () => api(s, 'POST', '/contact', msg, via(ip)))).toEqual([200, 200, 429]);
-    expect(await statuses(2, () => api(s, 'POST', '/auth/forgot-password', { email: 'one@example.com' }, via(newIp())))).toEqual([200, 429]);
+    expect(
+      await statuses(2, () => api(s, 'POST', '/auth/forgot-password', { email: 'one@example.com' }, via(newIp()))),
+    ).toEqual([200, 429]);
     const resetIp = newIp();
-    expect(await statuses(3, (i) => api(s, 'POST', '/auth/forgot-password', { email: `r${i}@example.com` }, via(resetIp)))).toEqual([200, 200, 429]);
+    expect(
+      await statuses(3, (i) => api(s, 'POST', '/auth/forgot-password', { email: `r${i}@example.com` }, via(resetIp))),
+    ).toEqual([200, 200, 429]);
     const loginIp = newIp();
     expect(await statuses(4, (i) => failLogin(s, `nobody-${i}@example.com`, loginIp))).toEqual([401, 401, 401, 429]);
   });
@@ -154,15 +190,41 @@ describe('rate-limit configuration', () => {
 
   it("defaults to today's limits", () => {
     const c = loadConfig({ DATA_DIR: dataDir });
-    expect(c.rateLimits).toEqual({ loginPair: 10, loginAddress: 100, loginAccount: 20, loginDevice: 10, signup: 30, forgotEmail: 3, forgotAddress: 10, contact: 5, api: 600, partnerApi: 1200 });
+    expect(c.rateLimits).toEqual({
+      loginPair: 10,
+      loginAddress: 100,
+      loginAccount: 20,
+      loginDevice: 10,
+      signup: 30,
+      forgotEmail: 3,
+      forgotAddress: 10,
+      contact: 5,
+      api: 600,
+      partnerApi: 1200,
+    });
     expect(c.bookingsPerHour).toBe(30);
   });
 
-  it.each(['LOGIN_PAIR_LIMIT', 'LOGIN_IP_LIMIT', 'LOGIN_ACCOUNT_LIMIT', 'LOGIN_DEVICE_LIMIT', 'SIGNUP_RATE_LIMIT', 'FORGOT_PASSWORD_EMAIL_LIMIT', 'FORGOT_PASSWORD_IP_LIMIT', 'CONTACT_RATE_LIMIT', 'API_RATE_LIMIT', 'PARTNER_API_RATE_LIMIT', 'BOOKING_RATE_LIMIT'])(
-    '%s: a whole number of at least 1',
-    (name) => {
-      expect(() => loadConfig({ DATA_DIR: dataDir, [name]: '0' })).toThrow(new ConfigError(`${name} must be between 1 and ${name.endsWith('API_RATE_LIMIT') ? '100000000' : '1000000'}, got 0`));
-      expect(() => loadConfig({ DATA_DIR: dataDir, [name]: 'lots' })).toThrow(`${name} must be a whole number, got "lots"`);
-    },
-  );
+  it.each([
+    'LOGIN_PAIR_LIMIT',
+    'LOGIN_IP_LIMIT',
+    'LOGIN_ACCOUNT_LIMIT',
+    'LOGIN_DEVICE_LIMIT',
+    'SIGNUP_RATE_LIMIT',
+    'FORGOT_PASSWORD_EMAIL_LIMIT',
+    'FORGOT_PASSWORD_IP_LIMIT',
+    'CONTACT_RATE_LIMIT',
+    'API_RATE_LIMIT',
+    'PARTNER_API_RATE_LIMIT',
+    'BOOKING_RATE_LIMIT',
+  ])('%s: a whole number of at least 1', (name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: '0' })).toThrow(
+      new ConfigError(
+        `${name} must be between 1 and ${name.endsWith('API_RATE_LIMIT') ? '100000000' : '1000000'}, got 0`,
+      ),
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: 'lots' })).toThrow(
+      `${name} must be a whole number, got "lots"`,
+    );
+  });
 });

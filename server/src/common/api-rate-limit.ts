@@ -22,17 +22,29 @@ export const addressQuota = (ip: string, limit: number): ApiQuota => ({ key: `ap
  */
 export const quotaByCaller: ApiQuotaOf = (ctx) => {
   const p = ctx.principal;
-  if (p.kind === 'partner') return { key: `api:key:${p.keyId}`, limit: p.rateLimitPerMinute ?? ctx.config.rateLimits.partnerApi, windowMs: 60_000 };
+  if (p.kind === 'partner')
+    return {
+      key: `api:key:${p.keyId}`,
+      limit: p.rateLimitPerMinute ?? ctx.config.rateLimits.partnerApi,
+      windowMs: 60_000,
+    };
   if (p.kind === 'user') return { key: `api:user:${p.id}`, limit: ctx.config.rateLimits.api, windowMs: 60_000 };
   return addressQuota(ctx.ip, ctx.config.rateLimits.api);
 };
 
 /** Counts one request against a quota; rejects with RateLimitedError (429 RATE_LIMITED) once the quota is used up. */
-export async function countRequest(limiter: RateLimiter, quota: ApiQuota, counted?: (allowed: boolean) => void): Promise<void> {
+export async function countRequest(
+  limiter: RateLimiter,
+  quota: ApiQuota,
+  counted?: (allowed: boolean) => void,
+): Promise<void> {
   const state = await limiter.hit(quota.key, quota.limit, quota.windowMs);
   counted?.(state.allowed);
   if (!state.allowed) {
-    throw new RateLimitedError(`Too many requests. Please slow down and try again in ${state.retryAfterSeconds} seconds.`, state.retryAfterSeconds);
+    throw new RateLimitedError(
+      `Too many requests. Please slow down and try again in ${state.retryAfterSeconds} seconds.`,
+      state.retryAfterSeconds,
+    );
   }
 }
 

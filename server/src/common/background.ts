@@ -18,7 +18,12 @@ export class BackgroundJobs<C> {
   constructor(private readonly contextFor: JobContextFactory<C>) {}
 
   /** Runs `work` after `res` has been sent (or closed), or soon when there is no response. */
-  afterResponse(res: ServerResponse | undefined, requestId: string, label: string, work: (ctx: C) => Promise<unknown>): void {
+  afterResponse(
+    res: ServerResponse | undefined,
+    requestId: string,
+    label: string,
+    work: (ctx: C) => Promise<unknown>,
+  ): void {
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     this.pending.add(finished);
@@ -63,7 +68,10 @@ export class BackgroundJobs<C> {
         return false;
       }
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all([...this.pending]), new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+      await Promise.race([
+        Promise.all([...this.pending]),
+        new Promise((resolve) => (timer = setTimeout(resolve, left))),
+      ]);
       clearTimeout(timer);
     }
     return true;

@@ -54,8 +54,15 @@ function catalogueOperation(query: string, operationName: string | undefined): C
     try {
       const doc = parse(query, { maxTokens: 3_000 });
       const op = chosenOperation(doc, operationName);
-      if (op && op.operation === 'query' && op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOGUE_FIELDS.has(s.name.value))) {
-        known = { printed: print(doc), variables: (op.variableDefinitions ?? []).map((v) => v.variable.name.value).sort() };
+      if (
+        op &&
+        op.operation === 'query' &&
+        op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOGUE_FIELDS.has(s.name.value))
+      ) {
+        known = {
+          printed: print(doc),
+          variables: (op.variableDefinitions ?? []).map((v) => v.variable.name.value).sort(),
+        };
       }
     } catch {
       known = null;
@@ -71,7 +78,10 @@ function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
 }
@@ -96,7 +106,13 @@ function hashed(kind: string, parts: unknown[]): string {
 }
 
 /** The key of a catalogue operation and its variables, or null when it is not one or its variables cannot be read. */
-function operationKey(kind: string, head: unknown[], query: string | undefined, operationName: string | undefined, variables: unknown): string | null {
+function operationKey(
+  kind: string,
+  head: unknown[],
+  query: string | undefined,
+  operationName: string | undefined,
+  variables: unknown,
+): string | null {
   const op = query ? catalogueOperation(query, operationName) : null;
   const vars = op && declaredVariables(op, variables);
   return op && vars ? hashed(kind, [...head, operationName ?? null, op.printed, vars]) : null;
@@ -116,11 +132,18 @@ function graphqlKey(req: Request): string | null {
   // The content type the answer will have, not the header as sent.
   const head = [req.method, req.accepts(GRAPHQL_ANSWER_TYPES) || 'none'];
   if (req.method === 'GET') {
-    const preflighted = req.get('apollo-require-preflight') || req.get('x-apollo-operation-name') || req.is('application/json');
+    const preflighted =
+      req.get('apollo-require-preflight') || req.get('x-apollo-operation-name') || req.is('application/json');
     if (!preflighted) return null;
     return operationKey('gql', head, text(req.query.query), text(req.query.operationName), req.query.variables);
   }
-  if (req.method === 'POST' && req.is('application/json') && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
+  if (
+    req.method === 'POST' &&
+    req.is('application/json') &&
+    req.body &&
+    typeof req.body === 'object' &&
+    !Array.isArray(req.body)
+  ) {
     const b = req.body as Record<string, unknown>;
     return operationKey('gql', head, text(b.query), text(b.operationName), b.variables);
   }
@@ -135,7 +158,10 @@ function restKey(params: CatalogueRestParams): (req: Request) => string | null {
     const [, filters, id, departures] = m;
     const read = filters || (id && !departures) ? [] : departures ? params.departures : params.tours;
     const query = req.query as Record<string, unknown>;
-    const values = [...read].sort().filter((p) => query[p] !== undefined).map((p) => [p, query[p]]);
+    const values = [...read]
+      .sort()
+      .filter((p) => query[p] !== undefined)
+      .map((p) => [p, query[p]]);
     return hashed('rest', [filters ? 'filters' : id ? `${id}${departures ? '/departures' : ''}` : 'list', values]);
   };
 }
@@ -151,7 +177,9 @@ function graphqlComplete(body: string): boolean {
 
 function readsPublicCatalogue(ctx: RequestContext, req: Request): boolean {
   const p = ctx.principal;
-  return p.kind === 'partner' || (p.kind === 'anonymous' && !p.refusal && !req.get('authorization') && !req.get('x-api-key'));
+  return (
+    p.kind === 'partner' || (p.kind === 'anonymous' && !p.refusal && !req.get('authorization') && !req.get('x-api-key'))
+  );
 }
 
 function cachedAnswers(keyOf: (req: Request) => string | null, complete: (body: string) => boolean): RequestHandler {
@@ -194,7 +222,8 @@ function cachedAnswers(keyOf: (req: Request) => string | null, complete: (body: 
 export const cachedGraphqlAnswers = (): RequestHandler => cachedAnswers(graphqlKey, graphqlComplete);
 
 /** On /api, after the context middleware; `params` are the query parameters each catalogue path reads. */
-export const cachedRestAnswers = (params: CatalogueRestParams): RequestHandler => cachedAnswers(restKey(params), () => true);
+export const cachedRestAnswers = (params: CatalogueRestParams): RequestHandler =>
+  cachedAnswers(restKey(params), () => true);
 
 /**
  * An operation run in process for an anonymous page render, answered from the catalogue cache when
@@ -213,7 +242,11 @@ export async function cachedOperation<R extends object>(
   if (found?.hit) return JSON.parse(found.hit.body) as R;
   const answer = await run();
   if (found && !('errors' in answer && answer.errors)) {
-    await catalogue.store(key, found.generation, { contentType: 'application/json', etag: '', body: JSON.stringify(answer) });
+    await catalogue.store(key, found.generation, {
+      contentType: 'application/json',
+      etag: '',
+      body: JSON.stringify(answer),
+    });
   }
   return answer;
 }

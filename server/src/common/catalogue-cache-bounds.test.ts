@@ -22,9 +22,15 @@ describe('the catalogue cache in Redis is keyed by what changes an answer, and c
     s = await startTestServer({
       seedDemo: false,
       database: 'postgres',
-      env: { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, CATALOGUE_CACHE_MAX_ENTRIES: '5', CATALOGUE_CACHE_MAX_ANSWER_BYTES: '4096' },
+      env: {
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: prefix,
+        CATALOGUE_CACHE_MAX_ENTRIES: '5',
+        CATALOGUE_CACHE_MAX_ANSWER_BYTES: '4096',
+      },
     });
-    for (let i = 0; i < 12; i++) await makeTour(s, { title: `Serengeti Migration Camp ${i}`, destination: 'serengeti' });
+    for (let i = 0; i < 12; i++)
+      await makeTour(s, { title: `Serengeti Migration Camp ${i}`, destination: 'serengeti' });
   });
   afterAll(async () => {
     await s?.stop();
@@ -34,7 +40,8 @@ describe('the catalogue cache in Redis is keyed by what changes an answer, and c
   });
 
   /** The cached answers in Redis (not the generation or the index). */
-  const entries = async () => (await redis.keys(`${prefix}catalogue:*`)).filter((k) => /catalogue:(gql|rest|op):/.test(k));
+  const entries = async () =>
+    (await redis.keys(`${prefix}catalogue:*`)).filter((k) => /catalogue:(gql|rest|op):/.test(k));
 
   it('junk query parameters, spacing, comments and undeclared variables add no keys', async () => {
     const before = (await entries()).length;

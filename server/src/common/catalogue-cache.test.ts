@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, startTestServer, type TestServer } from '../test/harness.js';
 import { api, gql, signUpAndLogin, type Res } from '../test/auth-helpers.js';
-import { ADMIN_ENV, CANCEL_MINE, DEPARTURES, adminToken, book, inDays, makeTour, request } from '../test/booking-helpers.js';
+import {
+  ADMIN_ENV,
+  CANCEL_MINE,
+  DEPARTURES,
+  adminToken,
+  book,
+  inDays,
+  makeTour,
+  request,
+} from '../test/booking-helpers.js';
 import { queryRows, sql } from './sql.js';
 
 const LIST = `query Catalogue($f: TourFilter) { tours(filter: $f, first: 20) { totalCount nodes { id title price } } }`;
@@ -16,8 +25,17 @@ const UPDATE_DEP = `mutation($id: ID!, $c: Int, $closed: Boolean) { updateDepart
 const DELETE_DEP = `mutation($id: ID!) { deleteDeparture(id: $id) }`;
 
 const INPUT = {
-  title: 'Tarangire Elephant Trails', description: 'Baobabs and herds.', destination: 'tarangire', country: 'Tanzania',
-  durationDays: 2, durationNights: 1, price: '480', capacity: 10, status: 'active', tier: 'Budget', bookingType: 'group',
+  title: 'Tarangire Elephant Trails',
+  description: 'Baobabs and herds.',
+  destination: 'tarangire',
+  country: 'Tanzania',
+  durationDays: 2,
+  durationNights: 1,
+  price: '480',
+  capacity: 10,
+  status: 'active',
+  tier: 'Budget',
+  bookingType: 'group',
 };
 
 const cacheOf = (r: Res) => r.headers.get('x-catalogue-cache');
@@ -60,13 +78,20 @@ describe('anonymous catalogue answers, cached in memory', () => {
   it('shows a tour change, and a deleted tour gone, to the very next anonymous request (GraphQL and REST)', async () => {
     const id = String(await makeTour(s, { title: 'Tarangire Elephant Trails', destination: 'tarangire', price: 480 }));
     const f = { destination: 'tarangire' };
-    expect((await cachedTwice(s, LIST, { f })).tours.nodes).toEqual([{ id, title: 'Tarangire Elephant Trails', price: 480 }]);
+    expect((await cachedTwice(s, LIST, { f })).tours.nodes).toEqual([
+      { id, title: 'Tarangire Elephant Trails', price: 480 },
+    ]);
     expect((await cachedTwice(s, TOUR, { id })).tour.price).toBe(480);
     expect((await cachedTwice(s, FILTERS)).tourFilters.priceRange).toEqual({ minPrice: 200, maxPrice: 5000 });
     expect((await restTwice(s, `/tours/${id}`)).body.tour.price).toBe(480);
     expect((await restTwice(s, '/tours?destination=tarangire')).body.tours).toHaveLength(1);
 
-    const updated = await gql(s, UPDATE_TOUR, { id, input: { ...INPUT, price: '520', originalPrice: 600 } }, { token: admin });
+    const updated = await gql(
+      s,
+      UPDATE_TOUR,
+      { id, input: { ...INPUT, price: '520', originalPrice: 600 } },
+      { token: admin },
+    );
     expect(updated.body.data.updateTour.price).toBe(520);
     expect((await anon(s, LIST, { f })).body.data.tours.nodes[0].price).toBe(520);
     expect((await anon(s, TOUR, { id })).body.data.tour.price).toBe(520);
@@ -85,7 +110,12 @@ describe('anonymous catalogue answers, cached in memory', () => {
   it('shows a departure added, resized, closed and deleted to the very next anonymous request', async () => {
     const tourId = String(await makeTour(s, { capacity: 12 }));
     const day = inDays(50);
-    const seats = async () => (await anon(s, DEPARTURES, { tourId })).body.data.departures.map((d: any) => [d.startDate, d.seatsLeft, d.status]);
+    const seats = async () =>
+      (await anon(s, DEPARTURES, { tourId })).body.data.departures.map((d: any) => [
+        d.startDate,
+        d.seatsLeft,
+        d.status,
+      ]);
     expect((await cachedTwice(s, DEPARTURES, { tourId })).departures).toEqual([]);
     const dep = (await gql(s, ADD_DEP, { t: tourId, d: day, c: 15 }, { token: admin })).body.data.addDeparture;
     expect(await seats()).toEqual([[day, 15, 'AVAILABLE']]);
@@ -106,22 +136,44 @@ describe('anonymous catalogue answers, cached in memory', () => {
     const tourId = String(await makeTour(s, { capacity: 8 }));
     const d = inDays(60);
     const quote = async () => (await anon(s, QUOTE, { t: tourId, d })).body.data.quote;
-    expect((await cachedTwice(s, QUOTE, { t: tourId, d })).quote).toMatchObject({ seatsLeft: 8, availability: 'AVAILABLE' });
-    const first = await book(s, traveller.accessToken, request(tourId, { startDate: d, endDate: d, numberOfPeople: 5 }));
+    expect((await cachedTwice(s, QUOTE, { t: tourId, d })).quote).toMatchObject({
+      seatsLeft: 8,
+      availability: 'AVAILABLE',
+    });
+    const first = await book(
+      s,
+      traveller.accessToken,
+      request(tourId, { startDate: d, endDate: d, numberOfPeople: 5 }),
+    );
     expect(first.body.errors).toBeUndefined();
     expect(await quote()).toMatchObject({ seatsLeft: 3, availability: 'LIMITED' });
     expect((await cachedTwice(s, DEPARTURES, { tourId })).departures[0].seatsLeft).toBe(3);
 
-    const second = await book(s, traveller.accessToken, request(tourId, { startDate: d, endDate: d, numberOfPeople: 2 }));
+    const second = await book(
+      s,
+      traveller.accessToken,
+      request(tourId, { startDate: d, endDate: d, numberOfPeople: 2 }),
+    );
     expect((await anon(s, DEPARTURES, { tourId })).body.data.departures[0].seatsLeft).toBe(1);
     await cachedTwice(s, QUOTE, { t: tourId, d });
 
     // The traveller cancels one booking, an admin the other (REST status change): each gives its seats back.
-    const mine = await gql(s, CANCEL_MINE, { id: first.body.data.createBooking.booking.id }, { token: traveller.accessToken });
+    const mine = await gql(
+      s,
+      CANCEL_MINE,
+      { id: first.body.data.createBooking.booking.id },
+      { token: traveller.accessToken },
+    );
     expect(mine.body.data.cancelMyBooking.status).toBe('Cancelled');
     expect(await quote()).toMatchObject({ seatsLeft: 6, availability: 'AVAILABLE' });
     await cachedTwice(s, DEPARTURES, { tourId });
-    const byAdmin = await api(s, 'PATCH', `/bookings/${second.body.data.createBooking.booking.id}/status`, { status: 'cancelled' }, { token: admin });
+    const byAdmin = await api(
+      s,
+      'PATCH',
+      `/bookings/${second.body.data.createBooking.booking.id}/status`,
+      { status: 'cancelled' },
+      { token: admin },
+    );
     expect(byAdmin.status).toBe(200);
     expect((await anon(s, DEPARTURES, { tourId })).body.data.departures[0].seatsLeft).toBe(8);
     expect((await api(s, 'GET', `/tours/${tourId}/departures`)).body.departures[0].seatsLeft).toBe(8);
@@ -160,7 +212,9 @@ describe('anonymous catalogue answers, cached in memory', () => {
     expect(hit.headers.get('x-catalogue-cache')).toBe('hit');
     expect(((await hit.json()) as any).data.tour.price).toBe(260);
     // A revalidation with the ETag is answered 304 from the cache too (fetch adds no-cache to a conditional request unless told otherwise).
-    const again = await fetch(url, { headers: { ...preflight, 'if-none-match': hit.headers.get('etag')!, 'cache-control': 'max-age=0' } });
+    const again = await fetch(url, {
+      headers: { ...preflight, 'if-none-match': hit.headers.get('etag')!, 'cache-control': 'max-age=0' },
+    });
     expect(again.status).toBe(304);
     // Without the preflight header Apollo's CSRF prevention refuses the GET, cached or not.
     expect((await fetch(url)).status).toBe(400);
@@ -198,14 +252,21 @@ describe('anonymous catalogue answers shared through Redis by two instances', ()
   });
 
   it('shows a change made through one instance to the next anonymous request on the other', async () => {
-    const id = String(await makeTour(a, { title: 'Selous River Safari', destination: 'nyerere', price: 700, capacity: 6 }));
+    const id = String(
+      await makeTour(a, { title: 'Selous River Safari', destination: 'nyerere', price: 700, capacity: 6 }),
+    );
     const f = { destination: 'nyerere' };
     // An answer cached through one instance is served by the other.
     await anon(a, LIST, { f });
     expect(cacheOf(await anon(b, LIST, { f }))).toBe('hit');
     await cachedTwice(b, TOUR, { id });
 
-    await gql(a, UPDATE_TOUR, { id, input: { ...INPUT, destination: 'nyerere', price: '750', capacity: 6 } }, { token: admin });
+    await gql(
+      a,
+      UPDATE_TOUR,
+      { id, input: { ...INPUT, destination: 'nyerere', price: '750', capacity: 6 } },
+      { token: admin },
+    );
     expect((await anon(b, LIST, { f })).body.data.tours.nodes[0].price).toBe(750);
     expect((await anon(b, TOUR, { id })).body.data.tour.price).toBe(750);
     expect((await api(b, 'GET', `/tours/${id}`)).body.tour.price).toBe(750);
@@ -221,7 +282,9 @@ describe('anonymous catalogue answers shared through Redis by two instances', ()
     expect((await anon(b, DEPARTURES, { tourId: id })).body.data.departures[0].seatsLeft).toBe(6);
 
     const dep = (await gql(a, ADD_DEP, { t: id, d: inDays(70), c: 9 }, { token: admin })).body.data.addDeparture;
-    expect((await anon(b, DEPARTURES, { tourId: id })).body.data.departures.map((x: any) => x.seatsLeft)).toEqual([6, 9]);
+    expect((await anon(b, DEPARTURES, { tourId: id })).body.data.departures.map((x: any) => x.seatsLeft)).toEqual([
+      6, 9,
+    ]);
     await cachedTwice(b, DEPARTURES, { tourId: id });
     await gql(a, DELETE_DEP, { id: dep.id }, { token: admin });
     expect((await anon(b, DEPARTURES, { tourId: id })).body.data.departures).toHaveLength(1);

@@ -144,7 +144,13 @@ return bytes
 `;
 
 type StoringRedis = Redis & {
-  catalogueStore(entry: string, index: string, sizes: string, total: string, ...args: (string | number)[]): Promise<number>;
+  catalogueStore(
+    entry: string,
+    index: string,
+    sizes: string,
+    total: string,
+    ...args: (string | number)[]
+  ): Promise<number>;
 };
 
 /**
@@ -158,7 +164,11 @@ export class RedisCatalogueCache implements CatalogueCache {
   private readonly generationKey: string;
   private lastWarning = 0;
 
-  constructor(url: string, private readonly prefix: string, private readonly limits: CatalogueCacheLimits) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly limits: CatalogueCacheLimits,
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }) as StoringRedis;
     this.redis.defineCommand('catalogueStore', { numberOfKeys: 4, lua: STORE_SCRIPT });
     this.redis.on('error', (e: Error) => this.warn('catalogue cache store error', e));
@@ -188,8 +198,19 @@ export class RedisCatalogueCache implements CatalogueCache {
     if (sizeOf(answer) > this.limits.maxAnswerBytes) return;
     const p = this.prefix;
     try {
-      await this.redis.catalogueStore(p + key, `${p}index`, `${p}sizes`, `${p}bytes`,
-        p, key, encode(generation, answer), CACHE_TTL_MS, Date.now(), this.limits.maxEntries, this.limits.maxBytes);
+      await this.redis.catalogueStore(
+        p + key,
+        `${p}index`,
+        `${p}sizes`,
+        `${p}bytes`,
+        p,
+        key,
+        encode(generation, answer),
+        CACHE_TTL_MS,
+        Date.now(),
+        this.limits.maxEntries,
+        this.limits.maxBytes,
+      );
     } catch (e) {
       this.warn('catalogue cache store failed', e);
     }
@@ -202,7 +223,10 @@ export class RedisCatalogueCache implements CatalogueCache {
         await this.redis.incr(this.generationKey);
         return;
       } catch (e) {
-        if (attempt === 2) log.error('catalogue cache generation not moved on: anonymous answers may be stale for up to 5 minutes', { error: String((e as Error)?.message ?? e) });
+        if (attempt === 2)
+          log.error('catalogue cache generation not moved on: anonymous answers may be stale for up to 5 minutes', {
+            error: String((e as Error)?.message ?? e),
+          });
       }
     }
   }
@@ -241,7 +265,10 @@ class NoCatalogueCache implements CatalogueCache {
 
 /** The cache the configuration asks for: Redis with REDIS_URL (keys under REDIS_PREFIX + 'catalogue:'), else memory; none when turned off. */
 export function createCatalogueCache(opts: {
-  catalogueCache: boolean; catalogueCacheLimits: CatalogueCacheLimits; redisUrl: string | null; redisPrefix: string;
+  catalogueCache: boolean;
+  catalogueCacheLimits: CatalogueCacheLimits;
+  redisUrl: string | null;
+  redisPrefix: string;
 }): CatalogueCache {
   if (!opts.catalogueCache) return new NoCatalogueCache();
   return opts.redisUrl

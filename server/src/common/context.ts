@@ -112,7 +112,8 @@ export type ContextFields = Omit<RequestContext, 'transaction'>;
 export function withTransactions(fields: ContextFields): RequestContext {
   return {
     ...fields,
-    transaction: (work) => runTransaction(fields.em, null, fields.requestId, (em, hooks) => work(transactionContext(fields, em, hooks))),
+    transaction: (work) =>
+      runTransaction(fields.em, null, fields.requestId, (em, hooks) => work(transactionContext(fields, em, hooks))),
   };
 }
 
@@ -132,7 +133,12 @@ function transactionContext(fields: ContextFields, em: EntityManager, hooks: Aft
  * unit of work and the system principal named by `job`. `requestId` ties the work to the request
  * that started it, in logs; its own jobs run soon after it is called.
  */
-export function systemContext(orm: MikroORM, shared: ContextServices, job: string, requestId = `job:${job}`): RequestContext {
+export function systemContext(
+  orm: MikroORM,
+  shared: ContextServices,
+  job: string,
+  requestId = `job:${job}`,
+): RequestContext {
   const { jobs, ...services } = shared;
   return withTransactions({
     ...services,

@@ -1,7 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /** What the site's and partners' clients send: JSON and multipart bodies, bearer tokens, Apollo's CSRF headers, partner keys. */
-export const CORS_ALLOWED_HEADERS = ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-api-key'];
+export const CORS_ALLOWED_HEADERS = [
+  'content-type',
+  'authorization',
+  'apollo-require-preflight',
+  'x-apollo-operation-name',
+  'x-api-key',
+];
 export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**

@@ -11,14 +11,21 @@ export interface FieldError {
 
 /** Base of every error a client may see: carries its code in `extensions.code`. */
 export class AppError extends GraphQLError {
-  constructor(message: string, readonly code: ErrorCode, extensions: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+    extensions: Record<string, unknown> = {},
+  ) {
     super(message, { extensions: { ...extensions, code } });
   }
 }
 
 /** Bad input: 400 / BAD_USER_INPUT, with the failing fields. */
 export class BadInputError extends AppError {
-  constructor(message: string, readonly fields: FieldError[] = []) {
+  constructor(
+    message: string,
+    readonly fields: FieldError[] = [],
+  ) {
     super(message, ErrorCode.BAD_USER_INPUT, fields.length ? { fields } : {});
   }
 }
@@ -36,7 +43,8 @@ export type FieldSummary = 'lines' | 'list' | 'first';
  */
 export function throwIfInvalid(errors: readonly FieldError[], summary: FieldSummary): void {
   if (!errors.length) return;
-  const message = summary === 'first' ? errors[0]!.message : errors.map((e) => e.message).join(summary === 'lines' ? '\n' : '; ');
+  const message =
+    summary === 'first' ? errors[0]!.message : errors.map((e) => e.message).join(summary === 'lines' ? '\n' : '; ');
   throw new BadInputError(message, [...errors]);
 }
 
@@ -70,7 +78,10 @@ export class ConflictError extends AppError {
 
 /** Too many attempts: 429, with the seconds to wait. */
 export class RateLimitedError extends AppError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message, ErrorCode.RATE_LIMITED, { retryAfter: retryAfterSeconds });
   }
 }
@@ -114,12 +125,28 @@ const QUERY_CANCELED = '57014';
 // exception class (08…) and operator intervention class (57P01 shutdown, 57P02 crash, 57P03 starting,
 // 53300 too many connections).
 const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
 ]);
 // "Transaction query already complete": knex ended a transaction whose connection died, and the
 // request's next statement in it finds it gone.
-const UNREACHABLE_TEXT = /Connection terminated|connection error|Connection ended|Client was closed|not queryable|Timeout acquiring a connection|Transaction query already complete/i;
+const UNREACHABLE_TEXT =
+  /Connection terminated|connection error|Connection ended|Client was closed|not queryable|Timeout acquiring a connection|Transaction query already complete/i;
 
 /**
  * The AppError a database failure stands for, or null when it is unexpected (the driver's error,
@@ -130,14 +157,18 @@ const UNREACHABLE_TEXT = /Connection terminated|connection error|Connection ende
  */
 export function databaseAppError(err: unknown): AppError | null {
   const seen = new Set<unknown>();
-  for (let e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; previous?: unknown } | undefined;
+  for (
+    let e = err as
+      { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; previous?: unknown } | undefined;
     e && typeof e === 'object' && !seen.has(e);
-    e = (e.previous ?? e.cause) as typeof e) {
+    e = (e.previous ?? e.cause) as typeof e
+  ) {
     seen.add(e);
     if (e instanceof AppError) return null;
     if (e.code === QUERY_CANCELED) return new TimeoutError('A database query took too long. Please try again.');
     if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return new ServiceUnavailableError();
-    if (e.name === 'KnexTimeoutError' || (typeof e.message === 'string' && UNREACHABLE_TEXT.test(e.message))) return new ServiceUnavailableError();
+    if (e.name === 'KnexTimeoutError' || (typeof e.message === 'string' && UNREACHABLE_TEXT.test(e.message)))
+      return new ServiceUnavailableError();
   }
   return null;
 }

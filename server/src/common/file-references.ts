@@ -9,11 +9,14 @@ import { removeImage } from './uploads.js';
  * no one's any more.
  */
 export async function isImageReferenced(em: EntityManager, publicPath: string): Promise<boolean> {
-  const rows = await queryRows<{ found: number }>(em, sql`
+  const rows = await queryRows<{ found: number }>(
+    em,
+    sql`
     select 1 as found from tours where bg = ${publicPath} or ${publicPath} = any(images)
     union all
     select 1 from users where profile_image = ${publicPath}
-    limit 1`);
+    limit 1`,
+  );
   return rows.length > 0;
 }
 
@@ -22,7 +25,10 @@ export async function isImageReferenced(em: EntityManager, publicPath: string): 
  * that dropped them has committed: a path another tour or a user's profile still names is kept, so
  * dropping an image from one record never deletes a file another one shows.
  */
-export async function removeUnreferencedImages(ctx: { em: EntityManager; files: FileStore }, paths: readonly string[]): Promise<void> {
+export async function removeUnreferencedImages(
+  ctx: { em: EntityManager; files: FileStore },
+  paths: readonly string[],
+): Promise<void> {
   const stored = [...new Set(paths)].filter((p) => ctx.files.keyOf(p) !== null);
   for (const p of stored) {
     if (!(await isImageReferenced(ctx.em, p))) await removeImage(ctx.files, p);

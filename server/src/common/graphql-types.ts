@@ -67,6 +67,7 @@ export function ConnectionType<N extends object>(nodeType: ClassType<N>, o: Conn
 
   if (o.nodes) Field(() => [nodeType], { description: `The ${o.plural} of this page.` })(Connection.prototype, 'nodes');
   if (o.totalCount) Field(() => Int, { description: o.totalCount })(Connection.prototype, 'totalCount');
-  if (o.totalCountIsEstimate) Field(() => Boolean, { description: o.totalCountIsEstimate })(Connection.prototype, 'totalCountIsEstimate');
+  if (o.totalCountIsEstimate)
+    Field(() => Boolean, { description: o.totalCountIsEstimate })(Connection.prototype, 'totalCountIsEstimate');
   return Connection;
 }

@@ -19,7 +19,9 @@ export function optionalUser(ctx: RequestContext): AuthUser | null {
     case 'system':
       throw new ForbiddenError('This action needs a signed-in user');
     case 'partner':
-      throw new ForbiddenError('An API key reads the catalogue and availability only; this action needs a signed-in user');
+      throw new ForbiddenError(
+        'An API key reads the catalogue and availability only; this action needs a signed-in user',
+      );
     default: {
       const unknown: never = p;
       throw new ForbiddenError(`Unknown caller ${String((unknown as { kind?: string }).kind)}`);

@@ -26,7 +26,8 @@ afterAll(async () => {
 
 const KB = 1024;
 const SIZES = [4 * KB, 64 * KB, 512 * KB, 2 * 1024 * KB];
-const CREATE_TOUR = 'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id } }';
+const CREATE_TOUR =
+  'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id } }';
 
 interface Case {
   name: string;
@@ -41,17 +42,59 @@ interface Case {
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const CASES = (): Case[] => [
-  { name: 'a traveller creating a tour over REST', method: 'POST', path: '/api/tours', headers: auth(traveller), status: 403, fields: { title: 'Photos' }, fileField: 'images' },
-  { name: 'a traveller editing a tour over REST', method: 'PUT', path: '/api/tours/1', headers: auth(traveller), status: 403, fields: { title: 'Photos' }, fileField: 'images' },
-  { name: 'an anonymous tour over REST', method: 'POST', path: '/api/tours', headers: {}, status: 401, fields: { title: 'Photos' }, fileField: 'images' },
-  { name: 'an anonymous profile picture over REST', method: 'POST', path: '/api/users/profile/image', headers: {}, status: 401, fields: {}, fileField: 'profileImage' },
+  {
+    name: 'a traveller creating a tour over REST',
+    method: 'POST',
+    path: '/api/tours',
+    headers: auth(traveller),
+    status: 403,
+    fields: { title: 'Photos' },
+    fileField: 'images',
+  },
+  {
+    name: 'a traveller editing a tour over REST',
+    method: 'PUT',
+    path: '/api/tours/1',
+    headers: auth(traveller),
+    status: 403,
+    fields: { title: 'Photos' },
+    fileField: 'images',
+  },
+  {
+    name: 'an anonymous tour over REST',
+    method: 'POST',
+    path: '/api/tours',
+    headers: {},
+    status: 401,
+    fields: { title: 'Photos' },
+    fileField: 'images',
+  },
+  {
+    name: 'an anonymous profile picture over REST',
+    method: 'POST',
+    path: '/api/users/profile/image',
+    headers: {},
+    status: 401,
+    fields: {},
+    fileField: 'profileImage',
+  },
   ...[
-    { name: "a traveller's createTour over GraphQL", headers: { ...auth(traveller), 'apollo-require-preflight': 'true' }, status: 403 },
+    {
+      name: "a traveller's createTour over GraphQL",
+      headers: { ...auth(traveller), 'apollo-require-preflight': 'true' },
+      status: 403,
+    },
     { name: 'an anonymous createTour over GraphQL', headers: { 'apollo-require-preflight': 'true' }, status: 401 },
     { name: 'GraphQL multipart without the CSRF-preventing header', headers: auth(traveller), status: 400 },
   ].map((c) => ({
-    ...c, method: 'POST' as const, path: '/graphql', fileField: '0',
-    fields: { operations: JSON.stringify({ query: CREATE_TOUR, variables: { input: {}, images: [null] } }), map: '{"0":["variables.images.0"]}' },
+    ...c,
+    method: 'POST' as const,
+    path: '/graphql',
+    fileField: '0',
+    fields: {
+      operations: JSON.stringify({ query: CREATE_TOUR, variables: { input: {}, images: [null] } }),
+      map: '{"0":["variables.images.0"]}',
+    },
   })),
 ];
 
@@ -82,7 +125,9 @@ describe('an answer sent before the body is read still reaches the client', () =
         }
       }
     }
-    const expected = Object.fromEntries(CASES().flatMap((c) => SIZES.map((size) => [`${c.name}, ${size / KB} KB: ${c.status}`, 5])));
+    const expected = Object.fromEntries(
+      CASES().flatMap((c) => SIZES.map((size) => [`${c.name}, ${size / KB} KB: ${c.status}`, 5])),
+    );
     expect(outcomes).toEqual(expected);
   }, 120_000);
 
@@ -106,7 +151,12 @@ describe('an answer sent before the body is read still reaches the client', () =
         });
         let outcome: string;
         try {
-          const res = await fetch(`${s.url}${c.path}`, { method: c.method, headers: { ...c.headers, 'content-type': contentType }, body, duplex: 'half' } as RequestInit);
+          const res = await fetch(`${s.url}${c.path}`, {
+            method: c.method,
+            headers: { ...c.headers, 'content-type': contentType },
+            body,
+            duplex: 'half',
+          } as RequestInit);
           outcome = String(res.status);
           await res.text();
         } catch (e) {
@@ -116,7 +166,9 @@ describe('an answer sent before the body is read still reaches the client', () =
         outcomes[key] = (outcomes[key] ?? 0) + 1;
       }
     }
-    expect(outcomes).toEqual(Object.fromEntries(CASES().flatMap((c) => SIZES.map((size) => [`${c.name}, ${size / KB} KB: ${c.status}`, 1]))));
+    expect(outcomes).toEqual(
+      Object.fromEntries(CASES().flatMap((c) => SIZES.map((size) => [`${c.name}, ${size / KB} KB: ${c.status}`, 1]))),
+    );
   }, 120_000);
 
   it('curl reads them every time too', async () => {
@@ -142,20 +194,29 @@ describe('an answer sent before the body is read still reaches the client', () =
         }
       }
     }
-    const expected = Object.fromEntries(CASES().flatMap((c) => SIZES.map((size) => [`${c.name}, ${size / KB} KB: ${c.status}`, 2])));
+    const expected = Object.fromEntries(
+      CASES().flatMap((c) => SIZES.map((size) => [`${c.name}, ${size / KB} KB: ${c.status}`, 2])),
+    );
     expect(outcomes).toEqual(expected);
   }, 120_000);
 });
 
 /** Opens a connection whose server-side socket is watched; sends an anonymous upload's head announcing 50 MB. */
-async function anonymousUpload(): Promise<{ client: net.Socket; answer: Promise<string>; serverClosedAt: Promise<number>; started: number }> {
+async function anonymousUpload(): Promise<{
+  client: net.Socket;
+  answer: Promise<string>;
+  serverClosedAt: Promise<number>;
+  started: number;
+}> {
   const serverSide = new Promise<net.Socket>((r) => s.server.once('connection', r));
   // Half-open, like a client still sending: the server's FIN after its answer does not end it.
   const client = net.connect({ port: s.port, host: '127.0.0.1', allowHalfOpen: true });
   client.on('error', () => undefined);
   await new Promise((r) => client.once('connect', r));
   const started = Date.now();
-  const serverClosedAt = serverSide.then((sock) => new Promise<number>((r) => sock.once('close', () => r(Date.now() - started))));
+  const serverClosedAt = serverSide.then(
+    (sock) => new Promise<number>((r) => sock.once('close', () => r(Date.now() - started))),
+  );
   let received = '';
   const answer = new Promise<string>((resolve) => {
     client.on('data', (d: Buffer) => {
@@ -163,8 +224,12 @@ async function anonymousUpload(): Promise<{ client: net.Socket; answer: Promise<
       if (received.includes('\r\n\r\n{')) resolve(received);
     });
   });
-  client.write('POST /api/users/profile/image HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 52428800\r\n\r\n');
-  client.write('--XYZ\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\n\r\n' + 'x'.repeat(KB));
+  client.write(
+    'POST /api/users/profile/image HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 52428800\r\n\r\n',
+  );
+  client.write(
+    '--XYZ\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\n\r\n' + 'x'.repeat(KB),
+  );
   return { client, answer, serverClosedAt, started };
 }
 
@@ -188,7 +253,12 @@ describe('a sender cannot hold a refused connection open', () => {
     while (!closed && sent < 50 * 1024 * 1024) {
       const flushed = up.client.write(chunk);
       sent += chunk.length;
-      if (!flushed) await Promise.race([new Promise((r) => up.client.once('drain', r)), up.serverClosedAt, new Promise((r) => setTimeout(r, 500))]);
+      if (!flushed)
+        await Promise.race([
+          new Promise((r) => up.client.once('drain', r)),
+          up.serverClosedAt,
+          new Promise((r) => setTimeout(r, 500)),
+        ]);
       else await new Promise((r) => setImmediate(r));
     }
     expect(closed).toBe(true);

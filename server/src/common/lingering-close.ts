@@ -70,7 +70,12 @@ function linger(socket: Socket, req: Request): void {
       lastActive = now;
     }
     if (req.complete) closeGently();
-    else if (bytes - startBytes > LINGER_MAX_BYTES || now - started >= LINGER_MAX_MS || now - lastActive >= LINGER_IDLE_MS) destroy();
+    else if (
+      bytes - startBytes > LINGER_MAX_BYTES ||
+      now - started >= LINGER_MAX_MS ||
+      now - lastActive >= LINGER_IDLE_MS
+    )
+      destroy();
   }, POLL_MS);
   socket.once('close', stop);
   req.once('end', closeGently);

@@ -5,7 +5,11 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
  * committed booking always has its mails and a rolled-back one never does.
  */
 @Entity({ tableName: 'mail_outbox' })
-@Index({ name: 'mail_outbox_due_index', expression: 'create index "mail_outbox_due_index" on "mail_outbox" ("next_attempt_at") where "sent_at" is null and "failed_at" is null' })
+@Index({
+  name: 'mail_outbox_due_index',
+  expression:
+    'create index "mail_outbox_due_index" on "mail_outbox" ("next_attempt_at") where "sent_at" is null and "failed_at" is null',
+})
 export class OutboxMail {
   [OptionalProps]?: 'attempts' | 'nextAttemptAt' | 'sentAt' | 'failedAt' | 'lastError' | 'replyTo' | 'createdAt';
 

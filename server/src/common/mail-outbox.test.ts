@@ -20,7 +20,10 @@ let s: TestServer;
 let port: number;
 beforeAll(async () => {
   port = await closedPort();
-  s = await startTestServer({ seedDemo: false, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_OPERATOR: 'ops@tembea.example' } });
+  s = await startTestServer({
+    seedDemo: false,
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_OPERATOR: 'ops@tembea.example' },
+  });
 });
 afterAll(() => s?.stop());
 
@@ -31,8 +34,11 @@ describe('mail outbox', () => {
     const r = await bookRest(s, user.accessToken, tourId, request(tourId, { email: 'outbox@example.com' }));
     expect(r.status).toBe(201);
     await s.outbox.flush();
-    const queued = await queryRows<{ attempts: number; sent_at: unknown; last_error: string | null; retry_in: number }>(s.orm.em.fork(), sql`
-      select attempts, sent_at, last_error, extract(epoch from next_attempt_at - now())::int retry_in from mail_outbox order by id`);
+    const queued = await queryRows<{ attempts: number; sent_at: unknown; last_error: string | null; retry_in: number }>(
+      s.orm.em.fork(),
+      sql`
+      select attempts, sent_at, last_error, extract(epoch from next_attempt_at - now())::int retry_in from mail_outbox order by id`,
+    );
     // The contact address, the booking account's own (a copy) and the operator.
     expect(queued).toHaveLength(3);
     for (const m of queued) {
@@ -45,10 +51,17 @@ describe('mail outbox', () => {
     try {
       await queryRows(s.orm.em.fork(), sql`update mail_outbox set next_attempt_at = now()`);
       await s.outbox.flush();
-      expect(sink.mails.map((m) => m.to[0])).toEqual(['<outbox@example.com>', `<${user.email}>`, '<ops@tembea.example>']);
+      expect(sink.mails.map((m) => m.to[0])).toEqual([
+        '<outbox@example.com>',
+        `<${user.email}>`,
+        '<ops@tembea.example>',
+      ]);
       expect(sink.mails[0]?.data).toContain('Booking request received');
       expect(sink.mails[0]?.data).toContain(`This booking was made with the Tembea account ${user.email}.`);
-      const [left] = await queryRows<{ n: number }>(s.orm.em.fork(), sql`select count(*)::int n from mail_outbox where sent_at is null`);
+      const [left] = await queryRows<{ n: number }>(
+        s.orm.em.fork(),
+        sql`select count(*)::int n from mail_outbox where sent_at is null`,
+      );
       expect(left?.n).toBe(0);
       // Sent mail is never sent again.
       await queryRows(s.orm.em.fork(), sql`update mail_outbox set next_attempt_at = now()`);

@@ -51,21 +51,36 @@ export class MailOutbox extends PollingWorker {
    * committed (given a bare entity manager, the caller flushes the outbox itself).
    */
   async enqueue(tx: QueueTarget, msg: MailMessage): Promise<void> {
-    await emOf(tx).insert(OutboxMail, { to: msg.to, replyTo: msg.replyTo ?? null, subject: msg.subject, text: msg.text, html: msg.html });
+    await emOf(tx).insert(OutboxMail, {
+      to: msg.to,
+      replyTo: msg.replyTo ?? null,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+    });
     afterCommitOf(tx, () => this.kick(), 'mail-outbox');
   }
 
   protected async drainOnce(): Promise<number> {
     const { em, mailer } = this.contextFor();
-    const claimed = await queryRows<ClaimedRow>(em, sql`
+    const claimed = await queryRows<ClaimedRow>(
+      em,
+      sql`
       update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
        where id in (select id from mail_outbox
                      where sent_at is null and failed_at is null and next_attempt_at <= now()
                      order by next_attempt_at, id limit ${BATCH} for update skip locked)
-      returning id, "to", reply_to, subject, text, html, attempts`);
+      returning id, "to", reply_to, subject, text, html, attempts`,
+    );
     for (const m of claimed) {
       try {
-        await mailer.send({ to: m.to, replyTo: m.reply_to ?? undefined, subject: m.subject, text: m.text, html: m.html });
+        await mailer.send({
+          to: m.to,
+          replyTo: m.reply_to ?? undefined,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
         await queryRows(em, sql`update mail_outbox set sent_at = now(), last_error = null where id = ${m.id}`);
       } catch (e) {
         const error = String((e as Error)?.message ?? e).slice(0, 500);
@@ -74,8 +89,17 @@ export class MailOutbox extends PollingWorker {
           log.error('mail given up after every attempt', { id: m.id, subject: m.subject, attempts: m.attempts, error });
         } else {
           const delay = retryDelaySeconds(m.attempts);
-          await queryRows(em, sql`update mail_outbox set next_attempt_at = now() + make_interval(secs => ${delay}), last_error = ${error} where id = ${m.id}`);
-          log.warn('mail could not be sent; will retry', { id: m.id, subject: m.subject, attempt: m.attempts, retryInSeconds: delay, error });
+          await queryRows(
+            em,
+            sql`update mail_outbox set next_attempt_at = now() + make_interval(secs => ${delay}), last_error = ${error} where id = ${m.id}`,
+          );
+          log.warn('mail could not be sent; will retry', {
+            id: m.id,
+            subject: m.subject,
+            attempt: m.attempts,
+            retryInSeconds: delay,
+            error,
+          });
         }
       }
     }

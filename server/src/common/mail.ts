@@ -92,7 +92,10 @@ export class Mailer {
       return { via: 'smtp', messageId: String(info.messageId) };
     }
     privateFolder(this.outbox);
-    const file = path.join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+    const file = path.join(
+      this.outbox,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+    );
     writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
     log.info(`mail saved to ${file}`, { to: msg.to, subject: msg.subject });
     return { via: file, messageId: String(info.messageId) };

@@ -37,11 +37,38 @@ export class Metrics {
   constructor(orm: MikroORM) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.httpRequests = new Counter({ name: 'tembea_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers });
-    this.httpDuration = new Histogram({ name: 'tembea_http_request_duration_seconds', help: 'HTTP request duration, by method, route pattern and status', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
-    this.graphqlRequests = new Counter({ name: 'tembea_graphql_requests_total', help: 'GraphQL requests, by operation name and HTTP status', labelNames: ['operation', 'status'], registers });
-    this.graphqlDuration = new Histogram({ name: 'tembea_graphql_request_duration_seconds', help: 'GraphQL request duration, by operation name', labelNames: ['operation'], buckets: LATENCY_BUCKETS, registers });
-    this.rateLimited = new Counter({ name: 'tembea_rate_limit_refusals_total', help: 'Rate-limit hits refused, by limiter (the key prefix)', labelNames: ['limiter'], registers });
+    this.httpRequests = new Counter({
+      name: 'tembea_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.httpDuration = new Histogram({
+      name: 'tembea_http_request_duration_seconds',
+      help: 'HTTP request duration, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.graphqlRequests = new Counter({
+      name: 'tembea_graphql_requests_total',
+      help: 'GraphQL requests, by operation name and HTTP status',
+      labelNames: ['operation', 'status'],
+      registers,
+    });
+    this.graphqlDuration = new Histogram({
+      name: 'tembea_graphql_request_duration_seconds',
+      help: 'GraphQL request duration, by operation name',
+      labelNames: ['operation'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.rateLimited = new Counter({
+      name: 'tembea_rate_limit_refusals_total',
+      help: 'Rate-limit hits refused, by limiter (the key prefix)',
+      labelNames: ['limiter'],
+      registers,
+    });
     new Gauge({
       name: 'tembea_bookings',
       help: 'Bookings in the database, by status (read at scrape time)',
@@ -49,7 +76,10 @@ export class Metrics {
       registers,
       async collect() {
         try {
-          const rows = await queryRows<{ status: string; n: number }>(orm.em.fork(), sql`select status, count(*)::int as n from bookings group by status`);
+          const rows = await queryRows<{ status: string; n: number }>(
+            orm.em.fork(),
+            sql`select status, count(*)::int as n from bookings group by status`,
+          );
           const counts = new Map(rows.map((r) => [r.status, r.n]));
           for (const status of BOOKING_STATUSES) this.set({ status }, counts.get(status) ?? 0);
         } catch (e) {
@@ -74,7 +104,13 @@ export class Metrics {
   }
 
   /** Records one answered HTTP request (and a GraphQL one when `operation` is given). */
-  observeRequest(r: { method: string; route: string; status: number; seconds: number; operation?: string | null }): void {
+  observeRequest(r: {
+    method: string;
+    route: string;
+    status: number;
+    seconds: number;
+    operation?: string | null;
+  }): void {
     const labels = { method: r.method, route: r.route, status: String(r.status) };
     this.httpRequests.inc(labels);
     this.httpDuration.observe(labels, r.seconds);

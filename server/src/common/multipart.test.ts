@@ -10,7 +10,12 @@ import { prepareUploadTempDir, receiveUpload, uploadTempDir, type UploadLimits }
 import { restErrorHandler, route } from './rest.js';
 
 // The limits the admin tour form will use: up to 10 photos of 10 MB each under the field `images`.
-const TOUR_IMAGES: UploadLimits = { fileFields: ['images'], maxFiles: 10, maxFileBytes: 10 * 1024 * 1024, fileTooLarge: 'Each image must be at most 10 MB' };
+const TOUR_IMAGES: UploadLimits = {
+  fileFields: ['images'],
+  maxFiles: 10,
+  maxFileBytes: 10 * 1024 * 1024,
+  fileTooLarge: 'Each image must be at most 10 MB',
+};
 const MB = 1024 * 1024;
 
 let dataDir: string;
@@ -22,11 +27,18 @@ let seen: { sizes: number[]; fields: Record<string, string>; presentDuringReques
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-multipart-'));
   const app = express();
-  app.post('/upload', route(async (req, res) => {
-    const upload = await receiveUpload(req, res, { dataDir, uploadBodyTimeoutMs: 60_000 }, TOUR_IMAGES);
-    seen = { sizes: upload.files.map((f) => f.size), fields: { ...upload.fields }, presentDuringRequest: upload.files.map((f) => existsSync(f.path)) };
-    return { files: upload.files.map((f) => ({ field: f.field, filename: f.filename, size: f.size })) };
-  }));
+  app.post(
+    '/upload',
+    route(async (req, res) => {
+      const upload = await receiveUpload(req, res, { dataDir, uploadBodyTimeoutMs: 60_000 }, TOUR_IMAGES);
+      seen = {
+        sizes: upload.files.map((f) => f.size),
+        fields: { ...upload.fields },
+        presentDuringRequest: upload.files.map((f) => existsSync(f.path)),
+      };
+      return { files: upload.files.map((f) => ({ field: f.field, filename: f.filename, size: f.size })) };
+    }),
+  );
   app.use(restErrorHandler);
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -50,7 +62,9 @@ async function expectNoTempFiles() {
 function form(files: { field: string; size: number; name?: string }[], fields: Record<string, string> = {}): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  files.forEach((file, i) => f.append(file.field, new Blob([Buffer.alloc(file.size, i + 1)]), file.name ?? `photo-${i}.jpg`));
+  files.forEach((file, i) =>
+    f.append(file.field, new Blob([Buffer.alloc(file.size, i + 1)]), file.name ?? `photo-${i}.jpg`),
+  );
   return f;
 }
 
@@ -62,7 +76,12 @@ async function post(body: FormData | string, headers: Record<string, string> = {
 describe('the upload module (tour images: field images, 10 files, 10 MB each)', () => {
   it('streams ten files to temporary files, in order, and removes them after the answer', async () => {
     const sizes = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => n * 100_000);
-    const res = await post(form(sizes.map((size) => ({ field: 'images', size })), { title: 'Serengeti' }));
+    const res = await post(
+      form(
+        sizes.map((size) => ({ field: 'images', size })),
+        { title: 'Serengeti' },
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body.files.map((f: { size: number }) => f.size)).toEqual(sizes);
     expect(res.body.files[3]).toEqual({ field: 'images', filename: 'photo-3.jpg', size: 400_000 });
@@ -73,14 +92,22 @@ describe('the upload module (tour images: field images, 10 files, 10 MB each)', 
   it('accepts a file of exactly 10 MB and refuses one byte more with 413, leaving nothing behind', async () => {
     expect((await post(form([{ field: 'images', size: 10 * MB }]))).status).toBe(200);
     const over = await post(form([{ field: 'images', size: 10 * MB + 1 }]));
-    expect(over).toMatchObject({ status: 413, body: { message: 'Each image must be at most 10 MB', code: 'PAYLOAD_TOO_LARGE' } });
+    expect(over).toMatchObject({
+      status: 413,
+      body: { message: 'Each image must be at most 10 MB', code: 'PAYLOAD_TOO_LARGE' },
+    });
     await expectNoTempFiles();
   });
 
   it('refuses an eleventh file with 413 and skips files under other field names', async () => {
     const eleven = await post(form(Array.from({ length: 11 }, () => ({ field: 'images', size: 1000 }))));
     expect(eleven).toMatchObject({ status: 413, body: { message: 'At most 10 files can be sent at once' } });
-    const other = await post(form([{ field: 'avatar', size: 1000 }, { field: 'images', size: 2000 }]));
+    const other = await post(
+      form([
+        { field: 'avatar', size: 1000 },
+        { field: 'images', size: 2000 },
+      ]),
+    );
     expect(other.status).toBe(200);
     expect(other.body.files).toEqual([{ field: 'images', filename: 'photo-1.jpg', size: 2000 }]);
     await expectNoTempFiles();
@@ -89,7 +116,10 @@ describe('the upload module (tour images: field images, 10 files, 10 MB each)', 
   it('answers a body that ends before its closing boundary with 400 and removes the partial file', async () => {
     const body = `--XYZ\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\n${'x'.repeat(200_000)}`;
     const res = await post(body, { 'content-type': 'multipart/form-data; boundary=XYZ' });
-    expect(res).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', message: expect.stringMatching(/incomplete/) } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_USER_INPUT', message: expect.stringMatching(/incomplete/) },
+    });
     await expectNoTempFiles();
   });
 
@@ -102,8 +132,12 @@ describe('the upload module (tour images: field images, 10 files, 10 MB each)', 
     const { port } = server.address() as AddressInfo;
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
-    socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 5000000\r\n\r\n');
-    socket.write('--XYZ\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\n' + 'y'.repeat(300_000));
+    socket.write(
+      'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 5000000\r\n\r\n',
+    );
+    socket.write(
+      '--XYZ\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\n' + 'y'.repeat(300_000),
+    );
     const deadline = Date.now() + 3_000;
     while (tempFiles().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(tempFiles()).toHaveLength(1);

@@ -114,7 +114,12 @@ const filesAtOnce = (n: number) => `At most ${n} ${n === 1 ? 'file' : 'files'} c
  * connection drops, and at once on failure. Whatever fails, every stream has an error listener:
  * a broken upload is a refused request, never a crashed process.
  */
-export function receiveUpload(req: Request, res: Response, settings: UploadSettings, limits: UploadLimits): Promise<ReceivedUpload> {
+export function receiveUpload(
+  req: Request,
+  res: Response,
+  settings: UploadSettings,
+  limits: UploadLimits,
+): Promise<ReceivedUpload> {
   const dir = uploadTempDir(settings.dataDir);
   // Synchronous, so that the request's listeners are attached before anything else can happen to it.
   mkdirSync(dir, { recursive: true });
@@ -126,7 +131,13 @@ export function receiveUpload(req: Request, res: Response, settings: UploadSetti
   const discard = async () => {
     await Promise.allSettled(writes);
     const paths = tempPaths.splice(0);
-    await Promise.all(paths.map((p) => rm(p, { force: true }).catch((e: unknown) => log.warn('temporary upload not removed', { path: p, error: String(e) }))));
+    await Promise.all(
+      paths.map((p) =>
+        rm(p, { force: true }).catch((e: unknown) =>
+          log.warn('temporary upload not removed', { path: p, error: String(e) }),
+        ),
+      ),
+    );
   };
   res.once('close', () => void discard());
 
@@ -149,7 +160,11 @@ export function receiveUpload(req: Request, res: Response, settings: UploadSetti
         },
       });
     } catch {
-      reject(new BadInputError('Send the upload as multipart/form-data with a boundary', [{ field: limits.fileFields?.[0] ?? 'file', message: 'Expected a multipart/form-data upload' }]));
+      reject(
+        new BadInputError('Send the upload as multipart/form-data with a boundary', [
+          { field: limits.fileFields?.[0] ?? 'file', message: 'Expected a multipart/form-data upload' },
+        ]),
+      );
       return;
     }
     const fields: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -157,7 +172,11 @@ export function receiveUpload(req: Request, res: Response, settings: UploadSetti
     let accepted = 0;
     // A sender may not keep the connection and its temporary files for Node's 5-minute request timeout.
     const deadline = setTimeout(() => {
-      fail(new TimeoutError(`The upload did not arrive within ${settings.uploadBodyTimeoutMs / 1000} s: try again on a faster connection, or with fewer or smaller files`));
+      fail(
+        new TimeoutError(
+          `The upload did not arrive within ${settings.uploadBodyTimeoutMs / 1000} s: try again on a faster connection, or with fewer or smaller files`,
+        ),
+      );
     }, settings.uploadBodyTimeoutMs);
     const fail = (e: Error | AppError) => {
       clearTimeout(deadline);
@@ -184,7 +203,8 @@ export function receiveUpload(req: Request, res: Response, settings: UploadSetti
       let own: FileLimits = limits;
       try {
         if (limits.filesFor) own = limits.filesFor(fields);
-        if (++accepted > Math.min(own.maxFiles, limits.maxFiles)) throw new PayloadTooLargeError(filesAtOnce(Math.min(own.maxFiles, limits.maxFiles)));
+        if (++accepted > Math.min(own.maxFiles, limits.maxFiles))
+          throw new PayloadTooLargeError(filesAtOnce(Math.min(own.maxFiles, limits.maxFiles)));
       } catch (e) {
         stream.resume();
         fail(parseFailure(e));
@@ -194,10 +214,20 @@ export function receiveUpload(req: Request, res: Response, settings: UploadSetti
       tempPaths.push(tempPath);
       stream.on('limit', () => fail(new PayloadTooLargeError(limits.fileTooLarge)));
       const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
-      const written = own.maxFileBytes < limits.maxFileBytes ? pipeline(stream, byteLimit(own.maxFileBytes, own.fileTooLarge), out) : pipeline(stream, out);
+      const written =
+        own.maxFileBytes < limits.maxFileBytes
+          ? pipeline(stream, byteLimit(own.maxFileBytes, own.fileTooLarge), out)
+          : pipeline(stream, out);
       const write = written.then(
         () => {
-          files.push({ field, filename: info.filename ?? '', mimetype: info.mimeType, size: out.bytesWritten, path: tempPath, open: () => createReadStream(tempPath) });
+          files.push({
+            field,
+            filename: info.filename ?? '',
+            mimetype: info.mimeType,
+            size: out.bytesWritten,
+            path: tempPath,
+            open: () => createReadStream(tempPath),
+          });
         },
         (e: unknown) => fail(parseFailure(e)),
       );

@@ -23,7 +23,11 @@ async function logLinesOf(work: () => Promise<void>): Promise<Record<string, any
     setLogLevel('error');
     for (const spy of spies) spy.mockRestore();
   }
-  return printed.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  return printed
+    .join('')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l));
 }
 
 let s: TestServer;
@@ -44,7 +48,13 @@ describe('request logs', () => {
     });
     const line = lines.find((l) => l.msg === 'request' && l.requestId === requestId);
     expect(requestId).toMatch(/^[\w-]{8,}$/);
-    expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/api/tours/:id', status: 200, pid: process.pid });
+    expect(line).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      route: '/api/tours/:id',
+      status: 200,
+      pid: process.pid,
+    });
     expect(line!.durationMs).toEqual(expect.any(Number));
     expect(typeof line!.time).toBe('string');
   });
@@ -58,7 +68,12 @@ describe('request logs', () => {
       });
       expect(res.headers.get('x-request-id')).toBe('trace-abc-123');
     });
-    expect(lines.find((l) => l.requestId === 'trace-abc-123')).toMatchObject({ msg: 'request', route: '/graphql', operation: 'HomeTours', status: 200 });
+    expect(lines.find((l) => l.requestId === 'trace-abc-123')).toMatchObject({
+      msg: 'request',
+      route: '/graphql',
+      operation: 'HomeTours',
+      status: 200,
+    });
   });
 });
 
@@ -79,14 +94,17 @@ describe('GET /metrics', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
     expect(text).toMatch(/tembea_http_requests_total\{method="GET",route="\/api\/tours\/:id",status="200"\} [1-9]/);
-    expect(text).toMatch(/tembea_http_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/api\/tours\/:id",status="200"\}/);
+    expect(text).toMatch(
+      /tembea_http_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/api\/tours\/:id",status="200"\}/,
+    );
     expect(text).not.toContain('/api/tours/2');
     expect(text).toMatch(/tembea_graphql_requests_total\{operation="HomeTours",status="200"\} [1-9]/);
     expect(text).toMatch(/tembea_graphql_requests_total\{operation="anonymous",status="200"\} 1/);
     expect(text).toMatch(/tembea_graphql_requests_total\{operation="unknown",status="400"\} 1/);
     expect(text).toMatch(/tembea_graphql_request_duration_seconds_count\{operation="HomeTours"\} [1-9]/);
     expect(text).toMatch(/tembea_rate_limit_refusals_total\{limiter="contact"\} 1/);
-    for (const status of ['Pending', 'Confirmed', 'Cancelled', 'Completed']) expect(text).toMatch(new RegExp(`tembea_bookings\\{status="${status}"\\} \\d+`));
+    for (const status of ['Pending', 'Confirmed', 'Cancelled', 'Completed'])
+      expect(text).toMatch(new RegExp(`tembea_bookings\\{status="${status}"\\} \\d+`));
     expect(text).toMatch(/tembea_db_pool_connections\{state="used"\} \d+/);
     expect(text).toMatch(/tembea_db_pool_connections\{state="pending"\} \d+/);
     expect(text).toMatch(/process_cpu_user_seconds_total \d/);
@@ -94,7 +112,8 @@ describe('GET /metrics', () => {
   });
 
   it('counts bookings by status from the database at scrape time', async () => {
-    const count = async () => Number(/tembea_bookings\{status="Pending"\} (\d+)/.exec(await (await fetch(`${s.url}/metrics`)).text())![1]);
+    const count = async () =>
+      Number(/tembea_bookings\{status="Pending"\} (\d+)/.exec(await (await fetch(`${s.url}/metrics`)).text())![1]);
     const before = await count();
     const traveller = await signUpAndLogin(s);
     const booked = await book(s, traveller.accessToken, request(await makeTour(s)));
@@ -198,13 +217,20 @@ describe('unexpected errors', () => {
         graphql = await broken.gql('{ tours(first: 2) { edges { node { id } } } }');
       });
       expect(rest.status).toBe(500);
-      expect(rest.body).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: expect.stringMatching(/unexpected error/i), requestId: expect.any(String) });
+      expect(rest.body).toMatchObject({
+        code: 'INTERNAL_SERVER_ERROR',
+        message: expect.stringMatching(/unexpected error/i),
+        requestId: expect.any(String),
+      });
       expect(JSON.stringify(rest.body)).not.toMatch(/select|knex|pool|at /i);
       const restLog = lines.find((l) => l.level === 'error' && l.requestId === rest.body.requestId);
       expect(restLog?.error).toMatch(/\n\s+at /);
 
       const gqlError = graphql.body.errors[0];
-      expect(gqlError).toMatchObject({ message: expect.stringMatching(/unexpected error/i), extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: expect.any(String) } });
+      expect(gqlError).toMatchObject({
+        message: expect.stringMatching(/unexpected error/i),
+        extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: expect.any(String) },
+      });
       expect(JSON.stringify(graphql.body)).not.toMatch(/select|knex|pool/i);
       const gqlLog = lines.find((l) => l.level === 'error' && l.requestId === gqlError.extensions.requestId);
       expect(gqlLog?.error).toMatch(/\n\s+at /);

@@ -17,7 +17,9 @@ export function decodeCursor(cursor: string | null | undefined): unknown[] | nul
     if (!Array.isArray(v)) throw new Error('not a list');
     return v;
   } catch {
-    throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [{ field: 'after', message: 'Invalid cursor' }]);
+    throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
+      { field: 'after', message: 'Invalid cursor' },
+    ]);
   }
 }
 
@@ -25,7 +27,9 @@ export function decodeCursor(cursor: string | null | undefined): unknown[] | nul
 export function pageSize(first: number | null | undefined, max = MAX_PAGE_SIZE, def = DEFAULT_PAGE_SIZE): number {
   if (first == null) return def;
   if (!Number.isInteger(first) || first < 1 || first > max) {
-    throw new BadInputError(`first must be a whole number from 1 to ${max}`, [{ field: 'first', message: `Must be from 1 to ${max}` }]);
+    throw new BadInputError(`first must be a whole number from 1 to ${max}`, [
+      { field: 'first', message: `Must be from 1 to ${max}` },
+    ]);
   }
   return first;
 }
@@ -37,7 +41,9 @@ export function pageSize(first: number | null | undefined, max = MAX_PAGE_SIZE, 
 export function changedSince(field: string, at: Date | null | undefined): Date | undefined {
   if (at == null) return undefined;
   if (!isStorableDate(at)) {
-    throw new BadInputError(`${field} must be a date-time from year 1 to 9999`, [{ field, message: 'Must be a date-time from year 1 to 9999' }]);
+    throw new BadInputError(`${field} must be a date-time from year 1 to 9999`, [
+      { field, message: 'Must be a date-time from year 1 to 9999' },
+    ]);
   }
   return at;
 }
@@ -46,12 +52,23 @@ export function changedSince(field: string, at: Date | null | undefined): Date |
  * The keyset of a cursor that holds a text and a positive whole number (a date or a timestamp as
  * PostgreSQL printed it, and an id); null without cursor, BAD_USER_INPUT for anything else.
  */
-export function textIdCursor(after: string | null | undefined, textPattern: RegExp): { key: string; id: number } | null {
+export function textIdCursor(
+  after: string | null | undefined,
+  textPattern: RegExp,
+): { key: string; id: number } | null {
   const v = decodeCursor(after);
   if (!v) return null;
   const [key, id] = v;
-  if (v.length !== 2 || typeof key !== 'string' || !textPattern.test(key) || !Number.isSafeInteger(id) || (id as number) < 1) {
-    throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [{ field: 'after', message: 'Invalid cursor' }]);
+  if (
+    v.length !== 2 ||
+    typeof key !== 'string' ||
+    !textPattern.test(key) ||
+    !Number.isSafeInteger(id) ||
+    (id as number) < 1
+  ) {
+    throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
+      { field: 'after', message: 'Invalid cursor' },
+    ]);
   }
   return { key, id: id as number };
 }
@@ -82,8 +99,13 @@ export interface Page<T> {
  * A page from rows read with `limit + 1`: the extra row, when there is one, only says that more
  * follow, so no second query is needed.
  */
-export function keysetPage<R>(rows: R[], limit: number, after: string | null | undefined, cursorOf: (row: R) => string,
-  count?: () => Promise<PageCount>): Page<R> {
+export function keysetPage<R>(
+  rows: R[],
+  limit: number,
+  after: string | null | undefined,
+  cursorOf: (row: R) => string,
+  count?: () => Promise<PageCount>,
+): Page<R> {
   const items = rows.slice(0, limit);
   return { items, cursors: items.map(cursorOf), hasMore: rows.length > limit, hasPrevious: !!after, count };
 }
@@ -95,7 +117,7 @@ export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
 
 /** The cursor to ask for the next page with; null on the last page. */
 export function nextCursor(page: Page<unknown>): string | null {
-  return page.hasMore ? page.cursors[page.cursors.length - 1] ?? null : null;
+  return page.hasMore ? (page.cursors[page.cursors.length - 1] ?? null) : null;
 }
 
 /** Where a page sits in its list (the GraphQL PageInfo type's fields). */

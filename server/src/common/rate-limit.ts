@@ -91,7 +91,10 @@ return {c, ttl}`;
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false });
     this.redis.on('error', (e: Error) => log.warn('rate limit store error', { error: e.message }));
   }
@@ -149,5 +152,7 @@ export class RedisRateLimiter implements RateLimiter {
 
 /** The app's limiter: Redis when REDIS_URL is set, else in memory. */
 export function createRateLimiter(opts: { redisUrl: string | null; redisPrefix?: string }): RateLimiter {
-  return opts.redisUrl ? new RedisRateLimiter(opts.redisUrl, opts.redisPrefix ?? 'tembea:rl:') : new MemoryRateLimiter();
+  return opts.redisUrl
+    ? new RedisRateLimiter(opts.redisUrl, opts.redisPrefix ?? 'tembea:rl:')
+    : new MemoryRateLimiter();
 }

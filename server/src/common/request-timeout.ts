@@ -22,16 +22,28 @@ export function requestTimeout(ms: number): RequestHandler {
         return;
       }
       res.locals.timedOut = true;
-      const e = new TimeoutError('The server took too long to answer. The request may still have been carried out: check before trying again.');
-      log.warn('request timed out', { requestId: req.requestId, method: req.method, route: routeLabel(req), timeoutMs: ms });
+      const e = new TimeoutError(
+        'The server took too long to answer. The request may still have been carried out: check before trying again.',
+      );
+      log.warn('request timed out', {
+        requestId: req.requestId,
+        method: req.method,
+        route: routeLabel(req),
+        timeoutMs: ms,
+      });
       res.setHeader('Connection', 'close');
       res.setHeader('Cache-Control', 'no-store');
-      const graphql = req.originalUrl === '/graphql' || req.originalUrl.startsWith('/graphql?') || req.originalUrl.startsWith('/graphql/');
-      res.status(HTTP_STATUS[e.code]).json(
-        graphql
-          ? { errors: [{ message: e.message, extensions: { code: e.code, requestId: req.requestId } }] }
-          : { success: false, message: e.message, code: e.code, requestId: req.requestId },
-      );
+      const graphql =
+        req.originalUrl === '/graphql' ||
+        req.originalUrl.startsWith('/graphql?') ||
+        req.originalUrl.startsWith('/graphql/');
+      res
+        .status(HTTP_STATUS[e.code])
+        .json(
+          graphql
+            ? { errors: [{ message: e.message, extensions: { code: e.code, requestId: req.requestId } }] }
+            : { success: false, message: e.message, code: e.code, requestId: req.requestId },
+        );
     };
     let timer = setTimeout(fire, ms);
     const clear = () => clearTimeout(timer);

@@ -1,6 +1,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HTTP_STATUS } from '@tembea/schema';
-import { AppError, BadInputError, databaseAppError, InternalError, PayloadTooLargeError, RateLimitedError, ServiceUnavailableError } from './errors.js';
+import {
+  AppError,
+  BadInputError,
+  databaseAppError,
+  InternalError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  ServiceUnavailableError,
+} from './errors.js';
 import type { RequestContext } from './context.js';
 import { closeAfterEarlyAnswer } from './lingering-close.js';
 import { log } from './logger.js';
@@ -26,7 +34,8 @@ export function ctxOf(req: Request): RequestContext {
 export function queryValue(req: Request, name: string): string | undefined {
   const v = req.query[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
+  if (typeof v !== 'string')
+    throw new BadInputError(`${name} must be given once`, [{ field: name, message: 'Must be given once' }]);
   return v;
 }
 
@@ -58,18 +67,30 @@ export function toAppError(err: unknown, req: Request): AppError {
   if (anyErr?.type === 'entity.parse.failed') return new BadInputError('Request body is not valid JSON');
   if (anyErr?.type === 'entity.too.large' || status === 413) {
     const limit = (err as { limit?: unknown }).limit;
-    return new PayloadTooLargeError(typeof limit === 'number' ? `Request body is too large: at most ${Math.floor(limit / 1024)} KB` : 'Request body is too large');
+    return new PayloadTooLargeError(
+      typeof limit === 'number'
+        ? `Request body is too large: at most ${Math.floor(limit / 1024)} KB`
+        : 'Request body is too large',
+    );
   }
   if (err instanceof URIError) return new BadInputError('The address is malformed');
   if (typeof status === 'number' && status >= 400 && status < 500) return new BadInputError('Bad request');
   const dbError = databaseAppError(err);
   if (dbError) {
     log.warn(dbError instanceof ServiceUnavailableError ? 'database unavailable' : 'database statement timed out', {
-      requestId: req.requestId, method: req.method, path: req.path, error: String((err as Error)?.message ?? err),
+      requestId: req.requestId,
+      method: req.method,
+      path: req.path,
+      error: String((err as Error)?.message ?? err),
     });
     return dbError;
   }
-  log.error('unexpected error', { requestId: req.requestId, method: req.method, path: req.path, error: String((err as Error)?.stack ?? err) });
+  log.error('unexpected error', {
+    requestId: req.requestId,
+    method: req.method,
+    path: req.path,
+    error: String((err as Error)?.stack ?? err),
+  });
   return new InternalError(req.requestId);
 }
 

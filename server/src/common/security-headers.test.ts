@@ -8,10 +8,14 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 function directives(header: string | null): Record<string, string[]> {
   expect(header).toBeTruthy();
   return Object.fromEntries(
-    header!.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-      const [name, ...values] = d.split(/\s+/);
-      return [name!, values];
-    }),
+    header!
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values];
+      }),
   );
 }
 
@@ -27,7 +31,15 @@ describe('security headers (development)', () => {
   });
 
   it('every answer carries the common headers and no X-Powered-By', async () => {
-    for (const p of ['/', '/tours', '/health', '/api/tours?limit=1', '/api/nope', '/graphql?query=%7B__typename%7D', '/uploads/none.png']) {
+    for (const p of [
+      '/',
+      '/tours',
+      '/health',
+      '/api/tours?limit=1',
+      '/api/nope',
+      '/graphql?query=%7B__typename%7D',
+      '/uploads/none.png',
+    ]) {
       const res = await fetch(`${s.url}${p}`, { headers: { ...html, 'apollo-require-preflight': '1' } });
       const h = res.headers;
       expect(h.get('x-content-type-options'), p).toBe('nosniff');
@@ -42,9 +54,18 @@ describe('security headers (development)', () => {
   it('JSON answers of /api load nothing and carry none of the headers only documents use', async () => {
     for (const p of ['/api/tours?limit=1', '/api/nope']) {
       const h = (await fetch(`${s.url}${p}`)).headers;
-      expect(directives(h.get('content-security-policy'))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+      expect(directives(h.get('content-security-policy'))).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
       expect(h.get('cross-origin-resource-policy'), p).toBe('same-origin');
-      for (const documentOnly of ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+      for (const documentOnly of [
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
         expect(h.get(documentOnly), `${p} ${documentOnly}`).toBeNull();
       }
     }
@@ -73,7 +94,9 @@ describe('security headers (development)', () => {
     expect(page).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
     // What the page loads (scripts, images, stylesheets, icons, preloads) comes from the site; the
     // canonical link only names the public address.
-    for (const [tag, href] of page.matchAll(/<(?:script|img|link|source)\b[^>]*\s(?:src|href|srcset)="([^"]+)"[^>]*>/g)) {
+    for (const [tag, href] of page.matchAll(
+      /<(?:script|img|link|source)\b[^>]*\s(?:src|href|srcset)="([^"]+)"[^>]*>/g,
+    )) {
       if (/rel="canonical"/.test(tag)) continue;
       expect(href).toMatch(/^\/(?!\/)/);
     }
@@ -81,7 +104,10 @@ describe('security headers (development)', () => {
 
   it('uploaded files: data only, sandboxed, and may be shown by other origins', async () => {
     mkdirSync(path.join(s.dataDir, 'uploads'), { recursive: true });
-    writeFileSync(path.join(s.dataDir, 'uploads', 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    writeFileSync(
+      path.join(s.dataDir, 'uploads', 'x.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
     const res = await fetch(`${s.url}/uploads/x.svg`);
     expect(res.status).toBe(200);
     const csp = directives(res.headers.get('content-security-policy'));
@@ -92,13 +118,14 @@ describe('security headers (development)', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('/graphql outside production: the Sandbox page loads from Apollo\'s CDN under its own nonce policy', async () => {
+  it("/graphql outside production: the Sandbox page loads from Apollo's CDN under its own nonce policy", async () => {
     const res = await fetch(`${s.url}/graphql`, { headers: html });
     expect(res.status).toBe(200);
     const page = await res.text();
     const csp = directives(res.headers.get('content-security-policy'));
     // Every script the page loads is admitted by the header's policy, and its inline code by its own nonce.
-    for (const [, src] of page.matchAll(/<script[^>]*\ssrc="(https:\/\/[^/"]+)/g)) expect(csp['script-src']).toContain(src);
+    for (const [, src] of page.matchAll(/<script[^>]*\ssrc="(https:\/\/[^/"]+)/g))
+      expect(csp['script-src']).toContain(src);
     const nonce = /nonce-([0-9a-f]+)/.exec(page)?.[1];
     expect(nonce).toBeTruthy();
     expect(page).toMatch(new RegExp(`<script nonce="${nonce}">`));
@@ -106,7 +133,11 @@ describe('security headers (development)', () => {
     expect(csp['frame-src']).toContain('https://sandbox.embed.apollographql.com');
     expect(csp['connect-src']).toEqual(["'self'"]);
     // A JSON answer is the same as before.
-    const q = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' });
+    const q = await fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{__typename}"}',
+    });
     expect(await q.json()).toEqual({ data: { __typename: 'Query' } });
   });
 });
@@ -115,7 +146,10 @@ describe('security headers (production)', () => {
   let s: TestServer;
   beforeAll(async () => {
     const secret = () => randomBytes(48).toString('base64url');
-    s = await startTestServer({ seedDemo: false, env: { NODE_ENV: 'production', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret() } });
+    s = await startTestServer({
+      seedDemo: false,
+      env: { NODE_ENV: 'production', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret() },
+    });
   });
   afterAll(async () => {
     await s?.stop();
@@ -124,9 +158,14 @@ describe('security headers (production)', () => {
   it('/graphql serves no Sandbox and admits nothing to load or run', async () => {
     const res = await fetch(`${s.url}/graphql`, { headers: html });
     expect(res.status).toBe(400);
-    expect(directives(res.headers.get('content-security-policy'))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    expect(directives(res.headers.get('content-security-policy'))).toEqual({
+      'default-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('origin-agent-cluster')).toBeNull();
-    expect(directives((await fetch(`${s.url}/`, { headers: html })).headers.get('content-security-policy'))['script-src']).toEqual(["'self'"]);
+    expect(
+      directives((await fetch(`${s.url}/`, { headers: html })).headers.get('content-security-policy'))['script-src'],
+    ).toEqual(["'self'"]);
   });
 });

@@ -82,7 +82,11 @@ function headersOf(middleware: RequestHandler): HeaderList {
   return [...headers];
 }
 
-const withPolicy = (base: RequestHandler, directives: Record<string, string[]>, extra: RequestHandler[] = []): HeaderList =>
+const withPolicy = (
+  base: RequestHandler,
+  directives: Record<string, string[]>,
+  extra: RequestHandler[] = [],
+): HeaderList =>
   headersOf((req, res, next) => {
     base(req, res, () => undefined);
     helmet.contentSecurityPolicy({ useDefaults: false, directives })(req, res, () => undefined);
@@ -123,11 +127,18 @@ export function securityHeaders(options: { hstsMaxAge: number; sandbox: boolean 
   const json = withPolicy(jsonBase, API_DIRECTIVES);
   const graphql = options.sandbox ? withPolicy(base, SANDBOX_DIRECTIVES) : json;
   const uploads = withPolicy(base, UPLOAD_DIRECTIVES, [helmet.crossOriginResourcePolicy({ policy: 'cross-origin' })]);
-  const hsts = options.hstsMaxAge > 0
-    ? headersOf(helmet.strictTransportSecurity({ maxAge: options.hstsMaxAge, includeSubDomains: true }))
-    : [];
+  const hsts =
+    options.hstsMaxAge > 0
+      ? headersOf(helmet.strictTransportSecurity({ maxAge: options.hstsMaxAge, includeSubDomains: true }))
+      : [];
   const policyOf = (path: string): HeaderList =>
-    path.startsWith('/api/') ? json : path.startsWith('/graphql') ? graphql : path.startsWith('/uploads/') ? uploads : pages;
+    path.startsWith('/api/')
+      ? json
+      : path.startsWith('/graphql')
+        ? graphql
+        : path.startsWith('/uploads/')
+          ? uploads
+          : pages;
   return (req: Request, res: Response, next: NextFunction) => {
     for (const [name, value] of policyOf(req.path)) res.setHeader(name, value);
     if (req.secure) for (const [name, value] of hsts) res.setHeader(name, value);

@@ -31,8 +31,16 @@ describe('instances sharing one uploads folder (UPLOADS_DIR)', () => {
 
   it('stores uploads and the demo images there, and every instance serves them', async () => {
     const user = await signUpAndLogin(a);
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1f4d3a' } }).png().toBuffer();
-    const up = await restUpload(a, '/users/profile/image', 'profileImage', { data: png, name: 'me.png', type: 'image/png' }, user.accessToken);
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1f4d3a' } })
+      .png()
+      .toBuffer();
+    const up = await restUpload(
+      a,
+      '/users/profile/image',
+      'profileImage',
+      { data: png, name: 'me.png', type: 'image/png' },
+      user.accessToken,
+    );
     expect(up.status).toBe(200);
     const publicPath = up.body.profileImage as string;
     expect(existsSync(path.join(shared, publicPath.replace(/^\/uploads\//, '')))).toBe(true);
@@ -51,11 +59,16 @@ describe('instances sharing one uploads folder (UPLOADS_DIR)', () => {
 describe('configuration for several instances', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-instances-config-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const secrets = { JWT_SECRET: 'k'.repeat(20) + 'abcdefghijklmnopqrstuv', JWT_REFRESH_SECRET: 'r'.repeat(20) + 'abcdefghijklmnopqrstuv' };
+  const secrets = {
+    JWT_SECRET: 'k'.repeat(20) + 'abcdefghijklmnopqrstuv',
+    JWT_REFRESH_SECRET: 'r'.repeat(20) + 'abcdefghijklmnopqrstuv',
+  };
 
   it('keeps uploads under DATA_DIR/uploads unless UPLOADS_DIR names a folder', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).uploadsDir).toBe(path.join(dataDir, 'uploads'));
-    expect(loadConfig({ DATA_DIR: dataDir, UPLOADS_DIR: '/mnt/shared/uploads' }).uploadsDir).toBe('/mnt/shared/uploads');
+    expect(loadConfig({ DATA_DIR: dataDir, UPLOADS_DIR: '/mnt/shared/uploads' }).uploadsDir).toBe(
+      '/mnt/shared/uploads',
+    );
   });
 
   it('warns when REDIS_URL says there are several instances but the database or the secrets are per instance', () => {
@@ -64,7 +77,12 @@ describe('configuration for several instances', () => {
     expect(both).toHaveLength(2);
     expect(both[0]).toMatch(/embedded in DATA_DIR\/pg.*set DATABASE_URL/);
     expect(both[1]).toMatch(/JWT_SECRET and JWT_REFRESH_SECRET come from .*secrets.*set them in the environment/);
-    const none = loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://db/tembea', ...secrets });
+    const none = loadConfig({
+      DATA_DIR: dataDir,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgres://db/tembea',
+      ...secrets,
+    });
     expect(multiInstanceWarnings(none)).toEqual([]);
   });
 });
@@ -93,7 +111,13 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two mail outboxes on one databa
     const n = 150;
     const em = s.orm.em.fork();
     await em.transactional(async (tx) => {
-      for (let i = 0; i < n; i++) await s.outbox.enqueue(tx, { to: `guest${i}@example.com`, subject: `Mail ${i}`, text: `Mail ${i}`, html: `<p>Mail ${i}</p>` });
+      for (let i = 0; i < n; i++)
+        await s.outbox.enqueue(tx, {
+          to: `guest${i}@example.com`,
+          subject: `Mail ${i}`,
+          text: `Mail ${i}`,
+          html: `<p>Mail ${i}</p>`,
+        });
     });
     // Each flush sends one batch of due mail; both outboxes keep claiming until nothing is left.
     const drain = async (o: MailOutbox) => {
@@ -106,7 +130,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two mail outboxes on one databa
     const bySecond = sink.mails.filter((m) => m.from.includes('second@tembea.example')).length;
     expect(bySecond).toBeGreaterThan(0);
     expect(bySecond).toBeLessThan(n);
-    const [left] = await queryRows<{ n: number }>(s.orm.em.fork(), sql`select count(*)::int n from mail_outbox where sent_at is null`);
+    const [left] = await queryRows<{ n: number }>(
+      s.orm.em.fork(),
+      sql`select count(*)::int n from mail_outbox where sent_at is null`,
+    );
     expect(left?.n).toBe(0);
   });
 });

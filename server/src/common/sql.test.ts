@@ -14,19 +14,33 @@ describe('queryRows', () => {
     const outside = s.orm.em.fork();
     let seenInside = -1;
     let seenOutside = -1;
-    await expect(em.transactional(async (tx) => {
-      await queryRows(tx, sql`insert into contact_messages (name, email, message, ip) values (${'Asha'}, ${'asha@example.com'}, ${'Habari'}, ${'127.0.0.1'})`);
-      [{ n: seenInside }] = (await queryRows<{ n: number }>(tx, sql`select count(*)::int n from contact_messages where email = ${'asha@example.com'}`)) as [{ n: number }];
-      // Another unit of work cannot see it (on the embedded database's single connection this would
-      // wait for the connection the transaction holds, so only the machine's PostgreSQL checks it).
-      if (process.env.TEST_DATABASE_URL) {
-        [{ n: seenOutside }] = (await queryRows<{ n: number }>(outside, sql`select count(*)::int n from contact_messages where email = ${'asha@example.com'}`)) as [{ n: number }];
-      }
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      em.transactional(async (tx) => {
+        await queryRows(
+          tx,
+          sql`insert into contact_messages (name, email, message, ip) values (${'Asha'}, ${'asha@example.com'}, ${'Habari'}, ${'127.0.0.1'})`,
+        );
+        [{ n: seenInside }] = (await queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int n from contact_messages where email = ${'asha@example.com'}`,
+        )) as [{ n: number }];
+        // Another unit of work cannot see it (on the embedded database's single connection this would
+        // wait for the connection the transaction holds, so only the machine's PostgreSQL checks it).
+        if (process.env.TEST_DATABASE_URL) {
+          [{ n: seenOutside }] = (await queryRows<{ n: number }>(
+            outside,
+            sql`select count(*)::int n from contact_messages where email = ${'asha@example.com'}`,
+          )) as [{ n: number }];
+        }
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect(seenInside).toBe(1);
     if (process.env.TEST_DATABASE_URL) expect(seenOutside).toBe(0);
-    const [after] = await queryRows<{ n: number }>(s.orm.em.fork(), sql`select count(*)::int n from contact_messages where email = ${'asha@example.com'}`);
+    const [after] = await queryRows<{ n: number }>(
+      s.orm.em.fork(),
+      sql`select count(*)::int n from contact_messages where email = ${'asha@example.com'}`,
+    );
     expect(after?.n).toBe(0);
   });
 });

@@ -29,7 +29,8 @@ export function sql(strings: TemplateStringsArray, ...vals: unknown[]): Sql {
       text += v.text;
       values.push(...v.values);
     } else {
-      if (v === undefined || Array.isArray(v)) throw new Error('sql: bind scalars only (arrays as PostgreSQL array literals)');
+      if (v === undefined || Array.isArray(v))
+        throw new Error('sql: bind scalars only (arrays as PostgreSQL array literals)');
       text += '?';
       values.push(v);
     }
@@ -45,7 +46,10 @@ export function raw(text: string): Sql {
 }
 
 export function join(parts: readonly Sql[], separator: string): Sql {
-  return fragment(parts.map((p) => p.text).join(separator), parts.flatMap((p) => p.values));
+  return fragment(
+    parts.map((p) => p.text).join(separator),
+    parts.flatMap((p) => p.values),
+  );
 }
 
 /** A PostgreSQL array literal of whole numbers, bound as one text parameter. */

@@ -18,15 +18,25 @@ describe('while the server starts', () => {
   it('answers /health at once, /ready with 503 until the app is ready, and serves the requests that came early', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-starting-'));
     const port = await freePort();
-    const config = loadConfig({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'true' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'true',
+    });
     const base = `http://127.0.0.1:${port}`;
     const starting = startTembea(config, { inMemoryDb: true });
     try {
-      const health = await vi.waitFor(async () => {
-        const r = await fetch(`${base}/health`);
-        expect(r.status).toBe(200);
-        return r.json();
-      }, { timeout: 30_000, interval: 10 });
+      const health = await vi.waitFor(
+        async () => {
+          const r = await fetch(`${base}/health`);
+          expect(r.status).toBe(200);
+          return r.json();
+        },
+        { timeout: 30_000, interval: 10 },
+      );
       expect(health).toMatchObject({ status: 'ok', message: 'API is accessible' });
       const early = fetch(`${base}/api/tours?limit=1`);
       const ready = await fetch(`${base}/ready`);

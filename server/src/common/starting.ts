@@ -19,8 +19,14 @@ export class StartingGate {
   readonly handle: RequestListener = (req, res) => {
     if (this.app) return void this.app(req, res);
     const p = (req.url ?? '/').split('?')[0];
-    if (p === '/health') return answer(res, 200, { status: 'ok', message: 'API is accessible', uptimeSeconds: Math.round(process.uptime()) });
-    if (p === '/ready' || this.failed) return answer(res, 503, { status: 'starting', message: 'The server is starting' });
+    if (p === '/health')
+      return answer(res, 200, {
+        status: 'ok',
+        message: 'API is accessible',
+        uptimeSeconds: Math.round(process.uptime()),
+      });
+    if (p === '/ready' || this.failed)
+      return answer(res, 503, { status: 'starting', message: 'The server is starting' });
     this.waiting.push([req, res]);
   };
 
@@ -31,6 +37,7 @@ export class StartingGate {
 
   fail(): void {
     this.failed = true;
-    for (const [, res] of this.waiting.splice(0)) answer(res, 503, { status: 'starting', message: 'The server could not start' });
+    for (const [, res] of this.waiting.splice(0))
+      answer(res, 503, { status: 'starting', message: 'The server could not start' });
   }
 }

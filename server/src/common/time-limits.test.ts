@@ -10,7 +10,11 @@ const showTimeout = async (s: TestServer) =>
 
 describe('DB_STATEMENT_TIMEOUT_MS', () => {
   it('is set on the pool connections of the embedded database (which accepts it but cannot enforce it)', async () => {
-    const s = await startTestServer({ seedDemo: false, database: 'embedded', env: { DB_STATEMENT_TIMEOUT_MS: '1500' } });
+    const s = await startTestServer({
+      seedDemo: false,
+      database: 'embedded',
+      env: { DB_STATEMENT_TIMEOUT_MS: '1500' },
+    });
     try {
       expect(await showTimeout(s)).toBe('1500ms');
     } finally {
@@ -54,9 +58,17 @@ describe('DB_STATEMENT_TIMEOUT_MS', () => {
       await other.query('rollback');
 
       expect(rest.status).toBe(503);
-      expect(rest.body).toMatchObject({ success: false, code: 'TIMEOUT', message: 'A database query took too long. Please try again.' });
-      expect(graphql.body.errors[0]).toMatchObject({ message: 'A database query took too long. Please try again.', extensions: { code: 'TIMEOUT' } });
-      for (const body of [rest.body, graphql.body]) expect(JSON.stringify(body)).not.toMatch(/select|tours"|statement timeout|57014/i);
+      expect(rest.body).toMatchObject({
+        success: false,
+        code: 'TIMEOUT',
+        message: 'A database query took too long. Please try again.',
+      });
+      expect(graphql.body.errors[0]).toMatchObject({
+        message: 'A database query took too long. Please try again.',
+        extensions: { code: 'TIMEOUT' },
+      });
+      for (const body of [rest.body, graphql.body])
+        expect(JSON.stringify(body)).not.toMatch(/select|tours"|statement timeout|57014/i);
 
       // The lock released, the same requests succeed.
       expect((await s.rest('GET', '/api/tours/1')).status).toBe(200);
@@ -94,7 +106,14 @@ describe('REQUEST_TIMEOUT_MS', () => {
   it('answers a GraphQL request still running with 503 and a TIMEOUT error in the GraphQL shape', async () => {
     const r = await s.gql(LOGIN, { input: ADMIN });
     expect(r.status).toBe(503);
-    expect(r.body).toEqual({ errors: [{ message: expect.stringMatching(/took too long/), extensions: { code: 'TIMEOUT', requestId: expect.any(String) } }] });
+    expect(r.body).toEqual({
+      errors: [
+        {
+          message: expect.stringMatching(/took too long/),
+          extensions: { code: 'TIMEOUT', requestId: expect.any(String) },
+        },
+      ],
+    });
   });
 
   it('keeps serving once the late handlers finish (their answers are dropped, nothing crashes)', async () => {

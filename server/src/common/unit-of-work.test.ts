@@ -7,7 +7,10 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ seedDemo: false });
   // A deferred unique constraint is checked at COMMIT: it lets a test make the commit itself fail.
-  await queryRows(s.orm.em.fork(), sql`create table if not exists uow_probe (n int unique deferrable initially deferred)`);
+  await queryRows(
+    s.orm.em.fork(),
+    sql`create table if not exists uow_probe (n int unique deferrable initially deferred)`,
+  );
 });
 afterAll(() => s?.stop());
 
@@ -37,21 +40,25 @@ describe('runTransaction', () => {
 
   it('runs no hook when the work fails and rolls back', async () => {
     const ran: string[] = [];
-    await expect(runTransaction(s.orm.em.fork(), null, 'test', async (em, hooks) => {
-      await queryRows(em, sql`insert into uow_probe (n) values (2)`);
-      hooks.add(() => ran.push('hook'));
-      throw new Error('the work failed');
-    })).rejects.toThrow('the work failed');
+    await expect(
+      runTransaction(s.orm.em.fork(), null, 'test', async (em, hooks) => {
+        await queryRows(em, sql`insert into uow_probe (n) values (2)`);
+        hooks.add(() => ran.push('hook'));
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
     expect(ran).toEqual([]);
     expect(await count(2)).toBe(0);
   });
 
   it('runs the hooks when the COMMIT itself fails after the work succeeded (its outcome is unknown)', async () => {
     const ran: string[] = [];
-    await expect(runTransaction(s.orm.em.fork(), null, 'test', async (em, hooks) => {
-      await queryRows(em, sql`insert into uow_probe (n) values (3), (3)`);
-      hooks.add(() => ran.push('hook'));
-    })).rejects.toThrow();
+    await expect(
+      runTransaction(s.orm.em.fork(), null, 'test', async (em, hooks) => {
+        await queryRows(em, sql`insert into uow_probe (n) values (3), (3)`);
+        hooks.add(() => ran.push('hook'));
+      }),
+    ).rejects.toThrow();
     expect(ran).toEqual(['hook']);
     expect(await count(3)).toBe(0);
   });

@@ -31,10 +31,23 @@ function random(seed: number): () => number {
 
 const B = 'XYZ';
 const MULTIPART = `multipart/form-data; boundary=${B}`;
-const field = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-const file = (name: string, data: string, filename = 'a.png') => `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n${data}\r\n`;
+const field = (name: string, value: string) =>
+  `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const file = (name: string, data: string, filename = 'a.png') =>
+  `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n${data}\r\n`;
 const END = `--${B}--\r\n`;
-const TOUR = { title: 'Fuzz', description: 'Fuzzed.', destination: 'Arusha', country: 'Tanzania', durationDays: 1, price: '10', images: [], tier: 'Budget', bookingType: 'group', status: 'active' };
+const TOUR = {
+  title: 'Fuzz',
+  description: 'Fuzzed.',
+  destination: 'Arusha',
+  country: 'Tanzania',
+  durationDays: 1,
+  price: '10',
+  images: [],
+  tier: 'Budget',
+  bookingType: 'group',
+  status: 'active',
+};
 
 interface Path {
   name: string;
@@ -51,16 +64,46 @@ interface Path {
 const graphql = (name: string, query: string, variables: Record<string, unknown>, filePath: string): Path => {
   const operations = JSON.stringify({ query, variables });
   return {
-    name: `GraphQL ${name}`, url: '/graphql', fileField: '0', headers: { 'apollo-require-preflight': 'true' }, operations, filePath,
-    valid: field('operations', operations) + field('map', JSON.stringify({ 0: [filePath] })) + file('0', 'PNG-ish bytes') + END,
+    name: `GraphQL ${name}`,
+    url: '/graphql',
+    fileField: '0',
+    headers: { 'apollo-require-preflight': 'true' },
+    operations,
+    filePath,
+    valid:
+      field('operations', operations) +
+      field('map', JSON.stringify({ 0: [filePath] })) +
+      file('0', 'PNG-ish bytes') +
+      END,
   };
 };
 // Every mutation that takes an upload, and one operation that takes none.
 const PATHS: Path[] = [
-  { name: 'REST profile image', url: '/api/users/profile/image', fileField: 'profileImage', headers: {}, valid: file('profileImage', 'PNG-ish bytes') + END },
-  graphql('uploadProfileImage', 'mutation($file: Upload!) { uploadProfileImage(file: $file) { id } }', { file: null }, 'variables.file'),
-  graphql('createTour', 'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id } }', { input: TOUR, images: [null] }, 'variables.images.0'),
-  graphql('updateTour', 'mutation($id: ID!, $input: TourInput!, $images: [Upload!]) { updateTour(id: $id, input: $input, images: $images) { id } }', { id: '1', input: TOUR, images: [null] }, 'variables.images.0'),
+  {
+    name: 'REST profile image',
+    url: '/api/users/profile/image',
+    fileField: 'profileImage',
+    headers: {},
+    valid: file('profileImage', 'PNG-ish bytes') + END,
+  },
+  graphql(
+    'uploadProfileImage',
+    'mutation($file: Upload!) { uploadProfileImage(file: $file) { id } }',
+    { file: null },
+    'variables.file',
+  ),
+  graphql(
+    'createTour',
+    'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id } }',
+    { input: TOUR, images: [null] },
+    'variables.images.0',
+  ),
+  graphql(
+    'updateTour',
+    'mutation($id: ID!, $input: TourInput!, $images: [Upload!]) { updateTour(id: $id, input: $input, images: $images) { id } }',
+    { id: '1', input: TOUR, images: [null] },
+    'variables.images.0',
+  ),
   graphql('logout (takes no files)', 'mutation($file: String) { logout }', { file: null }, 'variables.file'),
 ];
 
@@ -74,7 +117,11 @@ interface Input {
 function inputsFor(p: Path): Input[] {
   const OPERATIONS = p.operations ?? '{}';
   const filePath = p.filePath ?? 'variables.file';
-  const mp = (label: string, body: string | Buffer, contentType = MULTIPART): Input => ({ label, body: Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'), contentType });
+  const mp = (label: string, body: string | Buffer, contentType = MULTIPART): Input => ({
+    label,
+    body: Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'),
+    contentType,
+  });
   const named: Input[] = [
     mp('empty body', ''),
     mp('boundary only', `--${B}--`),
@@ -95,22 +142,60 @@ function inputsFor(p: Path): Input[] {
     mp('thousands of files', Array.from({ length: 2000 }, () => file(p.fileField, 'x')).join('') + END),
     mp('a part without a name', `--${B}\r\nContent-Disposition: form-data; filename="a.png"\r\n\r\nabc\r\n` + END),
     mp('a part without any header', `--${B}\r\n\r\nabc\r\n` + END),
-    mp('a part that is not form-data', `--${B}\r\nContent-Disposition: attachment; name="${p.fileField}"; filename="a.png"\r\n\r\nabc\r\n` + END),
+    mp(
+      'a part that is not form-data',
+      `--${B}\r\nContent-Disposition: attachment; name="${p.fileField}"; filename="a.png"\r\n\r\nabc\r\n` + END,
+    ),
     mp('a header line without a colon', `--${B}\r\nContent-Disposition form-data\r\n\r\nabc\r\n` + END),
-    mp('a bad RFC 5987 file name', `--${B}\r\nContent-Disposition: form-data; name="${p.fileField}"; filename*=utf-8''%ZZ%\r\n\r\nabc\r\n` + END),
-    mp('NUL and control bytes in names', `--${B}\r\nContent-Disposition: form-data; name="a\u0000b\u0007"; filename="\u0000.png"\r\n\r\nabc\r\n` + END),
+    mp(
+      'a bad RFC 5987 file name',
+      `--${B}\r\nContent-Disposition: form-data; name="${p.fileField}"; filename*=utf-8''%ZZ%\r\n\r\nabc\r\n` + END,
+    ),
+    mp(
+      'NUL and control bytes in names',
+      `--${B}\r\nContent-Disposition: form-data; name="a\u0000b\u0007"; filename="\u0000.png"\r\n\r\nabc\r\n` + END,
+    ),
     mp('a file over every limit (11 MB)', file(p.fileField, 'x'.repeat(11 * 1024 * 1024)) + END),
     mp('a field over its size limit', field('operations', 'x'.repeat(200_000)) + p.valid),
     mp('the same file field twice', file(p.fileField, 'a') + file(p.fileField, 'b') + END),
     mp('binary garbage', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))),
-    mp('a map naming a missing file', field('operations', OPERATIONS) + field('map', JSON.stringify({ 9: [filePath] })) + END),
+    mp(
+      'a map naming a missing file',
+      field('operations', OPERATIONS) + field('map', JSON.stringify({ 9: [filePath] })) + END,
+    ),
     mp('a map that is a string', field('operations', OPERATIONS) + field('map', '"0"') + file('0', 'x') + END),
-    mp('a map pointing at the prototype', field('operations', OPERATIONS) + field('map', '{"0":["constructor.prototype.x"]}') + file('0', 'x') + END),
-    mp('a map path into the query', field('operations', OPERATIONS) + field('map', '{"0":["query"]}') + file('0', 'x') + END),
-    mp('operations that are a batch', field('operations', `[${OPERATIONS},${OPERATIONS}]`) + field('map', JSON.stringify({ 0: [`0.${filePath}`] })) + file('0', 'x') + END),
+    mp(
+      'a map pointing at the prototype',
+      field('operations', OPERATIONS) + field('map', '{"0":["constructor.prototype.x"]}') + file('0', 'x') + END,
+    ),
+    mp(
+      'a map path into the query',
+      field('operations', OPERATIONS) + field('map', '{"0":["query"]}') + file('0', 'x') + END,
+    ),
+    mp(
+      'operations that are a batch',
+      field('operations', `[${OPERATIONS},${OPERATIONS}]`) +
+        field('map', JSON.stringify({ 0: [`0.${filePath}`] })) +
+        file('0', 'x') +
+        END,
+    ),
     mp('operations that are not JSON', field('operations', '{') + field('map', '{}') + END),
-    mp('operations without a query', field('operations', '{"variables":{"file":null}}') + field('map', JSON.stringify({ 0: [filePath] })) + file('0', 'x') + END),
-    mp('a map with more than 10 files', field('operations', OPERATIONS) + field('map', JSON.stringify(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(i), [filePath]])))) + END),
+    mp(
+      'operations without a query',
+      field('operations', '{"variables":{"file":null}}') +
+        field('map', JSON.stringify({ 0: [filePath] })) +
+        file('0', 'x') +
+        END,
+    ),
+    mp(
+      'a map with more than 10 files',
+      field('operations', OPERATIONS) +
+        field(
+          'map',
+          JSON.stringify(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(i), [filePath]]))),
+        ) +
+        END,
+    ),
   ];
   const rnd = random(p.url.length * 7919);
   const valid = Buffer.from(p.valid, 'latin1');
@@ -140,7 +225,11 @@ async function send(p: Path, input: Input, auth: string | null): Promise<number 
     const res = await fetch(`${s.url}${p.url}`, {
       method: 'POST',
       body: input.body,
-      headers: { 'content-type': input.contentType, ...p.headers, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+      headers: {
+        'content-type': input.contentType,
+        ...p.headers,
+        ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+      },
     });
     const text = await res.text();
     // Whatever the input, the answer is JSON with a message and never a stack.
@@ -159,7 +248,12 @@ describe('malformed multipart bodies on every upload path', () => {
     const tally: Record<string, number> = {};
     let tried = 0;
     for (const p of PATHS) {
-      for (const [who, auth] of [['admin', admin], ['signed in', token], ['anonymous', null], ['bad token', 'x.y.z']] as const) {
+      for (const [who, auth] of [
+        ['admin', admin],
+        ['signed in', token],
+        ['anonymous', null],
+        ['bad token', 'x.y.z'],
+      ] as const) {
         for (const input of inputsFor(p)) {
           const status = await send(p, input, auth);
           tried++;
@@ -167,7 +261,12 @@ describe('malformed multipart bodies on every upload path', () => {
           tally[key] = (tally[key] ?? 0) + 1;
           if (status !== 'reset') expect(status, `${p.name} / ${who} / ${input.label}`).toBeLessThan(500);
           // A multipart request without a valid token is refused before its body is even looked at.
-          if (auth !== token && auth !== admin && status !== 'reset' && input.contentType.startsWith('multipart/form-data')) {
+          if (
+            auth !== token &&
+            auth !== admin &&
+            status !== 'reset' &&
+            input.contentType.startsWith('multipart/form-data')
+          ) {
             expect(status, `${p.name} / ${who} / ${input.label}`).toBe(401);
           }
         }
@@ -176,7 +275,8 @@ describe('malformed multipart bodies on every upload path', () => {
     }
     const dir = uploadTempDir(s.dataDir);
     const deadline = Date.now() + 3_000;
-    while (existsSync(dir) && readdirSync(dir).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (existsSync(dir) && readdirSync(dir).length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
     console.log(`upload fuzz: ${tried} inputs tried on ${PATHS.length} paths; answers: ${JSON.stringify(tally)}`);
   }, 240_000);

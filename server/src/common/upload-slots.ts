@@ -19,7 +19,10 @@ export function holdUploadSlot(config: Config, accountId: number, res: Response)
   const held = inFlight.get(accountId) ?? 0;
   const cap = config.uploadsPerAccount;
   if (held >= cap) {
-    throw new RateLimitedError(`At most ${cap} ${cap === 1 ? 'upload' : 'uploads'} per account can be in progress at once: wait for the others to finish`, 5);
+    throw new RateLimitedError(
+      `At most ${cap} ${cap === 1 ? 'upload' : 'uploads'} per account can be in progress at once: wait for the others to finish`,
+      5,
+    );
   }
   inFlight.set(accountId, held + 1);
   res.once('close', () => {

@@ -23,7 +23,11 @@ export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 export type ImageFolder = 'profiles' | 'tours';
 
 /** Reads a stream into memory, counting bytes, and stops with a 413 once it passes the limit. */
-export async function readUpTo(stream: Readable, maxBytes: number = IMAGE_MAX_BYTES, tooLarge = IMAGE_TOO_LARGE): Promise<Buffer> {
+export async function readUpTo(
+  stream: Readable,
+  maxBytes: number = IMAGE_MAX_BYTES,
+  tooLarge = IMAGE_TOO_LARGE,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
@@ -80,10 +84,16 @@ export function thumbnailPath(publicPath: string): string {
  * generated name in the store, with a thumbnail when asked. What is served is always an image the
  * server produced, never the uploaded bytes.
  */
-export async function saveImage(store: FileStore, folder: ImageFolder, input: Buffer, opts: ImageOptions): Promise<SavedImage> {
+export async function saveImage(
+  store: FileStore,
+  folder: ImageFolder,
+  input: Buffer,
+  opts: ImageOptions,
+): Promise<SavedImage> {
   const refuse = () => new BadInputError(NOT_AN_IMAGE, [{ field: 'file', message: NOT_AN_IMAGE }]);
   if (input.length === 0) throw refuse();
-  if (input.length > (opts.maxBytes ?? IMAGE_MAX_BYTES)) throw new PayloadTooLargeError(opts.tooLarge ?? IMAGE_TOO_LARGE);
+  if (input.length > (opts.maxBytes ?? IMAGE_MAX_BYTES))
+    throw new PayloadTooLargeError(opts.tooLarge ?? IMAGE_TOO_LARGE);
   const kind = sniffImage(input);
   if (!kind) throw refuse();
   let main: { data: Buffer; info: sharp.OutputInfo };
@@ -94,11 +104,17 @@ export async function saveImage(store: FileStore, folder: ImageFolder, input: Bu
     const decoded = meta.format === 'heif' ? 'avif' : meta.format;
     if (decoded !== kind) throw new Error(`content is ${meta.format}, header says ${kind}`);
     const oriented = image.rotate();
-    main = await oriented.clone().resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    main = await oriented
+      .clone()
+      .resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
     if (opts.thumbSide) {
-      thumb = await oriented.clone().resize({ width: opts.thumbSide, height: opts.thumbSide, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 75 }).toBuffer();
+      thumb = await oriented
+        .clone()
+        .resize({ width: opts.thumbSide, height: opts.thumbSide, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer();
     }
   } catch {
     throw refuse();

@@ -28,7 +28,9 @@ function lockDataDir(dir: string): () => void {
   try {
     const pid = Number(readFileSync(lock, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`The embedded database in ${dir} is in use by process ${pid}. Stop it first, or set DATA_DIR or DATABASE_URL.`);
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${pid}. Stop it first, or set DATA_DIR or DATABASE_URL.`,
+      );
     }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;

@@ -13,4 +13,20 @@ import { PartnerKey, PartnerKeyUsage } from '../modules/partners/partner-key.ent
 import { WebhookDelivery, WebhookSubscription } from '../modules/webhooks/webhook.entity.js';
 
 /** Every entity of the application; each feature module adds its own here. */
-export const ENTITIES = [Tour, TourDeletion, SearchWord, SearchLexeme, User, RefreshToken, PasswordResetToken, ContactMessage, Departure, Booking, OutboxMail, PartnerKey, PartnerKeyUsage, WebhookSubscription, WebhookDelivery];
+export const ENTITIES = [
+  Tour,
+  TourDeletion,
+  SearchWord,
+  SearchLexeme,
+  User,
+  RefreshToken,
+  PasswordResetToken,
+  ContactMessage,
+  Departure,
+  Booking,
+  OutboxMail,
+  PartnerKey,
+  PartnerKeyUsage,
+  WebhookSubscription,
+  WebhookDelivery,
+];

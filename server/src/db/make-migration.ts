@@ -27,7 +27,10 @@ try {
     writeFileSync(file, MIGRATION_BANNER + readFileSync(file, 'utf8'));
   }
   if (!res.diff.up.length) console.log('No changes: the entities match the migrations.');
-  else console.log(`Wrote ${res.fileName}: add { name: '${className}', class: ${className} } to src/db/migrations/index.ts`);
+  else
+    console.log(
+      `Wrote ${res.fileName}: add { name: '${className}', class: ${className} } to src/db/migrations/index.ts`,
+    );
 } finally {
   await orm.close(true);
   await pg.stop();

@@ -8,8 +8,7 @@ import { log } from '../common/logger.js';
 import { queryRows, sql } from '../common/sql.js';
 
 export type DbConnection =
-  | { clientUrl: string }
-  | { host: string; port: number; user: string; dbName: string; password?: string };
+  { clientUrl: string } | { host: string; port: number; user: string; dbName: string; password?: string };
 
 export interface OrmOptions {
   /** Pool size; the embedded database serves one connection at a time. */
@@ -82,7 +81,9 @@ export function ormOptions(conn: DbConnection, opts: OrmOptions = {}): Options {
 /** The names of the migrations applied, or null when the migrations table does not exist yet. */
 async function appliedMigrations(orm: MikroORM): Promise<Set<string> | null> {
   try {
-    return new Set((await queryRows<{ name: string }>(orm.em.fork(), sql`select name from mikro_orm_migrations`)).map((r) => r.name));
+    return new Set(
+      (await queryRows<{ name: string }>(orm.em.fork(), sql`select name from mikro_orm_migrations`)).map((r) => r.name),
+    );
   } catch {
     return null;
   }

@@ -2,8 +2,19 @@ import { randomBytes } from 'node:crypto';
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import {
-  buildClientSchema, buildSchema, type DocumentNode, type FragmentDefinitionNode, getIntrospectionQuery, isInterfaceType, isListType, isNonNullType, isObjectType,
-  Kind, type OperationDefinitionNode, parse, print,
+  buildClientSchema,
+  buildSchema,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  getIntrospectionQuery,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  print,
 } from 'graphql';
 import { PARTNER_EXAMPLES, PARTNER_KEY_EXAMPLES } from '@tembea/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,12 +34,22 @@ afterAll(async () => {
 /** POSTs a raw body to /graphql; returns status, parsed body, size and time taken. */
 async function post(body: string, headers: Record<string, string> = {}) {
   const started = performance.now();
-  const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const res = await fetch(`${s.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   const text = await res.text();
-  return { status: res.status, body: JSON.parse(text) as any, bytes: text.length, ms: Math.round(performance.now() - started) };
+  return {
+    status: res.status,
+    body: JSON.parse(text) as any,
+    bytes: text.length,
+    ms: Math.round(performance.now() - started),
+  };
 }
 const query = (q: string, variables?: Record<string, unknown>) => post(JSON.stringify({ query: q, variables }));
-const aliasesOf = (n: number, selection: string) => `{${Array.from({ length: n }, (_, i) => `a${i}:${selection}`).join(' ')}}`;
+const aliasesOf = (n: number, selection: string) =>
+  `{${Array.from({ length: n }, (_, i) => `a${i}:${selection}`).join(' ')}}`;
 
 function expectRefused(res: { status: number; body: any }, message?: RegExp) {
   expect(res.status).toBe(400);
@@ -53,11 +74,16 @@ describe('introspection is measured like any other operation', () => {
     expect(res.ms).toBeLessThan(2_000);
     expect(health.status).toBe(200);
     // The report's own request (3000 aliases with nested fields, 287 KB) is over the body limit.
-    const report = aliasesOf(3000, ' __schema { types { name kind fields { name type { name kind ofType { name kind } } } } }');
+    const report = aliasesOf(
+      3000,
+      ' __schema { types { name kind fields { name type { name kind ofType { name kind } } } } }',
+    );
     const big = await query(report);
     expect(big).toMatchObject({ status: 413, body: { errors: [{ extensions: { code: 'PAYLOAD_TOO_LARGE' } }] } });
     expect(big.ms).toBeLessThan(2_000);
-    console.log(`3000 aliased __schema: ${compact.length} B -> ${res.status} in ${res.ms} ms (${res.bytes} B); ${report.length} B -> ${big.status} in ${big.ms} ms; /health meanwhile ${health.ms} ms`);
+    console.log(
+      `3000 aliased __schema: ${compact.length} B -> ${res.status} in ${res.ms} ms (${res.bytes} B); ${report.length} B -> ${big.status} in ${big.ms} ms; /health meanwhile ${health.ms} ms`,
+    );
   });
 
   it('refuses 31 aliases of __schema, accepts 30', async () => {
@@ -69,12 +95,30 @@ describe('introspection is measured like any other operation', () => {
 
   it('refuses a deep __type nest, whether through ofType or through fields and types', async () => {
     const ofTypes = (n: number): string => (n === 0 ? 'name' : `ofType { ${ofTypes(n - 1)} }`);
-    expectRefused(await query(`{ __type(name: "Tour") { ${ofTypes(19)} } }`), /Introspection query is too deep: 21 levels, at most 20/);
-    expectRefused(await query('{ __type(name: "Query") { fields { type { fields { type { fields { type { fields { name } } } } } } } } }'), /introspection/i);
+    expectRefused(
+      await query(`{ __type(name: "Tour") { ${ofTypes(19)} } }`),
+      /Introspection query is too deep: 21 levels, at most 20/,
+    );
+    expectRefused(
+      await query(
+        '{ __type(name: "Query") { fields { type { fields { type { fields { type { fields { name } } } } } } } } }',
+      ),
+      /introspection/i,
+    );
   });
 
   it('answers the standard introspection query (Apollo Sandbox, GraphQL Code Generator) in full', async () => {
-    for (const options of [undefined, { descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true }]) {
+    for (const options of [
+      undefined,
+      {
+        descriptions: true,
+        specifiedByUrl: true,
+        directiveIsRepeatable: true,
+        schemaDescription: true,
+        inputValueDeprecation: true,
+        oneOf: true,
+      },
+    ]) {
       const res = await query(getIntrospectionQuery(options));
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
@@ -86,7 +130,10 @@ describe('introspection is measured like any other operation', () => {
 
 describe('page sizes, costs and request shapes', () => {
   it('refuses tours(first: 100000) with 400 BAD_USER_INPUT, not a 500', async () => {
-    expectRefused(await query('{ tours(first: 100000) { nodes { id } } }'), /first must be a whole number from 1 to 100/);
+    expectRefused(
+      await query('{ tours(first: 100000) { nodes { id } } }'),
+      /first must be a whole number from 1 to 100/,
+    );
     expectRefused(await query('query($n: Int) { tours(first: $n) { nodes { id } } }', { n: 101 }), /from 1 to 100/);
     expectRefused(await query('{ tours(first: 0) { nodes { id } } }'), /from 1 to 100/);
     const ok = await query('query($n: Int) { tours(first: $n) { nodes { id } } }', { n: 100 });
@@ -95,14 +142,20 @@ describe('page sizes, costs and request shapes', () => {
   });
 
   it('refuses an operation over the cost limit with 400', async () => {
-    const costly = Array.from({ length: 30 }, (_, i) => `a${i}: tours(first: 100) { nodes { id itinerary { day } } }`).join('\n');
+    const costly = Array.from(
+      { length: 30 },
+      (_, i) => `a${i}: tours(first: 100) { nodes { id itinerary { day } } }`,
+    ).join('\n');
     expectRefused(await query(`{ ${costly} }`), /too costly/);
   });
 
   it('refuses too many directives and fragments spread into one another many times over', async () => {
     expectRefused(await query(`{ ${'__typename @skip(if: false) '.repeat(51)}}`), /51 directives/);
     const levels = 25;
-    const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : '__typename'} }`).join('\n');
+    const fragments = Array.from(
+      { length: levels },
+      (_, i) => `fragment F${i} on Query { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : '__typename'} }`,
+    ).join('\n');
     const bomb = await query(`{ ...F0 }\n${fragments}`);
     expectRefused(bomb, /too complex/);
     expect(bomb.ms).toBeLessThan(2_000);
@@ -113,15 +166,26 @@ describe('page sizes, costs and request shapes', () => {
     expect(batch.status).toBe(400);
     expect(batch.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const big = await post(JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(101 * 1024) } }));
-    expect(big).toMatchObject({ status: 413, body: { errors: [{ message: 'Request body is too large: at most 100 KB', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] } });
+    expect(big).toMatchObject({
+      status: 413,
+      body: {
+        errors: [{ message: 'Request body is too large: at most 100 KB', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+      },
+    });
   });
 
   it("keeps every one of the client's operations within the limits at the largest page size it sends", () => {
     // The admin tour list asks for smaller pages than the largest (each tour with all its lists).
-    const adminTours = readFileSync(new URL('../../../client/src/features/admin/shared/useAdminTours.ts', import.meta.url), 'utf8');
-    const PAGE_SENT: Record<string, number> = { AdminToursDocument: Number(/export const ADMIN_TOURS_PAGE = (\d+);/.exec(adminTours)![1]) };
+    const adminTours = readFileSync(
+      new URL('../../../client/src/features/admin/shared/useAdminTours.ts', import.meta.url),
+      'utf8',
+    );
+    const PAGE_SENT: Record<string, number> = {
+      AdminToursDocument: Number(/export const ADMIN_TOURS_PAGE = (\d+);/.exec(adminTours)![1]),
+    };
     const source = ['graphql.ts', 'admin/graphql.ts']
-      .map((f) => readFileSync(new URL(`../../../client/src/gql/${f}`, import.meta.url), 'utf8')).join('\n');
+      .map((f) => readFileSync(new URL(`../../../client/src/gql/${f}`, import.meta.url), 'utf8'))
+      .join('\n');
     const documents = [...source.matchAll(/^export const (\w+Document) = (\{.*\}) as unknown as DocumentNode</gm)];
     expect(documents.length).toBeGreaterThan(10);
     for (const [, name, json] of documents) {
@@ -130,13 +194,15 @@ describe('page sizes, costs and request shapes', () => {
       expect(() => parse(text, { maxTokens: MAX_TOKENS }), name).not.toThrow();
       expect(new TextEncoder().encode(text).length, name).toBeLessThan(10_000);
       const fragments = doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
-      for (const op of doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)) {
+      for (const op of doc.definitions.filter(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      )) {
         expect(() => checkQueryLimits(schema, op, fragments, { first: PAGE_SENT[name!] ?? 100 }), name).not.toThrow();
       }
     }
   });
 
-  it("keeps every documented partner example within the limits", () => {
+  it('keeps every documented partner example within the limits', () => {
     for (const ex of [...PARTNER_EXAMPLES, ...PARTNER_KEY_EXAMPLES]) {
       const doc = parse(ex.query);
       const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
@@ -163,7 +229,9 @@ describe('every list counts as many items as it can hold', () => {
 
   it('refuses 30 aliases of departures without a window or a page size with 400 BAD_USER_INPUT', async () => {
     const tourId = (await query('{ tours(first: 1) { nodes { id } } }')).body.data.tours.nodes[0].id as string;
-    const res = await query(aliasesOf(MAX_ALIASES, `departures(tourId: "${tourId}") { id startDate seatsLeft status }`));
+    const res = await query(
+      aliasesOf(MAX_ALIASES, `departures(tourId: "${tourId}") { id startDate seatsLeft status }`),
+    );
     expectRefused(res, /too costly/);
     // Each one may return a departure a day for 366 days: a few of them at once are still answered.
     const few = await query(aliasesOf(5, `departures(tourId: "${tourId}") { id startDate seatsLeft status }`));
@@ -179,7 +247,14 @@ describe('every list counts as many items as it can hold', () => {
 describe('in production', () => {
   let prod: TestServer;
   beforeAll(async () => {
-    prod = await startTestServer({ seedDemo: false, env: { NODE_ENV: 'production', JWT_SECRET: randomBytes(40).toString('base64url'), JWT_REFRESH_SECRET: randomBytes(40).toString('base64url') } });
+    prod = await startTestServer({
+      seedDemo: false,
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: randomBytes(40).toString('base64url'),
+        JWT_REFRESH_SECRET: randomBytes(40).toString('base64url'),
+      },
+    });
   });
   afterAll(async () => {
     await prod?.stop();

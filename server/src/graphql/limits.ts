@@ -1,6 +1,16 @@
 import {
-  type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLNamedType, type GraphQLOutputType, type GraphQLSchema, Kind,
-  type OperationDefinitionNode, SchemaMetaFieldDef, type SelectionSetNode, TypeMetaFieldDef, TypeNameMetaFieldDef,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  Kind,
+  type OperationDefinitionNode,
+  SchemaMetaFieldDef,
+  type SelectionSetNode,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
 } from 'graphql';
 import { BOOKING_TYPES, TOUR_IMAGE_RULES, TOUR_LIMITS, TOUR_TIER_OPTIONS, WEBHOOK_EVENTS } from '@tembea/schema';
 import { BadInputError } from '../common/errors.js';
@@ -12,7 +22,12 @@ import { PARTNER_KEYS_MAX, USAGE_DAYS } from '../modules/partners/partner-key.se
 import { TOUR_CHANGES_DEFAULT_PAGE, TOUR_CHANGES_MAX_PAGE } from '../modules/tours/tour-changes.service.js';
 import { TOUR_FILTER_VALUES_MAX } from '../modules/tours/tour.service.js';
 import { PERMISSIONS_MAX } from '../modules/users/user.mapper.js';
-import { ALL_WEBHOOKS_MAX, DELIVERIES_DEFAULT_PAGE, DELIVERIES_MAX_PAGE, WEBHOOKS_PER_KEY } from '../modules/webhooks/webhook.service.js';
+import {
+  ALL_WEBHOOKS_MAX,
+  DELIVERIES_DEFAULT_PAGE,
+  DELIVERIES_MAX_PAGE,
+  WEBHOOKS_PER_KEY,
+} from '../modules/webhooks/webhook.service.js';
 
 export const MAX_QUERY_DEPTH = 10;
 /**
@@ -67,9 +82,14 @@ export const LIST_BOUNDS: Record<string, number> = {
   'Tour.images': TOUR_IMAGE_RULES.maxPerTour,
   'Tour.itinerary': TOUR_LIMITS.itineraryMax,
   'Tour.tiers': TOUR_TIER_OPTIONS.length,
-  'Tour.features': TOUR_LIST, 'Tour.categories': TOUR_LIST, 'Tour.included': TOUR_LIST, 'Tour.notIncluded': TOUR_LIST,
-  'TourFilters.destinations': TOUR_FILTER_VALUES_MAX, 'TourFilters.travelTypes': TOUR_FILTER_VALUES_MAX,
-  'TourFilters.tiers': TOUR_FILTER_VALUES_MAX, 'TourFilters.bookingTypes': TOUR_FILTER_VALUES_MAX,
+  'Tour.features': TOUR_LIST,
+  'Tour.categories': TOUR_LIST,
+  'Tour.included': TOUR_LIST,
+  'Tour.notIncluded': TOUR_LIST,
+  'TourFilters.destinations': TOUR_FILTER_VALUES_MAX,
+  'TourFilters.travelTypes': TOUR_FILTER_VALUES_MAX,
+  'TourFilters.tiers': TOUR_FILTER_VALUES_MAX,
+  'TourFilters.bookingTypes': TOUR_FILTER_VALUES_MAX,
   // A price per booking type and tier.
   'DepartureAvailability.prices': BOOKING_TYPES.length * TOUR_TIER_OPTIONS.length,
   'PartnerKeyType.usage': USAGE_DAYS,
@@ -99,7 +119,9 @@ function fieldDef(parent: GraphQLNamedType | undefined, name: string): GraphQLFi
   if (name === '__schema') return SchemaMetaFieldDef;
   if (name === '__type') return TypeMetaFieldDef;
   if (name === '__typename') return TypeNameMetaFieldDef;
-  return parent && 'getFields' in parent ? (parent.getFields() as Record<string, GraphQLField<unknown, unknown>>)[name] : undefined;
+  return parent && 'getFields' in parent
+    ? (parent.getFields() as Record<string, GraphQLField<unknown, unknown>>)[name]
+    : undefined;
 }
 
 /** A field's type without its non-null and list wrappers. */
@@ -117,7 +139,11 @@ const returnsList = (type: GraphQLOutputType) => /^\[/.test(String(type));
  * list its bound. Introspection's lists count as one item: the schema's size bounds them, and
  * graphql-js refuses their expensive nesting. Null for a field that is not a list.
  */
-function listBound(parent: GraphQLNamedType | undefined, def: GraphQLField<unknown, unknown> | undefined, page: number | null): number | null {
+function listBound(
+  parent: GraphQLNamedType | undefined,
+  def: GraphQLField<unknown, unknown> | undefined,
+  page: number | null,
+): number | null {
   if (!parent || !def) return null;
   if (!returnsList(def.type) || parent.name.startsWith('__')) return null;
   if (page !== null && parent.name.endsWith('Connection')) return page;
@@ -137,7 +163,14 @@ interface Walk {
  * each counted: a list of n objects costs 1 + n * (1 + what is selected in each), a list of n
  * leaves n * 0.1. `page` is the page of the paged field whose connection this is.
  */
-function walk(set: SelectionSetNode, parent: GraphQLNamedType | undefined, page: number | null, depth: number, introspection: boolean, w: Walk): number {
+function walk(
+  set: SelectionSetNode,
+  parent: GraphQLNamedType | undefined,
+  page: number | null,
+  depth: number,
+  introspection: boolean,
+  w: Walk,
+): number {
   const { m } = w;
   let cost = 0;
   for (const sel of set.selections) {
@@ -149,23 +182,40 @@ function walk(set: SelectionSetNode, parent: GraphQLNamedType | undefined, page:
       if (inIntrospection) m.introspectionDepth = Math.max(m.introspectionDepth, depth);
       else m.depth = Math.max(m.depth, depth);
       const def = fieldDef(parent, sel.name.value);
-      const sizes = parent && def?.args.some((a) => a.name === 'first') ? PAGE_SIZES[`${parent.name}.${def.name}`] ?? { max: MAX_PAGE_SIZE, def: DEFAULT_PAGE_SIZE } : null;
+      const sizes =
+        parent && def?.args.some((a) => a.name === 'first')
+          ? (PAGE_SIZES[`${parent.name}.${def.name}`] ?? { max: MAX_PAGE_SIZE, def: DEFAULT_PAGE_SIZE })
+          : null;
       const items = listBound(parent, def, page);
       if (sel.selectionSet) {
-        const inner = walk(sel.selectionSet, def && namedType(def.type), sizes ? pageOf(sizes, sel, w.variables) : null, depth + 1, inIntrospection, w);
+        const inner = walk(
+          sel.selectionSet,
+          def && namedType(def.type),
+          sizes ? pageOf(sizes, sel, w.variables) : null,
+          depth + 1,
+          inIntrospection,
+          w,
+        );
         cost += items === null ? 1 + inner : 1 + items * (1 + inner);
       } else {
         cost += 0.1 * (items ?? 1);
       }
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      const on = sel.typeCondition ? w.schema.getType(sel.typeCondition.name.value) ?? parent : parent;
+      const on = sel.typeCondition ? (w.schema.getType(sel.typeCondition.name.value) ?? parent) : parent;
       cost += walk(sel.selectionSet, on, page, depth, introspection, w);
     } else {
       const frag = w.fragments.get(sel.name.value);
       if (!frag || w.seen.has(frag.name.value)) continue;
       m.directives += frag.directives?.length ?? 0;
       w.seen.add(frag.name.value);
-      cost += walk(frag.selectionSet, w.schema.getType(frag.typeCondition.name.value) ?? parent, page, depth, introspection, w);
+      cost += walk(
+        frag.selectionSet,
+        w.schema.getType(frag.typeCondition.name.value) ?? parent,
+        page,
+        depth,
+        introspection,
+        w,
+      );
       w.seen.delete(frag.name.value);
     }
   }
@@ -181,16 +231,34 @@ function walk(set: SelectionSetNode, parent: GraphQLNamedType | undefined, page:
  * Runs on every request with its variables, since page sizes usually come from them.
  */
 export function checkQueryLimits(
-  schema: GraphQLSchema, operation: OperationDefinitionNode, fragmentList: readonly FragmentDefinitionNode[], variables: Record<string, unknown> = {},
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragmentList: readonly FragmentDefinitionNode[],
+  variables: Record<string, unknown> = {},
 ): void {
-  const m: Measure = { depth: 0, introspectionDepth: 0, aliases: 0, directives: operation.directives?.length ?? 0, visits: 0 };
-  const w: Walk = { schema, fragments: new Map(fragmentList.map((f) => [f.name.value, f])), variables, seen: new Set(), m };
+  const m: Measure = {
+    depth: 0,
+    introspectionDepth: 0,
+    aliases: 0,
+    directives: operation.directives?.length ?? 0,
+    visits: 0,
+  };
+  const w: Walk = {
+    schema,
+    fragments: new Map(fragmentList.map((f) => [f.name.value, f])),
+    variables,
+    seen: new Set(),
+    m,
+  };
   const cost = walk(operation.selectionSet, schema.getRootType(operation.operation) ?? undefined, null, 1, false, w);
   if (m.aliases > MAX_ALIASES) refuse(`Query uses ${m.aliases} aliases, at most ${MAX_ALIASES} allowed`);
   if (m.directives > MAX_DIRECTIVES) refuse(`Query uses ${m.directives} directives, at most ${MAX_DIRECTIVES} allowed`);
   if (m.depth > MAX_QUERY_DEPTH) refuse(`Query is too deep: ${m.depth} levels, at most ${MAX_QUERY_DEPTH} allowed`);
   if (m.introspectionDepth > MAX_INTROSPECTION_DEPTH) {
-    refuse(`Introspection query is too deep: ${m.introspectionDepth} levels, at most ${MAX_INTROSPECTION_DEPTH} allowed`);
+    refuse(
+      `Introspection query is too deep: ${m.introspectionDepth} levels, at most ${MAX_INTROSPECTION_DEPTH} allowed`,
+    );
   }
-  if (cost > MAX_QUERY_COST) refuse(`Query is too costly: ${Math.ceil(cost)} points, at most ${MAX_QUERY_COST} allowed`);
+  if (cost > MAX_QUERY_COST)
+    refuse(`Query is too costly: ${Math.ceil(cost)} points, at most ${MAX_QUERY_COST} allowed`);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, isSpecifiedScalarType } from 'graphql';
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isScalarType,
+  isSpecifiedScalarType,
+} from 'graphql';
 import { readFileSync } from 'node:fs';
 
 describe('the GraphQL contract', () => {

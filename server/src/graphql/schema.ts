@@ -18,9 +18,13 @@ export function getSchema(): Promise<GraphQLSchema> {
 // type-graphql has no way to describe the root types; Sandbox and partners' tools show these first.
 function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
   const query = schema.getQueryType();
-  if (query) query.description = 'Reads: the catalogue, availability and change feeds (anonymous or with a partner API key), and a signed-in user\'s or admin\'s own data.';
+  if (query)
+    query.description =
+      "Reads: the catalogue, availability and change feeds (anonymous or with a partner API key), and a signed-in user's or admin's own data.";
   const mutation = schema.getMutationType();
-  if (mutation) mutation.description = 'Changes: accounts and sessions, bookings, the catalogue and departures (admins), partner API keys and webhooks.';
+  if (mutation)
+    mutation.description =
+      'Changes: accounts and sessions, bookings, the catalogue and departures (admins), partner API keys and webhooks.';
   return schema;
 }
 

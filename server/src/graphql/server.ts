@@ -1,6 +1,9 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { type FragmentDefinitionNode, type GraphQLFormattedError, Kind } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import type { ValidationError } from 'class-validator';
@@ -21,8 +24,13 @@ function fieldErrors(errors: ValidationError[], prefix = ''): FieldError[] {
 
 /** Apollo's own request failures (parse, validation, variable coercion) become BAD_USER_INPUT. */
 const APOLLO_INPUT_CODES = new Set([
-  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST',
-  'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
 /**
@@ -48,20 +56,43 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
   const code = formatted.extensions?.code;
   // Apollo's own refusals of a request carry a 4xx status, some without a code (a persisted query whose hash does not match).
   const httpStatus = (error as { extensions?: { http?: { status?: number } } })?.extensions?.http?.status;
-  const refused = (typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) || (httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500);
+  const refused =
+    (typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) ||
+    (httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500);
   if (!original && refused) {
     return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
   }
   // type-graphql and graphql-js raise plain GraphQLErrors for bad scalar values (e.g. a malformed date).
-  if (original && (original as Error).name === 'GraphQLError' && !(original as { originalError?: unknown }).originalError) {
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'BAD_USER_INPUT' } };
+  if (
+    original &&
+    (original as Error).name === 'GraphQLError' &&
+    !(original as { originalError?: unknown }).originalError
+  ) {
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: 'BAD_USER_INPUT' },
+    };
   }
   const dbError = databaseAppError(original);
   if (dbError) {
-    log.warn(dbError.code === 'TIMEOUT' ? 'database statement timed out' : 'database unavailable', { path: formatted.path, error: String((original as Error)?.message ?? original) });
-    return { message: dbError.message, locations: formatted.locations, path: formatted.path, extensions: { code: dbError.code } };
+    log.warn(dbError.code === 'TIMEOUT' ? 'database statement timed out' : 'database unavailable', {
+      path: formatted.path,
+      error: String((original as Error)?.message ?? original),
+    });
+    return {
+      message: dbError.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: dbError.code },
+    };
   }
-  const masked = { message: GENERIC_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  const masked = {
+    message: GENERIC_ERROR_MESSAGE,
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
   maskedErrors.set(masked, original ?? formatted.message);
   return masked;
 }
@@ -84,11 +115,16 @@ const observabilityPlugin: ApolloServerPlugin<GraphQLContext> = {
           maskedErrors.delete(formatted);
           // After a request timed out its answer is sent: a resolver still writing to it fails, as expected.
           const timedOut = Boolean(contextValue.res.locals.timedOut);
-          (timedOut ? log.warn : log.error)(timedOut ? 'GraphQL error after the request timed out' : 'unexpected GraphQL error', {
-            requestId: contextValue.requestId,
-            path: formatted.path,
-            error: timedOut ? String((original as Error)?.message ?? original) : String((original as Error)?.stack ?? original),
-          });
+          (timedOut ? log.warn : log.error)(
+            timedOut ? 'GraphQL error after the request timed out' : 'unexpected GraphQL error',
+            {
+              requestId: contextValue.requestId,
+              path: formatted.path,
+              error: timedOut
+                ? String((original as Error)?.message ?? original)
+                : String((original as Error)?.stack ?? original),
+            },
+          );
           (formatted.extensions as Record<string, unknown>).requestId = contextValue.requestId;
         }
       },
@@ -101,7 +137,9 @@ const observabilityPlugin: ApolloServerPlugin<GraphQLContext> = {
  * (validation and variable errors alike), so the schema's field and enum names cannot be guessed
  * from them; introspection itself stays open for partners who generate clients from it.
  */
-export function createFormatError(production: boolean): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
+export function createFormatError(
+  production: boolean,
+): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
   if (!production) return formatKnownError;
   return (formatted, error) => {
     const out = formatKnownError(formatted, error);
@@ -118,7 +156,9 @@ const limitsPlugin: ApolloServerPlugin<GraphQLContext> = {
     return {
       async didResolveOperation({ document, operation, request, response, schema }) {
         if (!operation) return;
-        const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+        const fragments = document.definitions.filter(
+          (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+        );
         try {
           checkQueryLimits(schema, operation, fragments, request.variables ?? {});
         } catch (e) {
@@ -134,7 +174,10 @@ const limitsPlugin: ApolloServerPlugin<GraphQLContext> = {
  * The Apollo Server over the type-graphql schema (Sandbox landing page outside production). The
  * query limits are always on in the running product; only the throughput benchmark turns them off.
  */
-export async function createApolloServer(production: boolean, opts: { queryLimits?: boolean } = {}): Promise<ApolloServer<GraphQLContext>> {
+export async function createApolloServer(
+  production: boolean,
+  opts: { queryLimits?: boolean } = {},
+): Promise<ApolloServer<GraphQLContext>> {
   const server = new ApolloServer<GraphQLContext>({
     schema: await getSchema(),
     // Partners generate their clients from the schema; the query limits bound what it costs.
@@ -152,7 +195,9 @@ export async function createApolloServer(production: boolean, opts: { queryLimit
       observabilityPlugin,
       // No cache hints are used; the plugin would wrap every field resolver of every request.
       ApolloServerPluginCacheControlDisabled(),
-      production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+      production
+        ? ApolloServerPluginLandingPageDisabled()
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
     ],
   });
   await server.start();

@@ -23,22 +23,39 @@ afterAll(() => s?.stop());
 
 const MB = 1024 * 1024;
 const B = 'XYZ';
-const part = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const part = (name: string, value: string) =>
+  `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 // With its first bytes: the parser holds back a part's trailing CRLF until it knows it starts no boundary.
-const fileHead = (name: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\nPNG`;
-const CREATE_TOUR = 'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
+const fileHead = (name: string) =>
+  `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\nPNG`;
+const CREATE_TOUR =
+  'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
 const PROFILE = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { id } }';
 const TOUR = {
-  title: 'Materuni Waterfall', description: 'Coffee and a waterfall.', destination: 'Kilimanjaro', country: 'Tanzania',
-  durationDays: 1, price: '60', images: [], tier: 'Budget', bookingType: 'group', status: 'active',
+  title: 'Materuni Waterfall',
+  description: 'Coffee and a waterfall.',
+  destination: 'Kilimanjaro',
+  country: 'Tanzania',
+  durationDays: 1,
+  price: '60',
+  images: [],
+  tier: 'Budget',
+  bookingType: 'group',
+  status: 'active',
 };
 /** The leading fields of a createTour request with n photos. */
 const tourHead = (n: number) =>
   part('operations', JSON.stringify({ query: CREATE_TOUR, variables: { input: TOUR, images: Array(n).fill(null) } })) +
-  part('map', JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), [`variables.images.${i}`]]))));
+  part(
+    'map',
+    JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), [`variables.images.${i}`]]))),
+  );
 const profileHead = (files = 1) =>
   part('operations', JSON.stringify({ query: PROFILE, variables: { file: null } })) +
-  part('map', JSON.stringify(Object.fromEntries(Array.from({ length: files }, (_, i) => [String(i), ['variables.file']]))));
+  part(
+    'map',
+    JSON.stringify(Object.fromEntries(Array.from({ length: files }, (_, i) => [String(i), ['variables.file']]))),
+  );
 
 const tempFiles = () => (existsSync(uploadTempDir(s.dataDir)) ? readdirSync(uploadTempDir(s.dataDir)) : []);
 
@@ -66,16 +83,25 @@ async function hold(p: string, token: string | null, start: string | Buffer, ann
     socket.on('close', () => reject(new Error(`closed without an answer: ${received.slice(0, 200)}`)));
   });
   answer.catch(() => undefined);
-  socket.write([
-    `POST ${p} HTTP/1.1`, `Host: 127.0.0.1`, `Content-Type: multipart/form-data; boundary=${B}`, `Content-Length: ${announced}`,
-    'apollo-require-preflight: true', ...(token ? [`Authorization: Bearer ${token}`] : []), '', '',
-  ].join('\r\n'));
+  socket.write(
+    [
+      `POST ${p} HTTP/1.1`,
+      `Host: 127.0.0.1`,
+      `Content-Type: multipart/form-data; boundary=${B}`,
+      `Content-Length: ${announced}`,
+      'apollo-require-preflight: true',
+      ...(token ? [`Authorization: Bearer ${token}`] : []),
+      '',
+      '',
+    ].join('\r\n'),
+  );
   socket.write(start);
   return { socket, answer };
 }
 
 /** The answer, or 'none' when the server has not answered within ms. */
-const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'none'>((r) => setTimeout(() => r('none'), ms))]);
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<'none'>((r) => setTimeout(() => r('none'), ms))]);
 
 async function expectNoTempFiles() {
   const deadline = Date.now() + 3_000;
@@ -93,7 +119,9 @@ describe('a GraphQL multipart request is judged by its operation before any file
       seen.add(named.name);
       return Object.values(named.getFields()).some((f) => takesUpload(f.type, seen));
     };
-    const uploading = Object.values(schema.getMutationType()!.getFields()).filter((f) => f.args.some((a) => takesUpload(a.type))).map((f) => f.name);
+    const uploading = Object.values(schema.getMutationType()!.getFields())
+      .filter((f) => f.args.some((a) => takesUpload(a.type)))
+      .map((f) => f.name);
     expect(uploading.sort()).toEqual(Object.keys(UPLOAD_RULES).sort());
   });
 
@@ -101,7 +129,9 @@ describe('a GraphQL multipart request is judged by its operation before any file
     const up = await hold('/graphql', traveller, tourHead(10) + fileHead('0') + 'x'.repeat(2 * MB));
     const answer = await within(up.answer, 3_000);
     expect(answer).toMatchObject({ status: 403 });
-    expect(JSON.parse((answer as { body: string }).body)).toEqual({ errors: [{ message: 'Admin access required', extensions: { code: 'FORBIDDEN' } }] });
+    expect(JSON.parse((answer as { body: string }).body)).toEqual({
+      errors: [{ message: 'Admin access required', extensions: { code: 'FORBIDDEN' } }],
+    });
     expect(tempFiles()).toEqual([]);
     up.socket.destroy();
   });
@@ -123,9 +153,30 @@ describe('a GraphQL multipart request is judged by its operation before any file
   it('refuses files sent before the operation, and files for an operation that takes none, with 400', async () => {
     const cases: [string, RegExp][] = [
       [fileHead('0') + 'x'.repeat(MB), /'operations' and 'map' must come before the files/],
-      [part('operations', JSON.stringify({ query: 'mutation { logout }' })) + part('map', '{"0":["variables.x"]}') + fileHead('0') + 'x'.repeat(MB), /This operation takes no files/],
-      [part('operations', JSON.stringify({ query: '{ me { id } }' })) + part('map', '{"0":["variables.x"]}') + fileHead('0'), /This operation takes no files/],
-      [part('operations', JSON.stringify({ query: `mutation($f: Upload!) { a: uploadProfileImage(file: $f) { id } b: uploadProfileImage(file: $f) { id } }` })) + part('map', '{"0":["variables.f"]}') + fileHead('0'), /one upload mutation per request/],
+      [
+        part('operations', JSON.stringify({ query: 'mutation { logout }' })) +
+          part('map', '{"0":["variables.x"]}') +
+          fileHead('0') +
+          'x'.repeat(MB),
+        /This operation takes no files/,
+      ],
+      [
+        part('operations', JSON.stringify({ query: '{ me { id } }' })) +
+          part('map', '{"0":["variables.x"]}') +
+          fileHead('0'),
+        /This operation takes no files/,
+      ],
+      [
+        part(
+          'operations',
+          JSON.stringify({
+            query: `mutation($f: Upload!) { a: uploadProfileImage(file: $f) { id } b: uploadProfileImage(file: $f) { id } }`,
+          }),
+        ) +
+          part('map', '{"0":["variables.f"]}') +
+          fileHead('0'),
+        /one upload mutation per request/,
+      ],
     ];
     for (const [start, message] of cases) {
       const up = await hold('/graphql', traveller, start);
@@ -154,10 +205,16 @@ describe('a GraphQL multipart request is judged by its operation before any file
     other.socket.destroy();
     first.socket.destroy();
     await new Promise((r) => setTimeout(r, 200));
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('profileImage', new Blob([png], { type: 'image/png' }), 'a.png');
-    const res = await fetch(`${s.url}/api/users/profile/image`, { method: 'POST', headers: { authorization: `Bearer ${user}` }, body: form });
+    const res = await fetch(`${s.url}/api/users/profile/image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user}` },
+      body: form,
+    });
     expect(res.status).toBe(200);
     second.socket.destroy();
   });
@@ -169,7 +226,10 @@ describe('a GraphQL multipart request is judged by its operation before any file
     expect(tempFiles()).toHaveLength(1);
     const answer = await within(slow.answer, 4_000);
     expect(answer).toMatchObject({ status: 503 });
-    expect(JSON.parse((answer as { body: string }).body).errors[0]).toMatchObject({ message: expect.stringMatching(/did not arrive within 1.5 s/), extensions: { code: 'TIMEOUT' } });
+    expect(JSON.parse((answer as { body: string }).body).errors[0]).toMatchObject({
+      message: expect.stringMatching(/did not arrive within 1.5 s/),
+      extensions: { code: 'TIMEOUT' },
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
     slow.socket.destroy();
     await expectNoTempFiles();

@@ -12,7 +12,12 @@ export interface UploadRule extends FileLimits {
   who: 'user' | 'admin';
 }
 
-const TOUR_PHOTOS: UploadRule = { who: 'admin', maxFiles: TOUR_MAX_IMAGES, maxFileBytes: TOUR_IMAGE_MAX_BYTES, fileTooLarge: 'An image must be at most 10 MB' };
+const TOUR_PHOTOS: UploadRule = {
+  who: 'admin',
+  maxFiles: TOUR_MAX_IMAGES,
+  maxFileBytes: TOUR_IMAGE_MAX_BYTES,
+  fileTooLarge: 'An image must be at most 10 MB',
+};
 
 /**
  * Every mutation that takes an Upload argument, with the files it accepts. A multipart request is
@@ -26,7 +31,8 @@ export const UPLOAD_RULES: Readonly<Record<string, UploadRule>> = {
 };
 
 const SPEC = 'see the GraphQL multipart request spec';
-export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A multipart field holding JSON, parsed; a missing or malformed one is a 400. */
 export function parseJsonField(fields: Readonly<Record<string, string>>, name: 'operations' | 'map'): unknown {
@@ -42,8 +48,10 @@ export function parseJsonField(fields: Readonly<Record<string, string>>, name: '
 /** The `operations` field as one operation object; a batch or anything else is a 400. */
 export function operationField(fields: Readonly<Record<string, string>>): Record<string, unknown> {
   const operation = parseJsonField(fields, 'operations');
-  if (Array.isArray(operation)) throw new BadInputError('Batched operations are not accepted: send one operation per request');
-  if (!isPlainObject(operation)) throw new BadInputError(`The multipart field 'operations' must be a JSON object (${SPEC})`);
+  if (Array.isArray(operation))
+    throw new BadInputError('Batched operations are not accepted: send one operation per request');
+  if (!isPlainObject(operation))
+    throw new BadInputError(`The multipart field 'operations' must be a JSON object (${SPEC})`);
   return operation;
 }
 
@@ -55,7 +63,11 @@ export function mapField(fields: Readonly<Record<string, string>>): Record<strin
 }
 
 /** Names of the root fields an operation selects, through its fragments (each fragment visited once). */
-function rootFields(selections: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen = new Set<string>()): string[] {
+function rootFields(
+  selections: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  seen = new Set<string>(),
+): string[] {
   const names: string[] = [];
   for (const sel of selections.selections) {
     if (sel.kind === Kind.FIELD) names.push(sel.name.value);
@@ -80,10 +92,16 @@ export function uploadMutationOf(operation: Record<string, unknown>): string | n
   }
   const name = typeof operation.operationName === 'string' ? operation.operationName : null;
   const operations = doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
-  const chosen = name === null && operations.length === 1 ? operations[0] : operations.find((d) => d.name?.value === name);
-  if (!chosen) throw new BadInputError(name ? `The document has no operation named '${name.slice(0, 40)}'` : 'Name the operation to run (operationName)');
+  const chosen =
+    name === null && operations.length === 1 ? operations[0] : operations.find((d) => d.name?.value === name);
+  if (!chosen)
+    throw new BadInputError(
+      name ? `The document has no operation named '${name.slice(0, 40)}'` : 'Name the operation to run (operationName)',
+    );
   if (chosen.operation !== 'mutation') return null;
-  const fragments = new Map(doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
+  const fragments = new Map(
+    doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+  );
   const uploading = rootFields(chosen.selectionSet, fragments).filter((f) => Object.hasOwn(UPLOAD_RULES, f));
   if (uploading.length > 1) throw new BadInputError('Send one upload mutation per request');
   return uploading[0] ?? null;
@@ -106,6 +124,9 @@ export function uploadLimitsOf(fields: Readonly<Record<string, string>>, ctx: Re
   if (rule.who === 'admin') requireAdmin(ctx);
   else requireUser(ctx);
   const mapped = Object.keys(mapField(fields)).length;
-  if (mapped > rule.maxFiles) throw new PayloadTooLargeError(`${mutation} takes at most ${rule.maxFiles} ${rule.maxFiles === 1 ? 'file' : 'files'}`);
+  if (mapped > rule.maxFiles)
+    throw new PayloadTooLargeError(
+      `${mutation} takes at most ${rule.maxFiles} ${rule.maxFiles === 1 ? 'file' : 'files'}`,
+    );
   return rule;
 }

@@ -6,7 +6,14 @@ import { BadInputError, PayloadTooLargeError } from '../common/errors.js';
 import { receiveUpload, type ReceivedUpload, type UploadLimits } from '../common/multipart.js';
 import { requireUser } from '../common/guards.js';
 import { holdUploadSlot } from '../common/upload-slots.js';
-import { isPlainObject, mapField, operationField, UPLOAD_RULES, uploadLimitsOf, type UploadRule } from './upload-policy.js';
+import {
+  isPlainObject,
+  mapField,
+  operationField,
+  UPLOAD_RULES,
+  uploadLimitsOf,
+  type UploadRule,
+} from './upload-policy.js';
 
 /** Largest GraphQL request body (JSON, or the `operations` field of a multipart request). */
 export const GRAPHQL_BODY_MAX_BYTES = 100 * 1024;
@@ -36,7 +43,12 @@ function placeUpload(operation: Record<string, unknown>, objectPath: string, upl
   }
   let target: unknown = operation;
   for (const key of keys.slice(0, -1)) {
-    target = isPlainObject(target) || Array.isArray(target) ? (Object.hasOwn(target, key) ? (target as Record<string, unknown>)[key] : undefined) : undefined;
+    target =
+      isPlainObject(target) || Array.isArray(target)
+        ? Object.hasOwn(target, key)
+          ? (target as Record<string, unknown>)[key]
+          : undefined
+        : undefined;
     if (!isPlainObject(target) && !Array.isArray(target)) {
       throw new BadInputError(`The map path '${objectPath.slice(0, 100)}' does not point into the variables`);
     }
@@ -49,10 +61,14 @@ function placeUpload(operation: Record<string, unknown>, objectPath: string, upl
  * each mapped file becomes an Upload that the `Upload` scalar hands to the resolver, reading the
  * complete temporary file. One operation per request: a batch is refused like a JSON array.
  */
-export function operationOf(upload: ReceivedUpload, maxFiles: number = GRAPHQL_UPLOAD_LIMITS.maxFiles): Record<string, unknown> {
+export function operationOf(
+  upload: ReceivedUpload,
+  maxFiles: number = GRAPHQL_UPLOAD_LIMITS.maxFiles,
+): Record<string, unknown> {
   const operation = operationField(upload.fields);
   const entries = Object.entries(mapField(upload.fields));
-  if (entries.length > maxFiles) throw new PayloadTooLargeError(`At most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} can be sent at once`);
+  if (entries.length > maxFiles)
+    throw new PayloadTooLargeError(`At most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} can be sent at once`);
   for (const [field, paths] of entries) {
     const file = upload.files.find((f) => f.field === field);
     if (!file) throw new BadInputError(`The file '${field.slice(0, 40)}' named in the map is missing from the request`);
@@ -83,17 +99,25 @@ const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'
  * temporary files under the limits of the operation its leading `operations` field names (see
  * uploadLimitsOf), and the request goes on to Apollo as an ordinary operation.
  */
-export function graphqlMultipart(makeContext: (req: Request, res: Response) => Promise<RequestContext>, config: Config): RequestHandler {
+export function graphqlMultipart(
+  makeContext: (req: Request, res: Response) => Promise<RequestContext>,
+  config: Config,
+): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) return next();
     const ctx = (req.ctx ??= await makeContext(req, res));
     const user = requireUser(ctx);
     if (!PREFLIGHT_HEADERS.some((h) => req.get(h))) {
-      throw new BadInputError(`A multipart request needs the header ${PREFLIGHT_HEADERS.join(' or ')} (it keeps other sites' forms from posting here)`);
+      throw new BadInputError(
+        `A multipart request needs the header ${PREFLIGHT_HEADERS.join(' or ')} (it keeps other sites' forms from posting here)`,
+      );
     }
     holdUploadSlot(config, user.id, res);
     let rule: UploadRule | undefined;
-    const upload = await receiveUpload(req, res, config, { ...GRAPHQL_UPLOAD_LIMITS, filesFor: (fields) => (rule ??= uploadLimitsOf(fields, ctx)) });
+    const upload = await receiveUpload(req, res, config, {
+      ...GRAPHQL_UPLOAD_LIMITS,
+      filesFor: (fields) => (rule ??= uploadLimitsOf(fields, ctx)),
+    });
     req.body = operationOf(upload, rule?.maxFiles);
     next();
   };

@@ -17,7 +17,18 @@ import { WebhookResolver } from './webhooks/webhook.resolver.js';
 
 /** Every GraphQL resolver; each feature module adds its own. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [TourResolver, TourAdminResolver, ContactResolver, AuthResolver, UserResolver, BookingResolver, AvailabilityResolver, TourChangesResolver, PartnerKeyResolver, WebhookResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [
+  TourResolver,
+  TourAdminResolver,
+  ContactResolver,
+  AuthResolver,
+  UserResolver,
+  BookingResolver,
+  AvailabilityResolver,
+  TourChangesResolver,
+  PartnerKeyResolver,
+  WebhookResolver,
+];
 
 /** Every REST shim under /api; each feature module adds its own router. */
 export function restRouters(): Router {

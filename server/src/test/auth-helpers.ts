@@ -29,17 +29,32 @@ async function parse(res: Response): Promise<Res> {
 }
 
 /** A GraphQL call with an optional bearer token and extra headers (e.g. X-Forwarded-For). */
-export async function gql(s: Srv, query: string, variables: Record<string, unknown> = {}, opts: { token?: string; headers?: Record<string, string> } = {}): Promise<Res> {
+export async function gql(
+  s: Srv,
+  query: string,
+  variables: Record<string, unknown> = {},
+  opts: { token?: string; headers?: Record<string, string> } = {},
+): Promise<Res> {
   const res = await fetch(`${s.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
     body: JSON.stringify({ query, variables }),
   });
   return parse(res);
 }
 
 /** A REST call under /api with an optional JSON body, bearer token and extra headers. */
-export async function api(s: Srv, method: string, p: string, body?: unknown, opts: { token?: string; headers?: Record<string, string> } = {}): Promise<Res> {
+export async function api(
+  s: Srv,
+  method: string,
+  p: string,
+  body?: unknown,
+  opts: { token?: string; headers?: Record<string, string> } = {},
+): Promise<Res> {
   const res = await fetch(`${s.url}/api${p}`, {
     method,
     headers: {
@@ -102,7 +117,12 @@ export function mailsTo(s: Srv, email: string) {
 }
 
 /** POSTs a GraphQL multipart upload (the client sends the preflight header Apollo asks for). */
-export async function gqlUpload(s: Srv, query: string, file: { data: Buffer; name: string; type: string }, token?: string): Promise<Res> {
+export async function gqlUpload(
+  s: Srv,
+  query: string,
+  file: { data: Buffer; name: string; type: string },
+  token?: string,
+): Promise<Res> {
   const form = new FormData();
   form.append('operations', JSON.stringify({ query, variables: { file: null } }));
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
@@ -116,9 +136,19 @@ export async function gqlUpload(s: Srv, query: string, file: { data: Buffer; nam
 }
 
 /** POSTs a REST multipart form with one file under the given field. */
-export async function restUpload(s: Srv, p: string, field: string, file: { data: Buffer; name: string; type: string }, token?: string): Promise<Res> {
+export async function restUpload(
+  s: Srv,
+  p: string,
+  field: string,
+  file: { data: Buffer; name: string; type: string },
+  token?: string,
+): Promise<Res> {
   const form = new FormData();
   form.append(field, new Blob([file.data], { type: file.type }), file.name);
-  const res = await fetch(`${s.url}/api${p}`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+  const res = await fetch(`${s.url}/api${p}`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
   return parse(res);
 }

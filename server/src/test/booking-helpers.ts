@@ -83,13 +83,24 @@ export function book(s: TestServer, token: string | undefined, input: Record<str
 }
 
 /** Books through REST. */
-export function bookRest(s: TestServer, token: string | undefined, tourId: number | string, body: Record<string, unknown>): Promise<Res> {
+export function bookRest(
+  s: TestServer,
+  token: string | undefined,
+  tourId: number | string,
+  body: Record<string, unknown>,
+): Promise<Res> {
   return api(s, 'POST', `/bookings/${tourId}`, body, { token });
 }
 
 /** The departure of a tour on a date as the database holds it. */
-export async function departureRow(s: TestServer, tourId: number, startDate: string): Promise<{ capacity: number; seats_taken: number } | undefined> {
+export async function departureRow(
+  s: TestServer,
+  tourId: number,
+  startDate: string,
+): Promise<{ capacity: number; seats_taken: number } | undefined> {
   const [row] = await queryRows<{ capacity: number; seats_taken: number }>(
-    s.orm.em.fork(), sql`select capacity, seats_taken from departures where tour_id = ${tourId} and start_date = ${startDate}`);
+    s.orm.em.fork(),
+    sql`select capacity, seats_taken from departures where tour_id = ${tourId} and start_date = ${startDate}`,
+  );
   return row;
 }

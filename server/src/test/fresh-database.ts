@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** A new empty database, named `<prefix>_<time>_<random>`, on the PostgreSQL server of `baseUrl`; drop() removes it. */
-export async function freshDatabase(baseUrl: string, prefix = 'tembea_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  baseUrl: string,
+  prefix = 'tembea_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

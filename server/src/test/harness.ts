@@ -13,7 +13,12 @@ export interface TestServer extends Running {
   /** POST a GraphQL operation; returns the parsed body and status. */
   gql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: any }>;
   /** Calls a REST path under the server (e.g. '/api/tours'). */
-  rest<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; headers: Headers }>;
+  rest<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
 /** The machine's PostgreSQL, for tests of what the embedded database cannot do. */
@@ -29,7 +34,10 @@ export async function startTestServer(
   opts: { seedDemo?: boolean; env?: Record<string, string>; database?: 'postgres' | 'embedded' } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-test-'));
-  const base = opts.database === 'embedded' ? null : (process.env.TEST_DATABASE_URL ?? (opts.database === 'postgres' ? MACHINE_POSTGRES : null));
+  const base =
+    opts.database === 'embedded'
+      ? null
+      : (process.env.TEST_DATABASE_URL ?? (opts.database === 'postgres' ? MACHINE_POSTGRES : null));
   const db = base ? await freshDatabase(base) : null;
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -21,18 +21,40 @@ export function keyHeaders(key: string, header: KeyHeader = 'authorization'): Re
 }
 
 /** Creates a key as the admin; returns its record and its secret. */
-export async function createKey(s: TestServer, adminToken: string, input: Record<string, unknown> = {}): Promise<{ secret: string; key: any }> {
-  const r = await gql(s, CREATE_KEY, { input: { partnerName: 'Safari Link Agency', name: 'Production', ...input } }, { token: adminToken });
+export async function createKey(
+  s: TestServer,
+  adminToken: string,
+  input: Record<string, unknown> = {},
+): Promise<{ secret: string; key: any }> {
+  const r = await gql(
+    s,
+    CREATE_KEY,
+    { input: { partnerName: 'Safari Link Agency', name: 'Production', ...input } },
+    { token: adminToken },
+  );
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
   return r.body.data.createPartnerKey;
 }
 
 /** A GraphQL call made with an API key. */
-export function keyGql(s: TestServer, key: string, query: string, variables: Record<string, unknown> = {}, header: KeyHeader = 'authorization'): Promise<Res> {
+export function keyGql(
+  s: TestServer,
+  key: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  header: KeyHeader = 'authorization',
+): Promise<Res> {
   return gql(s, query, variables, { headers: keyHeaders(key, header) });
 }
 
 /** A REST call under /api made with an API key. */
-export function keyApi(s: TestServer, key: string, method: string, p: string, body?: unknown, header: KeyHeader = 'authorization'): Promise<Res> {
+export function keyApi(
+  s: TestServer,
+  key: string,
+  method: string,
+  p: string,
+  body?: unknown,
+  header: KeyHeader = 'authorization',
+): Promise<Res> {
   return api(s, method, p, body, { headers: keyHeaders(key, header) });
 }

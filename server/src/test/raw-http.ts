@@ -46,7 +46,10 @@ export function rawRequest(baseUrl: string, req: RawRequest): Promise<RawAnswer>
       done = true;
       clearTimeout(timer);
       socket.destroy();
-      if (!answer) reject(new Error(`no complete answer (${received.length} bytes: ${received.toString('latin1').slice(0, 200)})`));
+      if (!answer)
+        reject(
+          new Error(`no complete answer (${received.length} bytes: ${received.toString('latin1').slice(0, 200)})`),
+        );
       else resolve({ ...answer, closed, closedMs: closed ? Date.now() - started : null });
     };
     const timer = setTimeout(() => finish(false), timeoutMs);
@@ -64,14 +67,23 @@ export function rawRequest(baseUrl: string, req: RawRequest): Promise<RawAnswer>
       const length = Number(headers['content-length'] ?? Number.NaN);
       const bodyBytes = received.subarray(headEnd + 4);
       if (!Number.isNaN(length) && bodyBytes.length < length) return;
-      answer = { status: Number(statusLine!.split(' ')[1]), headers, body: bodyBytes.toString('utf8'), answeredMs: Date.now() - started };
+      answer = {
+        status: Number(statusLine!.split(' ')[1]),
+        headers,
+        body: bodyBytes.toString('utf8'),
+        answeredMs: Date.now() - started,
+      };
       // A kept-alive connection stays open by design: only a `Connection: close` answer is waited on.
       if (headers.connection?.toLowerCase() !== 'close') finish(false);
     });
     socket.on('error', () => finish(true));
     socket.on('close', () => finish(true));
     socket.on('connect', () => {
-      const head = [`${req.method ?? 'POST'} ${req.path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Length: ${req.contentLength ?? body.length}`];
+      const head = [
+        `${req.method ?? 'POST'} ${req.path} HTTP/1.1`,
+        `Host: ${hostname}:${port}`,
+        `Content-Length: ${req.contentLength ?? body.length}`,
+      ];
       for (const [k, v] of Object.entries(req.headers)) head.push(`${k}: ${v}`);
       socket.write(head.join('\r\n') + '\r\n\r\n');
       if (body.length) socket.write(body);

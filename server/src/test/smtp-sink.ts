@@ -36,11 +36,19 @@ export async function startSmtpSink(port = 0): Promise<{ port: number; mails: Su
         }
         const cmd = line.slice(0, 4).toUpperCase();
         if (cmd === 'EHLO' || cmd === 'HELO') reply('250 sink');
-        else if (cmd === 'MAIL') { current.from = line.slice(10).trim(); reply('250 ok'); }
-        else if (cmd === 'RCPT') { current.to.push(line.slice(8).trim()); reply('250 ok'); }
-        else if (cmd === 'DATA') { inData = true; reply('354 go ahead'); }
-        else if (cmd === 'QUIT') { reply('221 bye'); socket.end(); }
-        else reply('250 ok');
+        else if (cmd === 'MAIL') {
+          current.from = line.slice(10).trim();
+          reply('250 ok');
+        } else if (cmd === 'RCPT') {
+          current.to.push(line.slice(8).trim());
+          reply('250 ok');
+        } else if (cmd === 'DATA') {
+          inData = true;
+          reply('354 go ahead');
+        } else if (cmd === 'QUIT') {
+          reply('221 bye');
+          socket.end();
+        } else reply('250 ok');
       }
     });
     socket.on('error', () => socket.destroy());

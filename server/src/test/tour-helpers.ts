@@ -64,7 +64,10 @@ export async function allTours(s: TestServer): Promise<T[]> {
 export async function gqlIds(s: TestServer, vars: Record<string, unknown>): Promise<string[]> {
   const { body } = await s.gql(LIST, { first: 100, ...vars });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
-  check(body.data.tours.totalCount === body.data.tours.nodes.length, 'totalCount differs from the nodes of a single page');
+  check(
+    body.data.tours.totalCount === body.data.tours.nodes.length,
+    'totalCount differs from the nodes of a single page',
+  );
   return body.data.tours.nodes.map((n: T) => n.id);
 }
 
@@ -80,7 +83,11 @@ export const sorted = (ids: string[]) => [...ids].sort((a, b) => Number(a) - Num
 export const idsOf = (ts: T[]) => sorted(ts.map((t) => t.id));
 
 /** Every page of a list, following endCursor. */
-export async function allPages(s: TestServer, vars: Record<string, unknown>, first: number): Promise<{ ids: string[]; pages: number; total: number }> {
+export async function allPages(
+  s: TestServer,
+  vars: Record<string, unknown>,
+  first: number,
+): Promise<{ ids: string[]; pages: number; total: number }> {
   const ids: string[] = [];
   let after: string | null = null;
   let pages = 0;

@@ -39,9 +39,10 @@ export async function startReceiver(port: number, path = '/hooks'): Promise<Rece
     answer(s) {
       status = s;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

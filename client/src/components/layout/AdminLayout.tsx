@@ -7,17 +7,33 @@ import { AdminProfile } from './AdminProfile';
 export function AdminLayout() {
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="navbar navbar--admin">
         <div className="navbar__inner">
-          <NavLink to="/admin" className="navbar__brand">Tembea Admin</NavLink>
+          <NavLink to="/admin" className="navbar__brand">
+            Tembea Admin
+          </NavLink>
           <nav aria-label="Admin" className="navbar__menu navbar__menu--static">
             <ul>
-              <li><NavLink to="/admin" end>All Tours</NavLink></li>
-              <li><NavLink to="/admin/new-tour">New Tour</NavLink></li>
-              <li><NavLink to="/admin/bookings">Bookings</NavLink></li>
-              <li><NavLink to="/admin/partners">Partners</NavLink></li>
-              <li><NavLink to="/admin/webhooks">Webhooks</NavLink></li>
+              <li>
+                <NavLink to="/admin" end>
+                  All Tours
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/new-tour">New Tour</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/bookings">Bookings</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/partners">Partners</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/webhooks">Webhooks</NavLink>
+              </li>
             </ul>
             <AdminProfile />
           </nav>

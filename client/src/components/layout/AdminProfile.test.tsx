@@ -27,7 +27,8 @@ describe('AdminProfile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Admin Profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Admin Profile' });
     await waitFor(() => expect(dialog.textContent).toContain('amani@example.com'));
-    for (const text of ['Amani Mushi Kileo', 'Role', 'admin', 'tours:write', 'Last login', 'Account created']) expect(dialog.textContent).toContain(text);
+    for (const text of ['Amani Mushi Kileo', 'Role', 'admin', 'tours:write', 'Last login', 'Account created'])
+      expect(dialog.textContent).toContain(text);
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(reloads).toEqual(['/login']));
   });
@@ -36,6 +37,8 @@ describe('AdminProfile', () => {
     const { calls } = renderProfile('user');
     await waitFor(() => expect(calls.some((c) => c.operationName === 'Me')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Admin Profile' }));
-    expect((await screen.findByRole('dialog', { name: 'Admin Profile' })).textContent).toContain('Access denied: Not an admin.');
+    expect((await screen.findByRole('dialog', { name: 'Admin Profile' })).textContent).toContain(
+      'Access denied: Not an admin.',
+    );
   });
 });

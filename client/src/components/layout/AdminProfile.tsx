@@ -5,7 +5,9 @@ import { Dialog } from '../Dialog';
 function formatDateTime(iso: string | null): string {
   if (!iso) return 'Not available';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Not available' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(d.getTime())
+    ? 'Not available'
+    : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The admin bar's profile button and modal: who is signed in, with which rights, and Logout. */
@@ -15,7 +17,12 @@ export function AdminProfile() {
   const [leaving, setLeaving] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn--secondary btn--small admin-profile__button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small admin-profile__button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         Admin Profile
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Admin Profile" className="profile-modal">
@@ -24,12 +31,30 @@ export function AdminProfile() {
         ) : (
           <>
             <dl className="profile-details">
-              <div><dt>Name</dt><dd>{user.name}</dd></div>
-              <div><dt>Email</dt><dd>{user.email}</dd></div>
-              <div><dt>Role</dt><dd>{user.role}</dd></div>
-              <div><dt>Permissions</dt><dd>{user.permissions.length ? user.permissions.join(', ') : 'None listed'}</dd></div>
-              <div><dt>Last login</dt><dd>{formatDateTime(user.lastLoginAt)}</dd></div>
-              <div><dt>Account created</dt><dd>{formatDateTime(user.registeredAt)}</dd></div>
+              <div>
+                <dt>Name</dt>
+                <dd>{user.name}</dd>
+              </div>
+              <div>
+                <dt>Email</dt>
+                <dd>{user.email}</dd>
+              </div>
+              <div>
+                <dt>Role</dt>
+                <dd>{user.role}</dd>
+              </div>
+              <div>
+                <dt>Permissions</dt>
+                <dd>{user.permissions.length ? user.permissions.join(', ') : 'None listed'}</dd>
+              </div>
+              <div>
+                <dt>Last login</dt>
+                <dd>{formatDateTime(user.lastLoginAt)}</dd>
+              </div>
+              <div>
+                <dt>Account created</dt>
+                <dd>{formatDateTime(user.registeredAt)}</dd>
+              </div>
             </dl>
             <p className="profile-actions">
               <button

@@ -26,7 +26,9 @@ export function NavBar({ account }: { account?: ReactNode }) {
   useEffect(() => setOpen(false), [pathname]);
   const link = (l: (typeof BEFORE)[number]) => (
     <li key={l.to}>
-      <NavLink to={l.to} end={l.end} onClick={() => setOpen(false)}>{l.label}</NavLink>
+      <NavLink to={l.to} end={l.end} onClick={() => setOpen(false)}>
+        {l.label}
+      </NavLink>
     </li>
   );
   return (
@@ -48,12 +50,15 @@ export function NavBar({ account }: { account?: ReactNode }) {
         <nav id="main-menu" className={`navbar__menu ${open ? 'is-open' : ''}`} aria-label="Main">
           <ul>
             {BEFORE.map(link)}
-            <li><DestinationsMenu /></li>
+            <li>
+              <DestinationsMenu />
+            </li>
             {AFTER.map(link)}
             {user ? link({ to: '/my-bookings', label: 'My Bookings', end: false }) : null}
           </ul>
           <a className="navbar__phone" href={COMPANY.phoneHref}>
-            <span aria-hidden="true">☎ </span><span className="navbar__phone-number">{COMPANY.phone}</span>
+            <span aria-hidden="true">☎ </span>
+            <span className="navbar__phone-number">{COMPANY.phone}</span>
           </a>
           {account}
         </nav>

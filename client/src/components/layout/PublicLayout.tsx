@@ -32,7 +32,9 @@ export function PublicLayout({ account }: { account?: ReactNode }) {
   useScrollOnNavigate();
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       {/* Each part its own Suspense boundary: React hydrates server HTML boundary by boundary in
           interruptible work, not in one long task (none of them suspends in the browser). */}
       <Suspense fallback={null}>

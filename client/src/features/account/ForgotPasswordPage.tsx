@@ -44,13 +44,23 @@ export function ForgotPasswordPage() {
         <h1>Forgot password</h1>
         {sent ? (
           <>
-            <p className="account-message account-message--success" role="status">{RESET_LINK_SENT}</p>
-            <Link className="btn btn--primary account-card__submit" to="/login">Back to Login</Link>
+            <p className="account-message account-message--success" role="status">
+              {RESET_LINK_SENT}
+            </p>
+            <Link className="btn btn--primary account-card__submit" to="/login">
+              Back to Login
+            </Link>
           </>
         ) : (
           <>
-            <p className="account-card__lead">Enter the email of your account and we will send you a link to choose a new password.</p>
-            {failure ? <p className="account-message account-message--error" role="alert">{failure}</p> : null}
+            <p className="account-card__lead">
+              Enter the email of your account and we will send you a link to choose a new password.
+            </p>
+            {failure ? (
+              <p className="account-message account-message--error" role="alert">
+                {failure}
+              </p>
+            ) : null}
             <form ref={form} noValidate onSubmit={onSubmit} aria-busy={loading}>
               <TextField
                 label="Email"

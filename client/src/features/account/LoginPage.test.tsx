@@ -49,7 +49,9 @@ describe('LoginPage', () => {
   });
 
   it('shows Login Failed with the server message and Try Again', async () => {
-    renderLogin(() => ({ errors: [{ message: 'Invalid email or password.', extensions: { code: 'UNAUTHENTICATED' } }] }));
+    renderLogin(() => ({
+      errors: [{ message: 'Invalid email or password.', extensions: { code: 'UNAUTHENTICATED' } }],
+    }));
     fill(/^Email/, 'amani@example.com');
     fill(/^Password/, 'wrong-password');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -62,7 +64,14 @@ describe('LoginPage', () => {
   it('stores both tokens, says Welcome! and then takes an admin to /admin', async () => {
     const access = fakeJwt({ sub: '7', role: 'admin', exp: Math.floor(Date.now() / 1000) + 900 });
     const { calls } = renderLogin(() => ({
-      data: { login: { __typename: 'AuthPayload', accessToken: access, refreshToken: 'refresh-1', user: { ...TEST_USER, role: 'admin' } } },
+      data: {
+        login: {
+          __typename: 'AuthPayload',
+          accessToken: access,
+          refreshToken: 'refresh-1',
+          user: { ...TEST_USER, role: 'admin' },
+        },
+      },
     }));
     fill(/^Email/, ' amani@example.com ');
     fill(/^Password/, 'right-password');
@@ -75,7 +84,9 @@ describe('LoginPage', () => {
   });
 
   it('fails with the spec text when the answer has no access token', async () => {
-    renderLogin(() => ({ data: { login: { __typename: 'AuthPayload', accessToken: '', refreshToken: 'r', user: TEST_USER } } }));
+    renderLogin(() => ({
+      data: { login: { __typename: 'AuthPayload', accessToken: '', refreshToken: 'r', user: TEST_USER } },
+    }));
     fill(/^Email/, 'amani@example.com');
     fill(/^Password/, 'right-password');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));

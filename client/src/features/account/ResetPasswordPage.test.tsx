@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient, Providers, type MockResult } from '../../test/auth';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
-const RESET_OK: MockResult = { data: { resetPassword: { __typename: 'MessagePayload', message: 'Your password has been reset.' } } };
+const RESET_OK: MockResult = {
+  data: { resetPassword: { __typename: 'MessagePayload', message: 'Your password has been reset.' } },
+};
 
 function renderReset(path: string, answer: MockResult = RESET_OK) {
   const mock = mockClient(() => answer);
@@ -22,7 +24,7 @@ const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabe
 
 describe('ResetPasswordPage', () => {
   afterEach(cleanup);
-  it("refuses different passwords with \"Passwords don't match\" and sends nothing", async () => {
+  it('refuses different passwords with "Passwords don\'t match" and sends nothing', async () => {
     const { calls } = renderReset('/reset-password?token=abc');
     fill(/^New password/, 'kilimanjaro');
     fill(/^Confirm password/, 'kilimanjar0');
@@ -54,12 +56,19 @@ describe('ResetPasswordPage', () => {
   it('without a token shows the invalid link text and a link to request a new one', () => {
     renderReset('/reset-password');
     expect(screen.getByText('Invalid reset link. Please request a new password reset.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
   });
 
   it("shows the server's password policy message: a 7-character or a common password passes the form's 6-character check", async () => {
-    for (const message of ['Password must be at least 8 characters', 'This password is too common. Please choose another.']) {
-      const refused: MockResult = { errors: [{ message, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password', message }] } }] };
+    for (const message of [
+      'Password must be at least 8 characters',
+      'This password is too common. Please choose another.',
+    ]) {
+      const refused: MockResult = {
+        errors: [{ message, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password', message }] } }],
+      };
       const { calls } = renderReset('/reset-password?token=abc', refused);
       fill(/^New password/, 'sunset7');
       fill(/^Confirm password/, 'sunset7');

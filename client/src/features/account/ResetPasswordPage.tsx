@@ -33,8 +33,12 @@ export function ResetPasswordPage() {
       <section className="section account-page">
         <div className="account-card">
           <h1>Reset password</h1>
-          <p className="account-message account-message--error" role="alert">{INVALID_RESET_LINK}</p>
-          <Link className="btn btn--primary account-card__submit" to="/forgot-password">Request a new reset link</Link>
+          <p className="account-message account-message--error" role="alert">
+            {INVALID_RESET_LINK}
+          </p>
+          <Link className="btn btn--primary account-card__submit" to="/forgot-password">
+            Request a new reset link
+          </Link>
         </div>
       </section>
     );

@@ -25,7 +25,8 @@ export function SignupPage() {
   const [register, { loading }] = useMutation(REGISTER);
   useDelayedAction(done, SIGNUP_REDIRECT_MS, () => void navigate('/login', { replace: true }));
 
-  const set = (k: SignupField) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: SignupField) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -39,7 +40,12 @@ export function SignupPage() {
     try {
       await register({
         variables: {
-          input: { name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim(), password: values.password },
+          input: {
+            name: values.name.trim(),
+            email: values.email.trim(),
+            phone: values.phone.trim(),
+            password: values.password,
+          },
         },
       });
       setDone(true);
@@ -61,10 +67,31 @@ export function SignupPage() {
             Account created successfully! Redirecting to login...
           </p>
         ) : null}
-        {failure ? <p className="account-message account-message--error" role="alert">{failure}</p> : null}
+        {failure ? (
+          <p className="account-message account-message--error" role="alert">
+            {failure}
+          </p>
+        ) : null}
         <form ref={form} noValidate onSubmit={onSubmit} aria-busy={loading}>
-          <TextField label="Full name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={set('name')} />
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={values.email} error={errors.email} onChange={set('email')} />
+          <TextField
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            required
+            value={values.name}
+            error={errors.name}
+            onChange={set('name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            error={errors.email}
+            onChange={set('email')}
+          />
           <TextField
             label="Phone"
             type="tel"

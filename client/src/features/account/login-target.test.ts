@@ -20,6 +20,8 @@ describe('loginTarget', () => {
 
   it('lands an admin on /admin, or the admin page asked for', () => {
     expect(loginTarget(admin, { from: 'booking', returnTo: '/tour/12' })).toEqual({ to: '/admin' });
-    expect(loginTarget(admin, { from: { pathname: '/admin/bookings', search: '?status=Pending' } })).toEqual({ to: '/admin/bookings?status=Pending' });
+    expect(loginTarget(admin, { from: { pathname: '/admin/bookings', search: '?status=Pending' } })).toEqual({
+      to: '/admin/bookings?status=Pending',
+    });
   });
 });

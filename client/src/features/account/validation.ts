@@ -27,7 +27,12 @@ export function validateLogin(v: { email: string; password: string }): FieldErro
 }
 
 /** Sign-up: all four fields required, and the shared password length rule (8 to 256 characters). */
-export function validateSignup(v: { name: string; email: string; phone: string; password: string }): FieldErrors<'name' | 'email' | 'phone' | 'password'> {
+export function validateSignup(v: {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}): FieldErrors<'name' | 'email' | 'phone' | 'password'> {
   return compact({
     name: v.name.trim() ? undefined : 'Full name is required',
     email: email(v.email),

@@ -6,27 +6,57 @@ import { MyBookingsPage } from './MyBookingsPage';
 
 const today = travellerToday();
 const price = (total: number | null) => ({
-  __typename: 'BookingPrice', priced: total != null, earlyBird: false, earlyBirdDiscount: total == null ? null : 0,
-  total, deposit: total == null ? null : total * 0.03, balance: total == null ? null : total * 0.97,
-  balanceDueDate: total == null ? null : '2031-06-01', currency: 'USD',
+  __typename: 'BookingPrice',
+  priced: total != null,
+  earlyBird: false,
+  earlyBirdDiscount: total == null ? null : 0,
+  total,
+  deposit: total == null ? null : total * 0.03,
+  balance: total == null ? null : total * 0.97,
+  balanceDueDate: total == null ? null : '2031-06-01',
+  currency: 'USD',
 });
 const booking = (over: Record<string, unknown>) => ({
-  __typename: 'Booking', id: '1', tourId: '4', tourTitle: 'Zanzibar Beach Escape', startDate: '2031-07-01', endDate: '2031-07-05',
-  numberOfPeople: 2, bookingType: 'group', tier: 'Mid-range', status: 'Pending', canCancel: true, price: price(1000), ...over,
+  __typename: 'Booking',
+  id: '1',
+  tourId: '4',
+  tourTitle: 'Zanzibar Beach Escape',
+  startDate: '2031-07-01',
+  endDate: '2031-07-05',
+  numberOfPeople: 2,
+  bookingType: 'group',
+  tier: 'Mid-range',
+  status: 'Pending',
+  canCancel: true,
+  price: price(1000),
+  ...over,
 });
 
-const soon = booking({ id: '7', tourTitle: 'Ngorongoro Crater Day Trip', tourId: '3', startDate: addDays(today, 10), endDate: addDays(today, 10), status: 'Confirmed', price: price(null) });
+const soon = booking({
+  id: '7',
+  tourTitle: 'Ngorongoro Crater Day Trip',
+  tourId: '3',
+  startDate: addDays(today, 10),
+  endDate: addDays(today, 10),
+  status: 'Confirmed',
+  price: price(null),
+});
 const later = booking({ id: '8', startDate: addDays(today, 90), endDate: addDays(today, 94) });
 const gone = booking({ id: '9', tourId: null, tourTitle: 'Old Safari', status: 'Completed', canCancel: false });
 const cancelled = booking({ id: '10', status: 'Cancelled', canCancel: false });
 
 function renderPage(handler: (call: Call) => MockResult | Promise<MockResult>) {
   const mock = mockClient(handler);
-  render(<Providers client={mock.client} path="/my-bookings"><MyBookingsPage /></Providers>);
+  render(
+    <Providers client={mock.client} path="/my-bookings">
+      <MyBookingsPage />
+    </Providers>,
+  );
   return mock;
 }
 
-const card = (title: string) => screen.getAllByTestId('my-booking').find((c) => within(c).queryByRole('heading', { name: title }))!;
+const card = (title: string) =>
+  screen.getAllByTestId('my-booking').find((c) => within(c).queryByRole('heading', { name: title }))!;
 
 describe('MyBookingsPage', () => {
   beforeEach(() => localStorage.clear());
@@ -46,8 +76,12 @@ describe('MyBookingsPage', () => {
     expect(money).toContain('$30.00');
     expect(money).toContain('$970.00');
     expect(money).toContain('due 1 Jun 2031');
-    expect(within(card('Ngorongoro Crater Day Trip')).getByTestId('booking-price').textContent).toBe('Contact for pricing');
-    expect(within(card('Ngorongoro Crater Day Trip')).getByTestId('booking-status').className).toContain('badge--booking-confirmed');
+    expect(within(card('Ngorongoro Crater Day Trip')).getByTestId('booking-price').textContent).toBe(
+      'Contact for pricing',
+    );
+    expect(within(card('Ngorongoro Crater Day Trip')).getByTestId('booking-status').className).toContain(
+      'badge--booking-confirmed',
+    );
     // The tour has been deleted: its title stays, without a link.
     expect(within(card('Old Safari')).queryByRole('link')).toBeNull();
     expect(within(card('Old Safari')).getByTestId('booking-status').className).toContain('badge--booking-completed');
@@ -58,7 +92,11 @@ describe('MyBookingsPage', () => {
   it('cancels after stating the refund rule, and the booking updates in place', async () => {
     const { calls } = renderPage((call) =>
       call.operationName === 'CancelMyBooking'
-        ? { data: { cancelMyBooking: { ...(call.variables.id === '7' ? soon : later), status: 'Cancelled', canCancel: false } } }
+        ? {
+            data: {
+              cancelMyBooking: { ...(call.variables.id === '7' ? soon : later), status: 'Cancelled', canCancel: false },
+            },
+          }
         : { data: { myBookings: [later, soon] } },
     );
     await screen.findAllByTestId('my-booking');
@@ -91,7 +129,14 @@ describe('MyBookingsPage', () => {
   it("shows a refused cancellation inside the dialog with the server's reason", async () => {
     renderPage((call) =>
       call.operationName === 'CancelMyBooking'
-        ? { errors: [{ message: 'A booking can no longer be cancelled online once its start date has come. Please contact us.', extensions: { code: 'CONFLICT' } }] }
+        ? {
+            errors: [
+              {
+                message: 'A booking can no longer be cancelled online once its start date has come. Please contact us.',
+                extensions: { code: 'CONFLICT' },
+              },
+            ],
+          }
         : { data: { myBookings: [later] } },
     );
     fireEvent.click(within(await screen.findByTestId('my-booking')).getByRole('button', { name: /^Cancel/ }));

@@ -14,7 +14,15 @@ import './booking.css';
 export const CANCEL_FAILED = 'Failed to cancel booking.';
 
 /** Asks before cancelling, stating the refund rule for a cancellation today. */
-function CancelDialog({ booking, onDone, onClose }: { booking: TravellerBooking | null; onDone: (b: TravellerBooking) => void; onClose: () => void }) {
+function CancelDialog({
+  booking,
+  onDone,
+  onClose,
+}: {
+  booking: TravellerBooking | null;
+  onDone: (b: TravellerBooking) => void;
+  onClose: () => void;
+}) {
   const [cancel, { loading }] = useMutation(CANCEL_MY_BOOKING);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -58,7 +66,10 @@ function CancelDialog({ booking, onDone, onClose }: { booking: TravellerBooking 
 /** /my-bookings: the signed-in user's bookings, the next trip first, each cancellable while allowed. */
 export function MyBookingsPage() {
   usePageMeta('My Bookings');
-  const { data, loading, error, refetch } = useQuery(MY_BOOKINGS, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const { data, loading, error, refetch } = useQuery(MY_BOOKINGS, {
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   const [cancelling, setCancelling] = useState<TravellerBooking | null>(null);
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -75,7 +86,9 @@ export function MyBookingsPage() {
       <div className="my-bookings__state" role="alert">
         <h2>We could not load your bookings</h2>
         <p>{errorMessage(error, 'Failed to fetch bookings.')}</p>
-        <button type="button" className="btn btn--primary" onClick={() => void refetch().catch(() => undefined)}>Try Again</button>
+        <button type="button" className="btn btn--primary" onClick={() => void refetch().catch(() => undefined)}>
+          Try Again
+        </button>
       </div>
     );
   } else if (!bookings?.length) {
@@ -83,13 +96,19 @@ export function MyBookingsPage() {
       <div className="my-bookings__state">
         <h2>No bookings yet</h2>
         <p>When you book a tour it appears here, with its status and price.</p>
-        <Link className="btn btn--primary" to="/tours">Browse Tours</Link>
+        <Link className="btn btn--primary" to="/tours">
+          Browse Tours
+        </Link>
       </div>
     );
   } else {
     body = (
       <ul className="my-bookings__list">
-        {bookings.map((b) => <li key={b.id}><BookingCard booking={b} onCancel={setCancelling} /></li>)}
+        {bookings.map((b) => (
+          <li key={b.id}>
+            <BookingCard booking={b} onCancel={setCancelling} />
+          </li>
+        ))}
       </ul>
     );
   }
@@ -97,7 +116,9 @@ export function MyBookingsPage() {
   return (
     <section className="section my-bookings" aria-labelledby="my-bookings-title">
       <h1 id="my-bookings-title">My Bookings</h1>
-      <p ref={noticeRef} className="my-bookings__notice" role="status" tabIndex={-1}>{notice}</p>
+      <p ref={noticeRef} className="my-bookings__notice" role="status" tabIndex={-1}>
+        {notice}
+      </p>
       {body}
       <CancelDialog
         booking={cancelling}

@@ -26,7 +26,9 @@ export function HomePage() {
   }, [options.error]);
   const tours = data?.tours.nodes ?? [];
   // When the options cannot be loaded the built-in lists keep the search usable.
-  const filters = options.data?.tourFilters ?? (options.error ? { destinations: DESTINATIONS, travelTypes: TRAVEL_TYPES } : undefined);
+  const filters =
+    options.data?.tourFilters ??
+    (options.error ? { destinations: DESTINATIONS, travelTypes: TRAVEL_TYPES } : undefined);
   return (
     <>
       <h1 className="visually-hidden">Tembea – Tanzania safaris, Kilimanjaro treks and Zanzibar beach stays</h1>
@@ -37,9 +39,9 @@ export function HomePage() {
       <section id="about" className="section home-about" aria-labelledby="home-about-heading" tabIndex={-1}>
         <h2 id="home-about-heading">Travel Tanzania with people who call it home</h2>
         <p>
-          Tembea is a Tanzanian team of guides, drivers and planners based in Arusha. We run safaris in the
-          Serengeti, Ngorongoro and Tarangire, climbs of Kilimanjaro and Mount Meru, Zanzibar beach stays and
-          village visits, with fair pay for every porter and cook.
+          Tembea is a Tanzanian team of guides, drivers and planners based in Arusha. We run safaris in the Serengeti,
+          Ngorongoro and Tarangire, climbs of Kilimanjaro and Mount Meru, Zanzibar beach stays and village visits, with
+          fair pay for every porter and cook.
         </p>
       </section>
       <section id="tours" className="section" aria-labelledby="tours-heading" tabIndex={-1}>

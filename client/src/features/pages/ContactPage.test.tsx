@@ -20,12 +20,20 @@ describe('ContactPage', () => {
 
   it('shows Sending..., then the thank-you text, and reloads after 1 s', async () => {
     const reload = vi.fn();
-    const mocks: MockLink.MockedResponse[] = [{
-      request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
-      result: { data: { sendContactMessage: { __typename: 'ContactMessageResult', ok: true, message: CONTACT_SUCCESS } } },
-      delay: 20,
-    }];
-    render(<MockedProvider mocks={mocks}><ContactPage reload={reload} /></MockedProvider>);
+    const mocks: MockLink.MockedResponse[] = [
+      {
+        request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
+        result: {
+          data: { sendContactMessage: { __typename: 'ContactMessageResult', ok: true, message: CONTACT_SUCCESS } },
+        },
+        delay: 20,
+      },
+    ];
+    render(
+      <MockedProvider mocks={mocks}>
+        <ContactPage reload={reload} />
+      </MockedProvider>,
+    );
     expect(screen.getByText('Quotes within 2 hours during business hours.')).toBeTruthy();
     expect(screen.getByText('Mon-Fri: 8:00 - 18:00')).toBeTruthy();
     fill();
@@ -36,29 +44,55 @@ describe('ContactPage', () => {
   });
 
   it('shows the failure text when the server refuses', async () => {
-    const mocks: MockLink.MockedResponse[] = [{ request: { query: SEND_CONTACT_MESSAGE, variables: { input } }, error: new Error('boom') }];
-    render(<MockedProvider mocks={mocks}><ContactPage reload={() => {}} /></MockedProvider>);
+    const mocks: MockLink.MockedResponse[] = [
+      { request: { query: SEND_CONTACT_MESSAGE, variables: { input } }, error: new Error('boom') },
+    ];
+    render(
+      <MockedProvider mocks={mocks}>
+        <ContactPage reload={() => {}} />
+      </MockedProvider>,
+    );
     fill();
     expect(await screen.findByText(CONTACT_FAILURE)).toBeTruthy();
   });
 
   it("adds the server's reason to the failure text when it refuses a field", async () => {
-    const mocks: MockLink.MockedResponse[] = [{
-      request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
-      result: { errors: [new GraphQLError('Please enter a valid email address', { extensions: { code: 'BAD_USER_INPUT' } })] },
-    }];
-    render(<MockedProvider mocks={mocks}><ContactPage reload={() => {}} /></MockedProvider>);
+    const mocks: MockLink.MockedResponse[] = [
+      {
+        request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
+        result: {
+          errors: [new GraphQLError('Please enter a valid email address', { extensions: { code: 'BAD_USER_INPUT' } })],
+        },
+      },
+    ];
+    render(
+      <MockedProvider mocks={mocks}>
+        <ContactPage reload={() => {}} />
+      </MockedProvider>,
+    );
     fill();
     expect(await screen.findByText(CONTACT_FAILURE)).toBeTruthy();
     expect(screen.getByTestId('contact-error-detail').textContent).toBe('Please enter a valid email address');
   });
 
   it('keeps an unexpected server error to the generic failure text', async () => {
-    const mocks: MockLink.MockedResponse[] = [{
-      request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
-      result: { errors: [new GraphQLError('An unexpected error occurred. Please try again later.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })] },
-    }];
-    render(<MockedProvider mocks={mocks}><ContactPage reload={() => {}} /></MockedProvider>);
+    const mocks: MockLink.MockedResponse[] = [
+      {
+        request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
+        result: {
+          errors: [
+            new GraphQLError('An unexpected error occurred. Please try again later.', {
+              extensions: { code: 'INTERNAL_SERVER_ERROR' },
+            }),
+          ],
+        },
+      },
+    ];
+    render(
+      <MockedProvider mocks={mocks}>
+        <ContactPage reload={() => {}} />
+      </MockedProvider>,
+    );
     fill();
     expect(await screen.findByText(CONTACT_FAILURE)).toBeTruthy();
     expect(screen.queryByTestId('contact-error-detail')).toBeNull();

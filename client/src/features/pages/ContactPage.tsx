@@ -38,7 +38,9 @@ export function ContactPage({ reload = () => window.location.reload() }: { reloa
     setResult(null);
     setDetail(null);
     try {
-      const { data } = await send({ variables: { input: { name: form.name.trim(), email: form.email.trim(), message: form.message.trim() } } });
+      const { data } = await send({
+        variables: { input: { name: form.name.trim(), email: form.email.trim(), message: form.message.trim() } },
+      });
       setResult(data?.sendContactMessage.ok ? 'sent' : 'failed');
     } catch (err) {
       setDetail(contactErrorDetail(err));
@@ -46,7 +48,8 @@ export function ContactPage({ reload = () => window.location.reload() }: { reloa
     }
   }
 
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   return (
     <div className="content-page">
       <section className="page-hero page-hero--contact">
@@ -57,11 +60,36 @@ export function ContactPage({ reload = () => window.location.reload() }: { reloa
         <form className="contact-form" onSubmit={submit} aria-labelledby="contact-form-heading">
           <h2 id="contact-form-heading">Send us a message</h2>
           <label htmlFor="contact-name">Name</label>
-          <input id="contact-name" name="name" required maxLength={100} autoComplete="name" value={form.name} onChange={set('name')} />
+          <input
+            id="contact-name"
+            name="name"
+            required
+            maxLength={100}
+            autoComplete="name"
+            value={form.name}
+            onChange={set('name')}
+          />
           <label htmlFor="contact-email">Email</label>
-          <input id="contact-email" name="email" type="email" required maxLength={254} autoComplete="email" value={form.email} onChange={set('email')} />
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+          />
           <label htmlFor="contact-message">Message</label>
-          <textarea id="contact-message" name="message" required maxLength={5000} rows={6} value={form.message} onChange={set('message')} />
+          <textarea
+            id="contact-message"
+            name="message"
+            required
+            maxLength={5000}
+            rows={6}
+            value={form.message}
+            onChange={set('message')}
+          />
           <button type="submit" className="btn btn--primary" disabled={loading || result === 'sent'}>
             {loading ? 'Sending...' : 'Send Message'}
           </button>
@@ -70,7 +98,11 @@ export function ContactPage({ reload = () => window.location.reload() }: { reloa
             {result === 'failed' ? (
               <div className="notice notice--error" role="alert">
                 <p>{CONTACT_FAILURE}</p>
-                {detail ? <p data-testid="contact-error-detail" className="contact-form__detail">{detail}</p> : null}
+                {detail ? (
+                  <p data-testid="contact-error-detail" className="contact-form__detail">
+                    {detail}
+                  </p>
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -79,8 +111,10 @@ export function ContactPage({ reload = () => window.location.reload() }: { reloa
           <h2 id="contact-details-heading">Get in touch</h2>
           <p className="contact-details__promise">Quotes within 2 hours during business hours.</p>
           <address>
-            {COMPANY.address}<br />
-            Phone: <a href={COMPANY.phoneHref}>{COMPANY.phone}</a><br />
+            {COMPANY.address}
+            <br />
+            Phone: <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>
+            <br />
             Email: <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
           </address>
           <h3>Business hours</h3>

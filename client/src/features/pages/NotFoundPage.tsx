@@ -5,7 +5,9 @@ export function NotFoundPage() {
   return (
     <SimplePage title="Page not found" notFound>
       <p>There is no page at this address.</p>
-      <Link className="btn btn--primary" to="/">Return to Home</Link>
+      <Link className="btn btn--primary" to="/">
+        Return to Home
+      </Link>
     </SimplePage>
   );
 }

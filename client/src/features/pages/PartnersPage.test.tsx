@@ -8,7 +8,9 @@ import { PartnersPage } from './PartnersPage';
 function renderGuide() {
   return render(
     <PageMetaContext.Provider value={{ origin: 'https://tembea.example' }}>
-      <MemoryRouter><PartnersPage /></MemoryRouter>
+      <MemoryRouter>
+        <PartnersPage />
+      </MemoryRouter>
     </PageMetaContext.Provider>,
   );
 }
@@ -19,11 +21,15 @@ describe('PartnersPage', () => {
   it('shows how to send a key, every example operation with its variables and curl, and the clients to copy', () => {
     renderGuide();
     expect(screen.getByRole('heading', { level: 1, name: 'Partner API' })).toBeTruthy();
-    expect(screen.getByLabelText('Check your key with curl').textContent).toContain('curl -s https://tembea.example/graphql');
+    expect(screen.getByLabelText('Check your key with curl').textContent).toContain(
+      'curl -s https://tembea.example/graphql',
+    );
     for (const ex of PARTNER_EXAMPLES) {
       const article = screen.getByRole('article', { name: ex.operationName });
       expect(within(article).getByLabelText(`${ex.operationName} query`).textContent).toBe(ex.query);
-      expect(within(article).getByLabelText(`${ex.operationName} with curl`).textContent).toContain('"Authorization: ApiKey $TEMBEA_API_KEY"');
+      expect(within(article).getByLabelText(`${ex.operationName} with curl`).textContent).toContain(
+        '"Authorization: ApiKey $TEMBEA_API_KEY"',
+      );
     }
     expect(screen.getByRole('article', { name: 'RegisterWebhook' })).toBeTruthy();
     expect(screen.getByLabelText('JavaScript client').textContent).toBe(PARTNER_JS_CLIENT);
@@ -33,7 +39,8 @@ describe('PartnersPage', () => {
   it('maps OCTO terms and lists the error codes with their HTTP status', () => {
     renderGuide();
     const octo = screen.getByRole('region', { name: 'OCTO terms in Tembea' });
-    for (const term of ['Product', 'Option', 'Unit', 'Availability']) expect(within(octo).getByRole('cell', { name: term })).toBeTruthy();
+    for (const term of ['Product', 'Option', 'Unit', 'Availability'])
+      expect(within(octo).getByRole('cell', { name: term })).toBeTruthy();
     const errors = screen.getByRole('region', { name: 'Error codes' });
     expect(within(errors).getByRole('row', { name: /UNAUTHENTICATED 401/ })).toBeTruthy();
     expect(within(errors).getByRole('row', { name: /RATE_LIMITED 429/ })).toBeTruthy();

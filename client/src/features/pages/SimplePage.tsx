@@ -1,7 +1,12 @@
 import { usePageMeta } from '../../components/usePageMeta';
 
 /** A plain page with a title, used until a screen gets its full content. */
-export function SimplePage({ title, description, notFound, children }: {
+export function SimplePage({
+  title,
+  description,
+  notFound,
+  children,
+}: {
   title: string;
   description?: string;
   /** The page says there is nothing at this address (a server render answers 404). */

@@ -51,7 +51,8 @@ export function TourDetailPage({ bookingModal }: { bookingModal?: BookingModalSl
 
   let body;
   if (!id) body = <ErrorLoadingTour message="No tour ID provided" />;
-  else if (error && !data?.tour) body = isLoginError(error.message) ? <LoginRequiredDialog /> : <ErrorLoadingTour message={error.message} />;
+  else if (error && !data?.tour)
+    body = isLoginError(error.message) ? <LoginRequiredDialog /> : <ErrorLoadingTour message={error.message} />;
   else if (tour) body = <TourView key={tour.id} tour={tour} loaded={!!data?.tour} BookingModal={bookingModal} />;
   else if (loading) body = <Spinner label="Loading tour…" />;
   else body = <TourNotFound />;

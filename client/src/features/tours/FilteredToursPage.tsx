@@ -18,7 +18,11 @@ export function FilteredToursPage() {
     <section className="section tours-page" aria-labelledby="filtered-heading">
       <h1 id="filtered-heading">{title}</h1>
       <FilterSummary filter={filter} />
-      {!list.loading && !list.error ? <p className="tours-count" data-testid="tours-found">{toursFoundLabel(list.totalCount, list.totalCountIsEstimate)}</p> : null}
+      {!list.loading && !list.error ? (
+        <p className="tours-count" data-testid="tours-found">
+          {toursFoundLabel(list.totalCount, list.totalCountIsEstimate)}
+        </p>
+      ) : null}
       <ListStates
         loading={list.loading}
         error={list.error}
@@ -30,7 +34,9 @@ export function FilteredToursPage() {
         onLoadMore={list.loadMore}
       >
         <div className="filter-grid">
-          {list.tours.map((t) => <FilterTourCard key={t.id} tour={t} />)}
+          {list.tours.map((t) => (
+            <FilterTourCard key={t.id} tour={t} />
+          ))}
         </div>
       </ListStates>
     </section>
@@ -55,7 +61,11 @@ function FilterSummary({ filter }: { filter: ListFilter }) {
   return (
     <div className="filter-summary">
       <ul aria-label="Active filters">
-        {active.map((k) => <li key={k} className="chip">{LABELS[k]}: {String(filter[k])}</li>)}
+        {active.map((k) => (
+          <li key={k} className="chip">
+            {LABELS[k]}: {String(filter[k])}
+          </li>
+        ))}
       </ul>
       <Link to="/tours">See all tours</Link>
     </div>

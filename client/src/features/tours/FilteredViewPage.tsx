@@ -49,7 +49,9 @@ export function FilteredViewPage() {
         onLoadMore={list.loadMore}
       >
         <div className="tour-grid">
-          {list.tours.map((t) => <TourCard key={t.id} tour={t} />)}
+          {list.tours.map((t) => (
+            <TourCard key={t.id} tour={t} />
+          ))}
         </div>
       </ListStates>
     </section>

@@ -9,7 +9,10 @@ import './tours.css';
 
 /** /tours: every tour, narrowed by a status button and a text search the server runs. */
 export function ToursPage() {
-  usePageMeta('All Tours', 'Browse every Tembea tour: Tanzania safaris, Kilimanjaro treks, Zanzibar beach stays and cultural trips.');
+  usePageMeta(
+    'All Tours',
+    'Browse every Tembea tour: Tanzania safaris, Kilimanjaro treks, Zanzibar beach stays and cultural trips.',
+  );
   const [status, setStatus] = useState<StatusFilterKey>('all');
   const [text, setText] = useState('');
   const [sort, setSort] = useState<TourSort>('CATALOGUE');
@@ -33,7 +36,9 @@ export function ToursPage() {
           ))}
         </div>
         <div className="tours-search">
-          <label htmlFor="tours-search" className="visually-hidden">Search tours</label>
+          <label htmlFor="tours-search" className="visually-hidden">
+            Search tours
+          </label>
           <input
             id="tours-search"
             type="search"
@@ -46,12 +51,18 @@ export function ToursPage() {
         <div className="tours-sort">
           <label htmlFor="tours-sort">Sort by</label>
           <select id="tours-sort" value={sort} onChange={(e) => setSort(e.target.value as TourSort)}>
-            {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       <p className="tours-count" role="status" aria-live="polite">
-        {list.loading || list.error ? '' : `${countText(list.totalCount, list.totalCountIsEstimate)} ${list.totalCount === 1 && !list.totalCountIsEstimate ? 'tour' : 'tours'}`}
+        {list.loading || list.error
+          ? ''
+          : `${countText(list.totalCount, list.totalCountIsEstimate)} ${list.totalCount === 1 && !list.totalCountIsEstimate ? 'tour' : 'tours'}`}
       </p>
       <ListStates
         loading={list.loading}
@@ -66,7 +77,9 @@ export function ToursPage() {
         {/* The cards' titles are h3: a level 2 heading keeps the outline in order. */}
         <h2 className="visually-hidden">Tours</h2>
         <div className="tour-grid">
-          {list.tours.map((t, i) => <TourCard key={t.id} tour={t} eager={i < 4} priority={i === 0} />)}
+          {list.tours.map((t, i) => (
+            <TourCard key={t.id} tour={t} eager={i < 4} priority={i === 0} />
+          ))}
         </div>
       </ListStates>
     </section>

@@ -70,9 +70,20 @@ export const DEMO_TOURS: DemoTour[] = [
     rating: 4.9,
     numRatings: 312,
     tourType: 'Safari',
-    features: ['Pop-up roof 4x4 Land Cruiser', 'Migration-tracking guides', 'Tented camps near the herds', 'Unlimited bottled water on game drives'],
+    features: [
+      'Pop-up roof 4x4 Land Cruiser',
+      'Migration-tracking guides',
+      'Tented camps near the herds',
+      'Unlimited bottled water on game drives',
+    ],
     categories: ['Wildlife', 'Safari', 'Great Migration'],
-    included: ['All park and conservation fees', 'Professional English-speaking driver-guide', 'Full-board accommodation', 'Airport transfers in Arusha', 'Flying Doctors emergency cover'],
+    included: [
+      'All park and conservation fees',
+      'Professional English-speaking driver-guide',
+      'Full-board accommodation',
+      'Airport transfers in Arusha',
+      'Flying Doctors emergency cover',
+    ],
     notIncluded: ['International flights', 'Tanzania visa', 'Tips for guide and camp staff', 'Alcoholic drinks'],
     capacity: 12,
     status: 'active',
@@ -80,13 +91,48 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 48,
     departureHour: 7,
     itinerary: [
-      { day: 1, title: 'Arusha to Tarangire', description: 'Morning pick-up in Arusha and drive to Tarangire National Park for an afternoon game drive among baobabs and elephant herds.' },
-      { day: 2, title: 'Into the Serengeti', description: 'Cross the Ngorongoro highlands and descend onto the Serengeti plains, game driving through the Seronera valley to camp.' },
-      { day: 3, title: 'Following the herds', description: 'A full day with the migration, guided by daily ranger reports on where the herds are grazing and moving.' },
-      { day: 4, title: 'River crossings', description: 'Early start to wait at the Grumeti or Mara river for dramatic crossings, with a picnic lunch in the bush.' },
-      { day: 5, title: 'Central Serengeti predators', description: 'Search the kopjes for lion prides, leopards in the sausage trees and cheetahs hunting on the short-grass plains.' },
-      { day: 6, title: 'Serengeti to Ngorongoro', description: 'Last morning drive in the Serengeti, then climb to the crater rim for a lodge night with sweeping views.' },
-      { day: 7, title: 'Ngorongoro Crater and return', description: 'Descend to the crater floor for black rhino, lion and flamingos before driving back to Arusha in the late afternoon.' },
+      {
+        day: 1,
+        title: 'Arusha to Tarangire',
+        description:
+          'Morning pick-up in Arusha and drive to Tarangire National Park for an afternoon game drive among baobabs and elephant herds.',
+      },
+      {
+        day: 2,
+        title: 'Into the Serengeti',
+        description:
+          'Cross the Ngorongoro highlands and descend onto the Serengeti plains, game driving through the Seronera valley to camp.',
+      },
+      {
+        day: 3,
+        title: 'Following the herds',
+        description:
+          'A full day with the migration, guided by daily ranger reports on where the herds are grazing and moving.',
+      },
+      {
+        day: 4,
+        title: 'River crossings',
+        description:
+          'Early start to wait at the Grumeti or Mara river for dramatic crossings, with a picnic lunch in the bush.',
+      },
+      {
+        day: 5,
+        title: 'Central Serengeti predators',
+        description:
+          'Search the kopjes for lion prides, leopards in the sausage trees and cheetahs hunting on the short-grass plains.',
+      },
+      {
+        day: 6,
+        title: 'Serengeti to Ngorongoro',
+        description:
+          'Last morning drive in the Serengeti, then climb to the crater rim for a lodge night with sweeping views.',
+      },
+      {
+        day: 7,
+        title: 'Ngorongoro Crater and return',
+        description:
+          'Descend to the crater floor for black rhino, lion and flamingos before driving back to Arusha in the late afternoon.',
+      },
     ],
     tier: 'Mid-range,Luxury',
     bookingType: 'group',
@@ -113,9 +159,20 @@ export const DEMO_TOURS: DemoTour[] = [
     rating: 4.8,
     numRatings: 245,
     tourType: 'Trek',
-    features: ['WFR-certified mountain guides', 'Twice-daily pulse-oximeter checks', 'Four-season tents and private toilet tent', 'Summit certificate'],
+    features: [
+      'WFR-certified mountain guides',
+      'Twice-daily pulse-oximeter checks',
+      'Four-season tents and private toilet tent',
+      'Summit certificate',
+    ],
     categories: ['Trekking', 'Kilimanjaro', 'Adventure'],
-    included: ['Park, camping and rescue fees', 'Guides, porters and cook', 'All meals on the mountain', 'Purified drinking water', 'Hotel nights in Moshi before and after the climb'],
+    included: [
+      'Park, camping and rescue fees',
+      'Guides, porters and cook',
+      'All meals on the mountain',
+      'Purified drinking water',
+      'Hotel nights in Moshi before and after the climb',
+    ],
     notIncluded: ['Sleeping bag and personal gear hire', 'Crew tips', 'Travel insurance with high-altitude cover'],
     capacity: 14,
     status: 'active',
@@ -123,13 +180,42 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 62,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Machame Gate to Machame Camp', description: 'Register at the gate and hike through dense montane rainforest to the first camp at 3,000 m.' },
-      { day: 2, title: 'Machame Camp to Shira Cave', description: 'Climb onto the Shira Plateau through giant heather with the first open views of Kibo.' },
-      { day: 3, title: 'Lava Tower to Barranco', description: 'Acclimatisation day rising to Lava Tower at 4,630 m before descending to the Barranco Valley.' },
-      { day: 4, title: 'Barranco Wall to Karanga', description: 'Scramble up the famous Barranco Wall and traverse to Karanga Camp among giant groundsels.' },
-      { day: 5, title: 'Karanga to Barafu Camp', description: 'A short climb to high camp, an early dinner and rest before the summit attempt.' },
-      { day: 6, title: 'Summit day', description: 'Midnight start to Stella Point and Uhuru Peak for sunrise over the glaciers, then descend to Mweka Camp.' },
-      { day: 7, title: 'Descent to Mweka Gate', description: 'Walk down through the forest to the gate for certificates and a celebration lunch in Moshi.' },
+      {
+        day: 1,
+        title: 'Machame Gate to Machame Camp',
+        description: 'Register at the gate and hike through dense montane rainforest to the first camp at 3,000 m.',
+      },
+      {
+        day: 2,
+        title: 'Machame Camp to Shira Cave',
+        description: 'Climb onto the Shira Plateau through giant heather with the first open views of Kibo.',
+      },
+      {
+        day: 3,
+        title: 'Lava Tower to Barranco',
+        description: 'Acclimatisation day rising to Lava Tower at 4,630 m before descending to the Barranco Valley.',
+      },
+      {
+        day: 4,
+        title: 'Barranco Wall to Karanga',
+        description: 'Scramble up the famous Barranco Wall and traverse to Karanga Camp among giant groundsels.',
+      },
+      {
+        day: 5,
+        title: 'Karanga to Barafu Camp',
+        description: 'A short climb to high camp, an early dinner and rest before the summit attempt.',
+      },
+      {
+        day: 6,
+        title: 'Summit day',
+        description:
+          'Midnight start to Stella Point and Uhuru Peak for sunrise over the glaciers, then descend to Mweka Camp.',
+      },
+      {
+        day: 7,
+        title: 'Descent to Mweka Gate',
+        description: 'Walk down through the forest to the gate for certificates and a celebration lunch in Moshi.',
+      },
     ],
     tier: 'Budget,Mid-range',
     bookingType: 'group',
@@ -158,7 +244,12 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Beach holiday',
     features: ['Beachfront resort', 'Sunset dhow cruise', 'Turtle sanctuary visit', 'Airport transfers'],
     categories: ['Beach', 'Relaxation', 'Honeymoon'],
-    included: ['4 nights half-board', 'Return transfers from Zanzibar airport', 'Sunset dhow cruise with snacks', 'Mnarani turtle aquarium entry'],
+    included: [
+      '4 nights half-board',
+      'Return transfers from Zanzibar airport',
+      'Sunset dhow cruise with snacks',
+      'Mnarani turtle aquarium entry',
+    ],
     notIncluded: ['Flights to Zanzibar', 'Zanzibar infrastructure tax', 'Lunches and drinks'],
     capacity: 16,
     status: 'active',
@@ -166,10 +257,27 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 30,
     departureHour: 11,
     itinerary: [
-      { day: 1, title: 'Arrival and transfer to Nungwi', description: 'Meet your driver at the airport and cross the island to Nungwi; the afternoon is free on the beach.' },
-      { day: 2, title: 'Turtles and the dhow yard', description: 'Visit the Mnarani turtle aquarium and watch craftsmen building dhows by hand on the beach.' },
-      { day: 3, title: 'Free beach day', description: 'Swim, snorkel off the reef or book a spa treatment at the resort.' },
-      { day: 4, title: 'Sunset dhow cruise', description: 'Sail along the coast on a traditional dhow as the sun drops into the Indian Ocean.' },
+      {
+        day: 1,
+        title: 'Arrival and transfer to Nungwi',
+        description:
+          'Meet your driver at the airport and cross the island to Nungwi; the afternoon is free on the beach.',
+      },
+      {
+        day: 2,
+        title: 'Turtles and the dhow yard',
+        description: 'Visit the Mnarani turtle aquarium and watch craftsmen building dhows by hand on the beach.',
+      },
+      {
+        day: 3,
+        title: 'Free beach day',
+        description: 'Swim, snorkel off the reef or book a spa treatment at the resort.',
+      },
+      {
+        day: 4,
+        title: 'Sunset dhow cruise',
+        description: 'Sail along the coast on a traditional dhow as the sun drops into the Indian Ocean.',
+      },
       { day: 5, title: 'Departure', description: 'A last morning swim before your transfer back to the airport.' },
     ],
     tier: 'Mid-range',
@@ -180,7 +288,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Ngorongoro Crater Private Safari',
     description:
-      'Descend 600 metres into the world\'s largest intact volcanic caldera, home to some 25,000 animals including the rare black rhino. This private safari pairs a full crater day with Lake Manyara\'s tree-climbing lions and an evening on the crater rim. Your vehicle and guide are yours alone, so the pace is entirely up to you.',
+      "Descend 600 metres into the world's largest intact volcanic caldera, home to some 25,000 animals including the rare black rhino. This private safari pairs a full crater day with Lake Manyara's tree-climbing lions and an evening on the crater rim. Your vehicle and guide are yours alone, so the pace is entirely up to you.",
     destination: 'ngorongoro',
     country: 'Tanzania',
     durationDays: 3,
@@ -197,9 +305,19 @@ export const DEMO_TOURS: DemoTour[] = [
     rating: 4.8,
     numRatings: 156,
     tourType: 'Safari',
-    features: ['Private 4x4 with pop-up roof', 'Crater-rim lodge', 'Flexible start times', 'Picnic lunch by the hippo pool'],
+    features: [
+      'Private 4x4 with pop-up roof',
+      'Crater-rim lodge',
+      'Flexible start times',
+      'Picnic lunch by the hippo pool',
+    ],
     categories: ['Wildlife', 'Safari', 'Private'],
-    included: ['Private vehicle and guide', 'Crater service fee and park fees', 'Full-board lodge accommodation', 'Bottled water and binoculars'],
+    included: [
+      'Private vehicle and guide',
+      'Crater service fee and park fees',
+      'Full-board lodge accommodation',
+      'Bottled water and binoculars',
+    ],
     notIncluded: ['Tips', 'Drinks at the lodge', 'Travel insurance'],
     capacity: 6,
     status: 'active',
@@ -207,9 +325,22 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 21,
     departureHour: 7,
     itinerary: [
-      { day: 1, title: 'Lake Manyara', description: 'Drive from Arusha to Lake Manyara for a game drive in the groundwater forest and along the flamingo shore.' },
-      { day: 2, title: 'Ngorongoro Crater', description: 'Descend at dawn for a full day on the crater floor searching for rhino, lion and elephant bulls.' },
-      { day: 3, title: 'Karatu coffee farm and return', description: 'Tour a highland coffee farm in Karatu before the drive back to Arusha.' },
+      {
+        day: 1,
+        title: 'Lake Manyara',
+        description:
+          'Drive from Arusha to Lake Manyara for a game drive in the groundwater forest and along the flamingo shore.',
+      },
+      {
+        day: 2,
+        title: 'Ngorongoro Crater',
+        description: 'Descend at dawn for a full day on the crater floor searching for rhino, lion and elephant bulls.',
+      },
+      {
+        day: 3,
+        title: 'Karatu coffee farm and return',
+        description: 'Tour a highland coffee farm in Karatu before the drive back to Arusha.',
+      },
     ],
     tier: 'Mid-range,Luxury',
     bookingType: 'private',
@@ -238,7 +369,13 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Day trip',
     features: ['Snorkel gear provided', 'Marine-park guide', 'Seafood beach lunch'],
     categories: ['Beach', 'Marine', 'Day trip'],
-    included: ['Hotel pick-up in north and east Zanzibar', 'Boat and skipper', 'Mnemba marine conservation fee', 'Snorkel mask and fins', 'Lunch and fresh fruit'],
+    included: [
+      'Hotel pick-up in north and east Zanzibar',
+      'Boat and skipper',
+      'Mnemba marine conservation fee',
+      'Snorkel mask and fins',
+      'Lunch and fresh fruit',
+    ],
     notIncluded: ['Underwater camera', 'Tips'],
     capacity: 20,
     status: 'active',
@@ -246,7 +383,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 14,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Mnemba Atoll', description: 'Boat ride to the atoll with dolphin watching, two snorkelling stops on the reef and a grilled seafood lunch on Matemwe beach.' },
+      {
+        day: 1,
+        title: 'Mnemba Atoll',
+        description:
+          'Boat ride to the atoll with dolphin watching, two snorkelling stops on the reef and a grilled seafood lunch on Matemwe beach.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -273,9 +415,20 @@ export const DEMO_TOURS: DemoTour[] = [
     rating: 4.9,
     numRatings: 97,
     tourType: 'Trek',
-    features: ['Private departure', 'Remote western route', 'Oxygen and stretcher carried', 'Mess tent with table and chairs'],
+    features: [
+      'Private departure',
+      'Remote western route',
+      'Oxygen and stretcher carried',
+      'Mess tent with table and chairs',
+    ],
     categories: ['Trekking', 'Kilimanjaro', 'Adventure'],
-    included: ['All Kilimanjaro park fees', 'Private guide team and porters', 'All meals and treated water', 'Emergency oxygen', 'Two nights in a Moshi hotel'],
+    included: [
+      'All Kilimanjaro park fees',
+      'Private guide team and porters',
+      'All meals and treated water',
+      'Emergency oxygen',
+      'Two nights in a Moshi hotel',
+    ],
     notIncluded: ['Gear hire', 'Crew tips', 'Insurance', 'Visa'],
     capacity: 6,
     status: 'active',
@@ -283,14 +436,42 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 210,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Lemosho Gate to Mti Mkubwa', description: 'Drive to the remote western gate and walk through forest where colobus monkeys are common.' },
-      { day: 2, title: 'To Shira 1 Camp', description: 'Leave the forest for heath and moorland and reach the rim of the Shira Plateau.' },
-      { day: 3, title: 'Across the Shira Plateau', description: 'An easy day crossing the plateau to Shira 2 with Kibo rising ahead.' },
-      { day: 4, title: 'Lava Tower to Barranco', description: 'Climb high to Lava Tower and sleep low in the Barranco Valley.' },
-      { day: 5, title: 'Barranco Wall to Karanga', description: 'Tackle the Barranco Wall and continue to Karanga Camp.' },
+      {
+        day: 1,
+        title: 'Lemosho Gate to Mti Mkubwa',
+        description: 'Drive to the remote western gate and walk through forest where colobus monkeys are common.',
+      },
+      {
+        day: 2,
+        title: 'To Shira 1 Camp',
+        description: 'Leave the forest for heath and moorland and reach the rim of the Shira Plateau.',
+      },
+      {
+        day: 3,
+        title: 'Across the Shira Plateau',
+        description: 'An easy day crossing the plateau to Shira 2 with Kibo rising ahead.',
+      },
+      {
+        day: 4,
+        title: 'Lava Tower to Barranco',
+        description: 'Climb high to Lava Tower and sleep low in the Barranco Valley.',
+      },
+      {
+        day: 5,
+        title: 'Barranco Wall to Karanga',
+        description: 'Tackle the Barranco Wall and continue to Karanga Camp.',
+      },
       { day: 6, title: 'To Barafu high camp', description: 'Short climb to Barafu, briefing and early rest.' },
-      { day: 7, title: 'Uhuru Peak', description: 'Night ascent to the crater rim and Uhuru Peak at sunrise, then descend to Millennium Camp.' },
-      { day: 8, title: 'Mweka Gate', description: 'Descend through the rainforest to Mweka Gate and transfer back to Moshi.' },
+      {
+        day: 7,
+        title: 'Uhuru Peak',
+        description: 'Night ascent to the crater rim and Uhuru Peak at sunrise, then descend to Millennium Camp.',
+      },
+      {
+        day: 8,
+        title: 'Mweka Gate',
+        description: 'Descend through the rainforest to Mweka Gate and transfer back to Moshi.',
+      },
     ],
     tier: 'Mid-range,Luxury',
     bookingType: 'private',
@@ -317,9 +498,20 @@ export const DEMO_TOURS: DemoTour[] = [
     rating: 4.9,
     numRatings: 64,
     tourType: 'Fly-in safari',
-    features: ['Sunrise balloon flight', 'Champagne bush breakfast', 'Fly-in by light aircraft', 'Private plunge-pool suite'],
+    features: [
+      'Sunrise balloon flight',
+      'Champagne bush breakfast',
+      'Fly-in by light aircraft',
+      'Private plunge-pool suite',
+    ],
     categories: ['Luxury', 'Safari', 'Honeymoon'],
-    included: ['Return flights Arusha–Seronera', 'Balloon flight with breakfast', 'All-inclusive luxury lodge', 'Private game drives', 'Park fees'],
+    included: [
+      'Return flights Arusha–Seronera',
+      'Balloon flight with breakfast',
+      'All-inclusive luxury lodge',
+      'Private game drives',
+      'Park fees',
+    ],
     notIncluded: ['Premium wines and spirits', 'Spa treatments', 'Tips'],
     capacity: 4,
     status: 'active',
@@ -327,9 +519,22 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 95,
     departureHour: 9,
     itinerary: [
-      { day: 1, title: 'Fly to the Serengeti', description: 'Scenic flight over the Crater Highlands to Seronera, then an afternoon game drive to the lodge.' },
-      { day: 2, title: 'Balloon at dawn', description: 'Lift off at first light for an hour over the plains, followed by a champagne breakfast in the bush.' },
-      { day: 3, title: 'Kopjes and big cats', description: 'Full day exploring the Moru and Simba kopjes, ending with sundowners on the rocks.' },
+      {
+        day: 1,
+        title: 'Fly to the Serengeti',
+        description: 'Scenic flight over the Crater Highlands to Seronera, then an afternoon game drive to the lodge.',
+      },
+      {
+        day: 2,
+        title: 'Balloon at dawn',
+        description:
+          'Lift off at first light for an hour over the plains, followed by a champagne breakfast in the bush.',
+      },
+      {
+        day: 3,
+        title: 'Kopjes and big cats',
+        description: 'Full day exploring the Moru and Simba kopjes, ending with sundowners on the rocks.',
+      },
       { day: 4, title: 'Return flight', description: 'A final morning drive before the flight back to Arusha.' },
     ],
     tier: 'Luxury',
@@ -359,7 +564,13 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Day trip',
     features: ['Local historian guide', 'Spice tasting', 'Swahili lunch'],
     categories: ['Culture', 'History', 'Day trip'],
-    included: ['Licensed Stone Town guide', 'Entry to the Old Slave Market memorial', 'Spice farm visit and tasting', 'Lunch', 'Transport from Stone Town hotels'],
+    included: [
+      'Licensed Stone Town guide',
+      'Entry to the Old Slave Market memorial',
+      'Spice farm visit and tasting',
+      'Lunch',
+      'Transport from Stone Town hotels',
+    ],
     notIncluded: ['Tips', 'Souvenirs'],
     capacity: 18,
     status: 'active',
@@ -367,7 +578,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 12,
     departureHour: 9,
     itinerary: [
-      { day: 1, title: 'Stone Town and the spice farm', description: 'Morning walking tour of Stone Town\'s alleys and landmarks, then a drive to a spice farm for tasting and a home-cooked lunch.' },
+      {
+        day: 1,
+        title: 'Stone Town and the spice farm',
+        description:
+          "Morning walking tour of Stone Town's alleys and landmarks, then a drive to a spice farm for tasting and a home-cooked lunch.",
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -396,7 +612,13 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Safari',
     features: ['Guided walking safari', 'Tented camp on the swamp', 'Elephant hotspots'],
     categories: ['Wildlife', 'Safari', 'Short break'],
-    included: ['Park fees', 'Driver-guide and 4x4', 'Full-board accommodation', 'Walking safari with armed ranger', 'Drinking water'],
+    included: [
+      'Park fees',
+      'Driver-guide and 4x4',
+      'Full-board accommodation',
+      'Walking safari with armed ranger',
+      'Drinking water',
+    ],
     notIncluded: ['Tips', 'Alcoholic drinks', 'Insurance'],
     capacity: 12,
     status: 'active',
@@ -404,9 +626,21 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 36,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Arusha to Tarangire', description: 'Drive to the park for an afternoon game drive along the Tarangire River.' },
-      { day: 2, title: 'Walking safari and Silale swamp', description: 'Morning bush walk with a ranger, afternoon drive to the Silale swamp for elephants and lions.' },
-      { day: 3, title: 'Baobab drive and return', description: 'Final drive among the baobabs before returning to Arusha by mid-afternoon.' },
+      {
+        day: 1,
+        title: 'Arusha to Tarangire',
+        description: 'Drive to the park for an afternoon game drive along the Tarangire River.',
+      },
+      {
+        day: 2,
+        title: 'Walking safari and Silale swamp',
+        description: 'Morning bush walk with a ranger, afternoon drive to the Silale swamp for elephants and lions.',
+      },
+      {
+        day: 3,
+        title: 'Baobab drive and return',
+        description: 'Final drive among the baobabs before returning to Arusha by mid-afternoon.',
+      },
     ],
     tier: 'Budget,Mid-range',
     bookingType: 'group',
@@ -435,7 +669,13 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Day trip',
     features: ['Waterfall swim', 'Hands-on coffee roasting', 'Chagga home lunch'],
     categories: ['Culture', 'Nature', 'Day trip'],
-    included: ['Return transport from Moshi', 'Village guide', 'Waterfall and village fees', 'Coffee experience', 'Traditional lunch'],
+    included: [
+      'Return transport from Moshi',
+      'Village guide',
+      'Waterfall and village fees',
+      'Coffee experience',
+      'Traditional lunch',
+    ],
     notIncluded: ['Tips', 'Coffee beans to take home'],
     capacity: 15,
     status: 'active',
@@ -443,7 +683,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 10,
     departureHour: 9,
     itinerary: [
-      { day: 1, title: 'Materuni village', description: 'Walk to the waterfall through banana and coffee plots, swim, then return to the village for coffee making and lunch.' },
+      {
+        day: 1,
+        title: 'Materuni village',
+        description:
+          'Walk to the waterfall through banana and coffee plots, swim, then return to the village for coffee making and lunch.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -453,7 +698,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Mount Meru Trek – 4 Days',
     description:
-      'Tanzania\'s second-highest peak is a superb climb in its own right and the perfect acclimatisation before Kilimanjaro. The trail starts among giraffe and buffalo in Arusha National Park, climbs through mossy forest and follows a dramatic knife-edge crater rim to Socialist Peak at 4,566 m.',
+      "Tanzania's second-highest peak is a superb climb in its own right and the perfect acclimatisation before Kilimanjaro. The trail starts among giraffe and buffalo in Arusha National Park, climbs through mossy forest and follows a dramatic knife-edge crater rim to Socialist Peak at 4,566 m.",
     destination: 'Meru',
     country: 'Tanzania',
     durationDays: 4,
@@ -472,7 +717,13 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Trek',
     features: ['Armed park ranger escort', 'Mountain huts', 'Kilimanjaro views at sunrise'],
     categories: ['Trekking', 'Adventure', 'Acclimatisation'],
-    included: ['Arusha National Park fees', 'Hut fees', 'Guide, ranger, cook and porters', 'All meals on the trek', 'Arusha transfers'],
+    included: [
+      'Arusha National Park fees',
+      'Hut fees',
+      'Guide, ranger, cook and porters',
+      'All meals on the trek',
+      'Arusha transfers',
+    ],
     notIncluded: ['Gear hire', 'Crew tips', 'Insurance'],
     capacity: 10,
     status: 'active',
@@ -480,9 +731,21 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 55,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Momella Gate to Miriakamba Hut', description: 'Walk past buffalo and giraffe and through the fig-tree arch to Miriakamba Hut at 2,514 m.' },
-      { day: 2, title: 'To Saddle Hut and Little Meru', description: 'Climb through forest to Saddle Hut, with an afternoon hike up Little Meru for sunset.' },
-      { day: 3, title: 'Socialist Peak', description: 'Early summit along the crater rim with Kilimanjaro on the horizon, then descend to Miriakamba.' },
+      {
+        day: 1,
+        title: 'Momella Gate to Miriakamba Hut',
+        description: 'Walk past buffalo and giraffe and through the fig-tree arch to Miriakamba Hut at 2,514 m.',
+      },
+      {
+        day: 2,
+        title: 'To Saddle Hut and Little Meru',
+        description: 'Climb through forest to Saddle Hut, with an afternoon hike up Little Meru for sunset.',
+      },
+      {
+        day: 3,
+        title: 'Socialist Peak',
+        description: 'Early summit along the crater rim with Kilimanjaro on the horizon, then descend to Miriakamba.',
+      },
       { day: 4, title: 'Descent and return', description: 'Walk down to Momella Gate and transfer back to Arusha.' },
     ],
     tier: 'Budget,Mid-range',
@@ -520,12 +783,32 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 75,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Marangu Gate to Mandara Hut', description: 'Gentle walk through rainforest to Mandara Hut, with a side trip to the Maundi crater.' },
-      { day: 2, title: 'To Horombo Hut', description: 'Cross moorland dotted with giant lobelias to Horombo Hut at 3,720 m.' },
-      { day: 3, title: 'Acclimatisation at Horombo', description: 'Hike towards Zebra Rocks and return to sleep at the same altitude.' },
+      {
+        day: 1,
+        title: 'Marangu Gate to Mandara Hut',
+        description: 'Gentle walk through rainforest to Mandara Hut, with a side trip to the Maundi crater.',
+      },
+      {
+        day: 2,
+        title: 'To Horombo Hut',
+        description: 'Cross moorland dotted with giant lobelias to Horombo Hut at 3,720 m.',
+      },
+      {
+        day: 3,
+        title: 'Acclimatisation at Horombo',
+        description: 'Hike towards Zebra Rocks and return to sleep at the same altitude.',
+      },
       { day: 4, title: 'To Kibo Hut', description: 'Cross the lunar saddle between Mawenzi and Kibo to the last hut.' },
-      { day: 5, title: 'Summit and descend', description: 'Night climb to Gilman\'s Point and Uhuru Peak, then descend to Horombo.' },
-      { day: 6, title: 'Back to Marangu Gate', description: 'Walk out to the gate, collect certificates and transfer to Moshi.' },
+      {
+        day: 5,
+        title: 'Summit and descend',
+        description: "Night climb to Gilman's Point and Uhuru Peak, then descend to Horombo.",
+      },
+      {
+        day: 6,
+        title: 'Back to Marangu Gate',
+        description: 'Walk out to the gate, collect certificates and transfer to Moshi.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -554,7 +837,13 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Trek',
     features: ['Quiet northern approach', 'Mawenzi Tarn camp', 'Good rainy-season option'],
     categories: ['Trekking', 'Kilimanjaro', 'Adventure'],
-    included: ['All park fees', 'Mountain crew', 'Camping equipment', 'All meals on the mountain', 'Moshi hotel nights'],
+    included: [
+      'All park fees',
+      'Mountain crew',
+      'Camping equipment',
+      'All meals on the mountain',
+      'Moshi hotel nights',
+    ],
     notIncluded: ['Sleeping bag hire', 'Tips', 'Insurance'],
     capacity: 12,
     status: 'active',
@@ -562,12 +851,32 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 120,
     departureHour: 7,
     itinerary: [
-      { day: 1, title: 'Rongai Gate to Simba Camp', description: 'Drive round the mountain to Nale Moru and hike through pine and forest edge to Simba Camp.' },
-      { day: 2, title: 'To Second Cave', description: 'Steady climb across moorland with views back over the Kenyan plains.' },
-      { day: 3, title: 'To Kikelewa Camp', description: 'Traverse towards Mawenzi with the camp sheltered among giant senecios.' },
-      { day: 4, title: 'Mawenzi Tarn', description: 'Short steep climb to a tarn beneath the spires of Mawenzi, with an acclimatisation walk.' },
+      {
+        day: 1,
+        title: 'Rongai Gate to Simba Camp',
+        description: 'Drive round the mountain to Nale Moru and hike through pine and forest edge to Simba Camp.',
+      },
+      {
+        day: 2,
+        title: 'To Second Cave',
+        description: 'Steady climb across moorland with views back over the Kenyan plains.',
+      },
+      {
+        day: 3,
+        title: 'To Kikelewa Camp',
+        description: 'Traverse towards Mawenzi with the camp sheltered among giant senecios.',
+      },
+      {
+        day: 4,
+        title: 'Mawenzi Tarn',
+        description: 'Short steep climb to a tarn beneath the spires of Mawenzi, with an acclimatisation walk.',
+      },
       { day: 5, title: 'Across the Saddle to Kibo', description: 'Cross the alpine desert of the Saddle to Kibo Hut.' },
-      { day: 6, title: 'Summit day', description: 'Climb to Gilman\'s Point and Uhuru Peak, then descend to Horombo Hut.' },
+      {
+        day: 6,
+        title: 'Summit day',
+        description: "Climb to Gilman's Point and Uhuru Peak, then descend to Horombo Hut.",
+      },
       { day: 7, title: 'Descent to Marangu', description: 'Walk down to Marangu Gate and transfer to Moshi.' },
     ],
     tier: 'Mid-range',
@@ -578,7 +887,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Kilimanjaro Northern Circuit – 9 Days',
     description:
-      'The longest and least-crowded route on Kilimanjaro circles the mountain\'s wild northern slopes before summiting from the east. Nine days give the best acclimatisation available and almost 360-degree views, with camps you share with few other climbers.',
+      "The longest and least-crowded route on Kilimanjaro circles the mountain's wild northern slopes before summiting from the east. Nine days give the best acclimatisation available and almost 360-degree views, with camps you share with few other climbers.",
     destination: 'kilimanjaro',
     country: 'Tanzania',
     durationDays: 9,
@@ -597,7 +906,14 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Trek',
     features: ['Longest acclimatisation', 'Quietest route', 'Crater camp option for luxury climbers'],
     categories: ['Trekking', 'Kilimanjaro', 'Expedition'],
-    included: ['Park fees', 'Guides and porters', 'Private toilet tent', 'All meals and purified water', 'Emergency oxygen', 'Hotel nights in Moshi'],
+    included: [
+      'Park fees',
+      'Guides and porters',
+      'Private toilet tent',
+      'All meals and purified water',
+      'Emergency oxygen',
+      'Hotel nights in Moshi',
+    ],
     notIncluded: ['Gear hire', 'Tips', 'Insurance'],
     capacity: 8,
     status: 'active',
@@ -605,13 +921,25 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 240,
     departureHour: 7,
     itinerary: [
-      { day: 1, title: 'Lemosho Gate to Mti Mkubwa', description: 'Begin on the western side in lush forest alive with birds and monkeys.' },
+      {
+        day: 1,
+        title: 'Lemosho Gate to Mti Mkubwa',
+        description: 'Begin on the western side in lush forest alive with birds and monkeys.',
+      },
       { day: 2, title: 'To Shira 1', description: 'Climb onto the Shira ridge through heather and moorland.' },
-      { day: 3, title: 'To Moir Hut', description: 'Cross the Shira Plateau and head north to the sheltered Moir Hut camp.' },
-      { day: 4, title: 'To Buffalo Camp', description: 'Begin the northern circuit, traversing remote slopes with views into Kenya.' },
+      {
+        day: 3,
+        title: 'To Moir Hut',
+        description: 'Cross the Shira Plateau and head north to the sheltered Moir Hut camp.',
+      },
+      {
+        day: 4,
+        title: 'To Buffalo Camp',
+        description: 'Begin the northern circuit, traversing remote slopes with views into Kenya.',
+      },
       { day: 5, title: 'To Third Cave', description: 'Continue east around the mountain across quiet alpine terrain.' },
       { day: 6, title: 'To School Hut', description: 'Short climb to the high camp and an early night.' },
-      { day: 7, title: 'Uhuru Peak', description: 'Summit via Gilman\'s Point at dawn and descend to Millennium Camp.' },
+      { day: 7, title: 'Uhuru Peak', description: "Summit via Gilman's Point at dawn and descend to Millennium Camp." },
       { day: 8, title: 'Descent to Mweka Camp', description: 'A relaxed descent into the forest zone.' },
       { day: 9, title: 'Mweka Gate', description: 'Final walk out to the gate and transfer back to Moshi.' },
     ],
@@ -623,7 +951,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Paje Beach & Kitesurf Week',
     description:
-      'Paje on Zanzibar\'s east coast is one of the best kitesurfing spots in the Indian Ocean, with a shallow turquoise lagoon and steady trade winds. Stay in a barefoot beach lodge, take IKO lessons or simply watch the kites from a hammock.',
+      "Paje on Zanzibar's east coast is one of the best kitesurfing spots in the Indian Ocean, with a shallow turquoise lagoon and steady trade winds. Stay in a barefoot beach lodge, take IKO lessons or simply watch the kites from a hammock.",
     destination: 'zanzibar',
     country: 'Tanzania',
     durationDays: 6,
@@ -642,7 +970,12 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Beach holiday',
     features: ['Beachfront lodge', 'Kitesurf taster lesson', 'Jozani forest visit'],
     categories: ['Beach', 'Water sports', 'Adventure'],
-    included: ['5 nights bed and breakfast', 'Airport transfers', 'Two-hour kitesurf taster lesson', 'Jozani forest red colobus excursion'],
+    included: [
+      '5 nights bed and breakfast',
+      'Airport transfers',
+      'Two-hour kitesurf taster lesson',
+      'Jozani forest red colobus excursion',
+    ],
     notIncluded: ['Kite equipment rental beyond the lesson', 'Lunches and dinners', 'Infrastructure tax'],
     capacity: 10,
     status: 'active',
@@ -651,8 +984,16 @@ export const DEMO_TOURS: DemoTour[] = [
     departureHour: 12,
     itinerary: [
       { day: 1, title: 'Arrive in Paje', description: 'Transfer across the island to your lodge on the beach.' },
-      { day: 2, title: 'Kitesurf taster', description: 'Two-hour lesson on the flat lagoon with a certified instructor.' },
-      { day: 3, title: 'Jozani Forest', description: 'Meet the endemic red colobus monkeys and walk the mangrove boardwalk.' },
+      {
+        day: 2,
+        title: 'Kitesurf taster',
+        description: 'Two-hour lesson on the flat lagoon with a certified instructor.',
+      },
+      {
+        day: 3,
+        title: 'Jozani Forest',
+        description: 'Meet the endemic red colobus monkeys and walk the mangrove boardwalk.',
+      },
       { day: 4, title: 'Free day', description: 'More kiting, a seaweed-farm visit or a swim at the Kuza cave.' },
       { day: 5, title: 'Beach day', description: 'Relax on the sand and enjoy a seafood dinner on the shore.' },
       { day: 6, title: 'Departure', description: 'Transfer back to the airport.' },
@@ -665,7 +1006,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Lake Manyara Flamingos & Tree-Climbing Lions',
     description:
-      'A compact day safari to Lake Manyara, where pink flamingos line the alkaline shore and lions lounge in the branches of acacias. The park\'s groundwater forest shelters blue monkeys, baboon troops and elephants beneath the Rift Valley escarpment.',
+      "A compact day safari to Lake Manyara, where pink flamingos line the alkaline shore and lions lounge in the branches of acacias. The park's groundwater forest shelters blue monkeys, baboon troops and elephants beneath the Rift Valley escarpment.",
     destination: 'manyara',
     country: 'Tanzania',
     durationDays: 1,
@@ -692,7 +1033,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 18,
     departureHour: 7,
     itinerary: [
-      { day: 1, title: 'Lake Manyara National Park', description: 'Game drive through the forest and along the lakeshore, picnic at the hippo pool and return to Arusha by evening.' },
+      {
+        day: 1,
+        title: 'Lake Manyara National Park',
+        description:
+          'Game drive through the forest and along the lakeshore, picnic at the hippo pool and return to Arusha by evening.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -702,7 +1048,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Maasai Village Homestay',
     description:
-      'Spend two days with a Maasai family on the plains below Mount Longido, herding cattle, learning beadwork and joining the warriors\' jumping dance. Evenings are spent by the fire hearing stories of Maasai life, and you sleep in a comfortable guest boma built by the community.',
+      "Spend two days with a Maasai family on the plains below Mount Longido, herding cattle, learning beadwork and joining the warriors' jumping dance. Evenings are spent by the fire hearing stories of Maasai life, and you sleep in a comfortable guest boma built by the community.",
     destination: 'Local culture',
     country: 'Tanzania',
     durationDays: 2,
@@ -721,7 +1067,12 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Cultural experience',
     features: ['Community-run homestay', 'Bush walk with a warrior', 'Beadwork workshop'],
     categories: ['Culture', 'Community tourism'],
-    included: ['Private transport from Arusha', 'Maasai guide and interpreter', 'Meals and guest-boma night', 'Community fee'],
+    included: [
+      'Private transport from Arusha',
+      'Maasai guide and interpreter',
+      'Meals and guest-boma night',
+      'Community fee',
+    ],
     notIncluded: ['Beadwork purchases', 'Tips'],
     capacity: 6,
     status: 'active',
@@ -729,8 +1080,17 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 40,
     departureHour: 9,
     itinerary: [
-      { day: 1, title: 'Arrival at the boma', description: 'Welcome ceremony, cattle herding with the young men and a beadwork lesson with the women, then dinner by the fire.' },
-      { day: 2, title: 'Bush walk and farewell', description: 'Dawn walk to learn about medicinal plants, a farewell dance and return to Arusha.' },
+      {
+        day: 1,
+        title: 'Arrival at the boma',
+        description:
+          'Welcome ceremony, cattle herding with the young men and a beadwork lesson with the women, then dinner by the fire.',
+      },
+      {
+        day: 2,
+        title: 'Bush walk and farewell',
+        description: 'Dawn walk to learn about medicinal plants, a farewell dance and return to Arusha.',
+      },
     ],
     tier: 'Budget,Mid-range',
     bookingType: 'private',
@@ -740,7 +1100,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Mto wa Mbu Village Bike Tour',
     description:
-      'Cycle through Mto wa Mbu, a lively market town where more than 120 tribes live side by side at the foot of the Rift Valley. Stop at banana plantations, rice paddies and a woodcarvers\' workshop, and taste banana beer with local farmers.',
+      "Cycle through Mto wa Mbu, a lively market town where more than 120 tribes live side by side at the foot of the Rift Valley. Stop at banana plantations, rice paddies and a woodcarvers' workshop, and taste banana beer with local farmers.",
     destination: 'Local culture',
     country: 'Tanzania',
     durationDays: 1,
@@ -767,7 +1127,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 27,
     departureHour: 9,
     itinerary: [
-      { day: 1, title: 'Cycling Mto wa Mbu', description: 'Ride through farms and the market, visit craftsmen and enjoy a home-cooked lunch before returning by mid-afternoon.' },
+      {
+        day: 1,
+        title: 'Cycling Mto wa Mbu',
+        description:
+          'Ride through farms and the market, visit craftsmen and enjoy a home-cooked lunch before returning by mid-afternoon.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -804,7 +1169,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 16,
     departureHour: 10,
     itinerary: [
-      { day: 1, title: 'Arusha food walk', description: 'Street-food stops, a tour of the central market and a coffee tasting, finishing in the afternoon.' },
+      {
+        day: 1,
+        title: 'Arusha food walk',
+        description:
+          'Street-food stops, a tour of the central market and a coffee tasting, finishing in the afternoon.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -841,7 +1211,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 22,
     departureHour: 14,
     itinerary: [
-      { day: 1, title: 'Market, kitchen and night market', description: 'Shop at Darajani market, cook a Swahili feast on the rooftop and finish with street food at Forodhani Gardens.' },
+      {
+        day: 1,
+        title: 'Market, kitchen and night market',
+        description:
+          'Shop at Darajani market, cook a Swahili feast on the rooftop and finish with street food at Forodhani Gardens.',
+      },
     ],
     tier: 'Budget,Mid-range',
     bookingType: 'group',
@@ -879,8 +1254,16 @@ export const DEMO_TOURS: DemoTour[] = [
     departureHour: 14,
     itinerary: [
       { day: 1, title: 'Arrival', description: 'Private transfer to the hotel and a welcome dinner on the veranda.' },
-      { day: 2, title: 'Coffee estate', description: 'Walk the plantation from bean to cup, followed by an afternoon at the spa.' },
-      { day: 3, title: 'Leisure day', description: 'Relax by the pool or add a half-day canoe safari in Arusha National Park.' },
+      {
+        day: 2,
+        title: 'Coffee estate',
+        description: 'Walk the plantation from bean to cup, followed by an afternoon at the spa.',
+      },
+      {
+        day: 3,
+        title: 'Leisure day',
+        description: 'Relax by the pool or add a half-day canoe safari in Arusha National Park.',
+      },
       { day: 4, title: 'Departure', description: 'Breakfast on the terrace and transfer to the airport.' },
     ],
     tier: 'Luxury',
@@ -891,7 +1274,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Stone Town Heritage Palace Hotel Stay',
     description:
-      'Sleep in a restored 19th-century Omani merchant\'s palace behind a carved brass-studded door in the heart of Stone Town. Four-poster beds, a rooftop restaurant over the harbour and private guided walks make this an elegant city stay before or after the beach.',
+      "Sleep in a restored 19th-century Omani merchant's palace behind a carved brass-studded door in the heart of Stone Town. Four-poster beds, a rooftop restaurant over the harbour and private guided walks make this an elegant city stay before or after the beach.",
     destination: 'zanzibar',
     country: 'Tanzania',
     durationDays: 3,
@@ -918,8 +1301,16 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 190,
     departureHour: 13,
     itinerary: [
-      { day: 1, title: 'Arrival in Stone Town', description: 'Check in to the palace hotel and watch the sunset from the rooftop.' },
-      { day: 2, title: 'Private heritage walk', description: 'Morning walk with a historian, free afternoon and a rooftop dinner.' },
+      {
+        day: 1,
+        title: 'Arrival in Stone Town',
+        description: 'Check in to the palace hotel and watch the sunset from the rooftop.',
+      },
+      {
+        day: 2,
+        title: 'Private heritage walk',
+        description: 'Morning walk with a historian, free afternoon and a rooftop dinner.',
+      },
       { day: 3, title: 'Departure', description: 'Breakfast over the harbour and transfer onwards.' },
     ],
     tier: 'Mid-range,Luxury',
@@ -949,7 +1340,12 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Tour',
     features: ['Saanane Island boat trip', 'Sukuma cultural museum', 'Lakeside sunset'],
     categories: ['Hidden gems', 'Lake', 'Culture'],
-    included: ['2 nights lakeside hotel with breakfast', 'Boat to Saanane Island and park fee', 'Bujora museum entry', 'Guide and transport'],
+    included: [
+      '2 nights lakeside hotel with breakfast',
+      'Boat to Saanane Island and park fee',
+      'Bujora museum entry',
+      'Guide and transport',
+    ],
     notIncluded: ['Flights to Mwanza', 'Lunches and dinners', 'Tips'],
     capacity: 10,
     status: 'active',
@@ -957,9 +1353,21 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 150,
     departureHour: 9,
     itinerary: [
-      { day: 1, title: 'Rock City', description: 'Explore Mwanza, including Bismarck Rock and the fish market, and watch the sunset over the lake.' },
-      { day: 2, title: 'Saanane Island', description: 'Boat to the island to see rock hyraxes, impala and monitor lizards on a walking trail.' },
-      { day: 3, title: 'Bujora Sukuma Museum', description: 'Learn about Sukuma culture and the snake dance before the return to Mwanza.' },
+      {
+        day: 1,
+        title: 'Rock City',
+        description: 'Explore Mwanza, including Bismarck Rock and the fish market, and watch the sunset over the lake.',
+      },
+      {
+        day: 2,
+        title: 'Saanane Island',
+        description: 'Boat to the island to see rock hyraxes, impala and monitor lizards on a walking trail.',
+      },
+      {
+        day: 3,
+        title: 'Bujora Sukuma Museum',
+        description: 'Learn about Sukuma culture and the snake dance before the return to Mwanza.',
+      },
     ],
     tier: 'Budget,Mid-range',
     bookingType: 'group',
@@ -996,7 +1404,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 33,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Caves, ruins and springs', description: 'Morning in the Amboni Caves, lunch near Tongoni, then the Galanos hot springs before returning to Tanga.' },
+      {
+        day: 1,
+        title: 'Caves, ruins and springs',
+        description:
+          'Morning in the Amboni Caves, lunch near Tongoni, then the Galanos hot springs before returning to Tanga.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -1025,7 +1438,13 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Hike',
     features: ['Village-to-village trekking', 'Irente viewpoint', 'Local guesthouses'],
     categories: ['Trekking', 'Hidden gems', 'Community tourism'],
-    included: ['Local trekking guide', 'Guesthouse nights', 'All meals', 'Village development fees', 'Transport from Tanga'],
+    included: [
+      'Local trekking guide',
+      'Guesthouse nights',
+      'All meals',
+      'Village development fees',
+      'Transport from Tanga',
+    ],
     notIncluded: ['Porter (optional)', 'Tips', 'Drinks'],
     capacity: 10,
     status: 'active',
@@ -1033,9 +1452,21 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 205,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Tanga to Lushoto', description: 'Drive up the winding road into the mountains and walk to the Irente viewpoint for sunset.' },
-      { day: 2, title: 'To Mambo', description: 'Hike through terraced farms and pine forest to the mountain village of Mambo.' },
-      { day: 3, title: 'Mambo cliffs', description: 'Walk along the escarpment edge with views over the plains and visit a pottery cooperative.' },
+      {
+        day: 1,
+        title: 'Tanga to Lushoto',
+        description: 'Drive up the winding road into the mountains and walk to the Irente viewpoint for sunset.',
+      },
+      {
+        day: 2,
+        title: 'To Mambo',
+        description: 'Hike through terraced farms and pine forest to the mountain village of Mambo.',
+      },
+      {
+        day: 3,
+        title: 'Mambo cliffs',
+        description: 'Walk along the escarpment edge with views over the plains and visit a pottery cooperative.',
+      },
       { day: 4, title: 'Return to Tanga', description: 'Morning walk to the road head and drive back down to Tanga.' },
     ],
     tier: 'Budget',
@@ -1073,7 +1504,11 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 11,
     departureHour: 9,
     itinerary: [
-      { day: 1, title: 'Kikuletwa springs', description: 'Drive through sugarcane country to the springs for a day of swimming and a picnic lunch.' },
+      {
+        day: 1,
+        title: 'Kikuletwa springs',
+        description: 'Drive through sugarcane country to the springs for a day of swimming and a picnic lunch.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -1110,7 +1545,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 44,
     departureHour: 7,
     itinerary: [
-      { day: 1, title: 'Momella Lakes and Ngurdoto', description: 'Canoe on the lakes, walk with a ranger, visit the Ngurdoto crater viewpoint and return by evening.' },
+      {
+        day: 1,
+        title: 'Momella Lakes and Ngurdoto',
+        description:
+          'Canoe on the lakes, walk with a ranger, visit the Ngurdoto crater viewpoint and return by evening.',
+      },
     ],
     tier: 'Budget,Mid-range',
     bookingType: 'group',
@@ -1139,7 +1579,13 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Safari',
     features: ['Private guide and vehicle', 'Luxury tented camps', 'Return flight from the Serengeti', 'Bush dinner'],
     categories: ['Luxury', 'Safari', 'Wildlife'],
-    included: ['All park and crater fees', 'Luxury full-board accommodation', 'Serengeti–Arusha flight', 'Private 4x4 and guide', 'House drinks at camps'],
+    included: [
+      'All park and crater fees',
+      'Luxury full-board accommodation',
+      'Serengeti–Arusha flight',
+      'Private 4x4 and guide',
+      'House drinks at camps',
+    ],
     notIncluded: ['International flights', 'Visa', 'Tips', 'Premium drinks'],
     capacity: 6,
     status: 'active',
@@ -1148,13 +1594,29 @@ export const DEMO_TOURS: DemoTour[] = [
     departureHour: 8,
     itinerary: [
       { day: 1, title: 'Arrival in Arusha', description: 'Meet your guide and rest at a garden lodge outside Arusha.' },
-      { day: 2, title: 'Tarangire', description: 'Game drive among baobabs and elephant herds, night at a tented camp.' },
+      {
+        day: 2,
+        title: 'Tarangire',
+        description: 'Game drive among baobabs and elephant herds, night at a tented camp.',
+      },
       { day: 3, title: 'Lake Manyara', description: 'Forest and lakeshore drive, then up to the highlands of Karatu.' },
-      { day: 4, title: 'Into the Serengeti', description: 'Cross the Ngorongoro Conservation Area and game drive into the central Serengeti.' },
+      {
+        day: 4,
+        title: 'Into the Serengeti',
+        description: 'Cross the Ngorongoro Conservation Area and game drive into the central Serengeti.',
+      },
       { day: 5, title: 'Serengeti', description: 'A full day of game drives with a bush dinner under the stars.' },
-      { day: 6, title: 'Serengeti to Ngorongoro', description: 'Morning on the plains before heading to a crater-rim lodge.' },
+      {
+        day: 6,
+        title: 'Serengeti to Ngorongoro',
+        description: 'Morning on the plains before heading to a crater-rim lodge.',
+      },
       { day: 7, title: 'Ngorongoro Crater', description: 'Dawn descent for a full day on the crater floor.' },
-      { day: 8, title: 'Return', description: 'Drive to the Manyara airstrip and fly to Arusha for onward connections.' },
+      {
+        day: 8,
+        title: 'Return',
+        description: 'Drive to the Manyara airstrip and fly to Arusha for onward connections.',
+      },
     ],
     tier: 'Luxury',
     bookingType: 'private',
@@ -1183,7 +1645,12 @@ export const DEMO_TOURS: DemoTour[] = [
     tourType: 'Cultural safari',
     features: ['Hadzabe morning hunt', 'Olduvai Gorge museum', 'Crater game drive'],
     categories: ['Culture', 'Safari', 'History'],
-    included: ['Park, crater and cultural fees', 'Driver-guide and 4x4', 'Full-board lodge and camp', 'Local interpreter at Lake Eyasi'],
+    included: [
+      'Park, crater and cultural fees',
+      'Driver-guide and 4x4',
+      'Full-board lodge and camp',
+      'Local interpreter at Lake Eyasi',
+    ],
     notIncluded: ['Tips', 'Drinks', 'Insurance'],
     capacity: 10,
     status: 'active',
@@ -1191,10 +1658,22 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 130,
     departureHour: 7,
     itinerary: [
-      { day: 1, title: 'Arusha to Lake Eyasi', description: 'Drive past the Rift Valley to Lake Eyasi and meet the Datoga blacksmiths.' },
-      { day: 2, title: 'With the Hadzabe', description: 'Join a Hadzabe hunting walk at dawn and learn to make fire and bows.' },
+      {
+        day: 1,
+        title: 'Arusha to Lake Eyasi',
+        description: 'Drive past the Rift Valley to Lake Eyasi and meet the Datoga blacksmiths.',
+      },
+      {
+        day: 2,
+        title: 'With the Hadzabe',
+        description: 'Join a Hadzabe hunting walk at dawn and learn to make fire and bows.',
+      },
       { day: 3, title: 'Olduvai Gorge', description: 'Visit the gorge and museum, then sleep on the crater rim.' },
-      { day: 4, title: 'Ngorongoro Crater', description: 'Game drive on the crater floor and return to Arusha in the evening.' },
+      {
+        day: 4,
+        title: 'Ngorongoro Crater',
+        description: 'Game drive on the crater floor and return to Arusha in the evening.',
+      },
     ],
     tier: 'Mid-range',
     bookingType: 'group',
@@ -1204,7 +1683,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Rubondo Island Chimpanzee Safari',
     description:
-      'Rubondo Island in Lake Victoria is one of Tanzania\'s least-visited parks, with habituated chimpanzees, sitatunga antelope and superb birding. Fly in from Mwanza, track chimps through the forest and fish for Nile perch from a wooden boat.',
+      "Rubondo Island in Lake Victoria is one of Tanzania's least-visited parks, with habituated chimpanzees, sitatunga antelope and superb birding. Fly in from Mwanza, track chimps through the forest and fish for Nile perch from a wooden boat.",
     destination: 'Mwanza',
     country: 'Tanzania',
     durationDays: 4,
@@ -1271,8 +1750,16 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 100,
     departureHour: 11,
     itinerary: [
-      { day: 1, title: 'Arrive at camp', description: 'Fly to Kuro airstrip and settle into your treehouse before a sundowner drive.' },
-      { day: 2, title: 'Walk and night drive', description: 'Morning walking safari, afternoon in the park and a night drive for nocturnal animals.' },
+      {
+        day: 1,
+        title: 'Arrive at camp',
+        description: 'Fly to Kuro airstrip and settle into your treehouse before a sundowner drive.',
+      },
+      {
+        day: 2,
+        title: 'Walk and night drive',
+        description: 'Morning walking safari, afternoon in the park and a night drive for nocturnal animals.',
+      },
       { day: 3, title: 'Departure', description: 'Breakfast in the bush and flight out.' },
     ],
     tier: 'Luxury',
@@ -1310,7 +1797,11 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 58,
     departureHour: 8,
     itinerary: [
-      { day: 1, title: 'Lake Chala', description: 'Drive east to the crater, hike down to the water, kayak and enjoy lunch on the rim.' },
+      {
+        day: 1,
+        title: 'Lake Chala',
+        description: 'Drive east to the crater, hike down to the water, kayak and enjoy lunch on the rim.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'private',
@@ -1320,7 +1811,7 @@ export const DEMO_TOURS: DemoTour[] = [
   {
     title: 'Pangani Beach & Maziwe Island Getaway',
     description:
-      'A quiet Swahili coast escape south of Tanga, where the Pangani River meets the Indian Ocean. Sail to the sandbank of Maziwe Island Marine Reserve to snorkel, walk Pangani\'s old slave-trade town and relax at a small beach lodge with no crowds.',
+      "A quiet Swahili coast escape south of Tanga, where the Pangani River meets the Indian Ocean. Sail to the sandbank of Maziwe Island Marine Reserve to snorkel, walk Pangani's old slave-trade town and relax at a small beach lodge with no crowds.",
     destination: 'Tanga',
     country: 'Tanzania',
     durationDays: 4,
@@ -1347,9 +1838,21 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 230,
     departureHour: 10,
     itinerary: [
-      { day: 1, title: 'Tanga to Pangani', description: 'Coastal drive to the beach lodge and an evening walk on the sand.' },
-      { day: 2, title: 'Maziwe Island', description: 'Sail out to the sandbank at low tide for snorkelling and a beach picnic.' },
-      { day: 3, title: 'Pangani town', description: 'River ferry crossing and a guided walk through the historic town.' },
+      {
+        day: 1,
+        title: 'Tanga to Pangani',
+        description: 'Coastal drive to the beach lodge and an evening walk on the sand.',
+      },
+      {
+        day: 2,
+        title: 'Maziwe Island',
+        description: 'Sail out to the sandbank at low tide for snorkelling and a beach picnic.',
+      },
+      {
+        day: 3,
+        title: 'Pangani town',
+        description: 'River ferry crossing and a guided walk through the historic town.',
+      },
       { day: 4, title: 'Return to Tanga', description: 'A final swim and transfer back to Tanga.' },
     ],
     tier: 'Budget,Mid-range',
@@ -1387,7 +1890,12 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 25,
     departureHour: 17,
     itinerary: [
-      { day: 1, title: 'Moshi by night', description: 'Sundowners with a mountain view, dinner at a local grill and live music before drop-off at your hotel.' },
+      {
+        day: 1,
+        title: 'Moshi by night',
+        description:
+          'Sundowners with a mountain view, dinner at a local grill and live music before drop-off at your hotel.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',
@@ -1424,7 +1932,11 @@ export const DEMO_TOURS: DemoTour[] = [
     departureInDays: 300,
     departureHour: 7,
     itinerary: [
-      { day: 1, title: 'Momella Gate to Tululusia', description: 'Hike through grassland and forest to the waterfall for a picnic, then walk back down.' },
+      {
+        day: 1,
+        title: 'Momella Gate to Tululusia',
+        description: 'Hike through grassland and forest to the waterfall for a picnic, then walk back down.',
+      },
     ],
     tier: 'Budget',
     bookingType: 'group',

@@ -18,19 +18,28 @@ describe('ADMIN_EMAIL given to an account that already exists', () => {
   });
 
   const ADMIN_EMAIL = 'operator@tembea.test';
-  const ensure = (adminPassword: string) => ensureAdmins(s.orm.em.fork(), { adminEmail: ADMIN_EMAIL, adminPassword, seedDemo: false, production: false });
+  const ensure = (adminPassword: string) =>
+    ensureAdmins(s.orm.em.fork(), { adminEmail: ADMIN_EMAIL, adminPassword, seedDemo: false, production: false });
   const profile = (token: string) => api(s, 'GET', '/users/profile', undefined, { token });
 
   it("promotion ends the squatter's sessions and reset links: only ADMIN_PASSWORD gets in, and a warning is logged", async () => {
     const squatter = await signUpAndLogin(s, { email: ADMIN_EMAIL, password: 'squatter-pass-77' });
-    await api(s, 'POST', '/auth/forgot-password', { email: ADMIN_EMAIL }, { headers: { 'x-forwarded-for': '198.51.100.77' } });
+    await api(
+      s,
+      'POST',
+      '/auth/forgot-password',
+      { email: ADMIN_EMAIL },
+      { headers: { 'x-forwarded-for': '198.51.100.77' } },
+    );
     await expect.poll(() => mailsTo(s, ADMIN_EMAIL).length).toBe(1);
     const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mailsTo(s, ADMIN_EMAIL)[0]!.text)![1];
     const warn = vi.spyOn(log, 'warn');
 
     await ensure('Operator-chosen-9');
 
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/ADMIN_EMAIL operator@tembea\.test already had an ordinary account.*sessions .*reset link/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/ADMIN_EMAIL operator@tembea\.test already had an ordinary account.*sessions .*reset link/),
+    );
     expect(await profile(squatter.accessToken)).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect((await api(s, 'POST', '/auth/refresh', { refreshToken: squatter.refreshToken })).status).toBe(401);
     expect((await api(s, 'POST', '/auth/login', { email: ADMIN_EMAIL, password: squatter.password })).status).toBe(401);
@@ -48,13 +57,18 @@ describe('ADMIN_EMAIL given to an account that already exists', () => {
     await ensure('Operator-rotated-10');
     expect((await profile(admin.accessToken)).status).toBe(401);
     expect((await api(s, 'POST', '/auth/refresh', { refreshToken: admin.refreshToken })).status).toBe(401);
-    expect((await api(s, 'POST', '/auth/login', { email: ADMIN_EMAIL, password: 'Operator-rotated-10' })).status).toBe(200);
+    expect((await api(s, 'POST', '/auth/login', { email: ADMIN_EMAIL, password: 'Operator-rotated-10' })).status).toBe(
+      200,
+    );
   });
 });
 
 // Each test boots a server of its own, which can take a while on a busy machine.
 describe('a production start', { timeout: 120_000 }, () => {
-  const secrets = () => ({ JWT_SECRET: randomBytes(48).toString('base64'), JWT_REFRESH_SECRET: randomBytes(48).toString('base64') });
+  const secrets = () => ({
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    JWT_REFRESH_SECRET: randomBytes(48).toString('base64'),
+  });
 
   /** Starts a production server and returns it with everything it printed while starting. */
   async function startProduction(env: Record<string, string>) {
@@ -66,7 +80,9 @@ describe('a production start', { timeout: 120_000 }, () => {
       });
     const spies = [capture(process.stdout), capture(process.stderr)];
     try {
-      const s = await startTestServer({ env: { NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: '', ...secrets(), ...env } });
+      const s = await startTestServer({
+        env: { NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: '', ...secrets(), ...env },
+      });
       return { s, printed: printed.join('') };
     } finally {
       for (const spy of spies) spy.mockRestore();
@@ -100,9 +116,15 @@ describe('a production start', { timeout: 120_000 }, () => {
   });
 
   it('with ADMIN_EMAIL and ADMIN_PASSWORD has that admin and no warning', async () => {
-    const { s, printed } = await startProduction({ ADMIN_EMAIL: 'ops@tembea.test', ADMIN_PASSWORD: 'Operator-chosen-9' });
+    const { s, printed } = await startProduction({
+      ADMIN_EMAIL: 'ops@tembea.test',
+      ADMIN_PASSWORD: 'Operator-chosen-9',
+    });
     try {
-      expect((await api(s, 'POST', '/auth/login', { email: 'ops@tembea.test', password: 'Operator-chosen-9' })).body.user.role).toBe('admin');
+      expect(
+        (await api(s, 'POST', '/auth/login', { email: 'ops@tembea.test', password: 'Operator-chosen-9' })).body.user
+          .role,
+      ).toBe('admin');
       expect(printed).not.toMatch(/no admin account/);
       expect(printed).not.toMatch(/password:/i);
     } finally {

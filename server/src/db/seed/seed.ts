@@ -28,9 +28,10 @@ export function demoTourData(d: DemoTour, now: Date = new Date()) {
   const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   // East Africa Time is UTC+3: a 07:00 departure is 04:00 UTC.
   const departure = new Date(dayStart + d.departureInDays * DAY_MS + (d.departureHour - 3) * 3_600_000);
-  const back = d.durationDays <= 1 && d.durationNights === 0
-    ? new Date(departure.getTime() + 9 * 3_600_000)
-    : new Date(departure.getTime() + (d.durationDays - 1) * DAY_MS + 10 * 3_600_000);
+  const back =
+    d.durationDays <= 1 && d.durationNights === 0
+      ? new Date(departure.getTime() + 9 * 3_600_000)
+      : new Date(departure.getTime() + (d.durationDays - 1) * DAY_MS + 10 * 3_600_000);
   return {
     title: d.title,
     description: d.description,
@@ -100,7 +101,14 @@ export async function ensureAdmins(
     const { adminEmail, adminPassword } = opts;
     const existing = await em.findOne(User, { email: adminEmail }, { populate: ['passwordHash'] });
     if (!existing) {
-      em.persist(em.create(User, { name: 'Administrator', email: adminEmail, passwordHash: await hashPassword(adminPassword), role: 'admin' }));
+      em.persist(
+        em.create(User, {
+          name: 'Administrator',
+          email: adminEmail,
+          passwordHash: await hashPassword(adminPassword),
+          role: 'admin',
+        }),
+      );
       await em.flush();
       log.info(`admin account created: ${adminEmail}`);
     } else {
@@ -120,7 +128,9 @@ export async function ensureAdmins(
               `Check its name, phone and bookings if you did not create it yourself.`,
           );
         } else {
-          log.info(`admin password of ${adminEmail} set from ADMIN_PASSWORD; its sessions (${ended.refreshTokens} refresh tokens) were ended`);
+          log.info(
+            `admin password of ${adminEmail} set from ADMIN_PASSWORD; its sessions (${ended.refreshTokens} refresh tokens) were ended`,
+          );
         }
       } else {
         log.info(`admin account ensured: ${adminEmail}`);
@@ -133,7 +143,14 @@ export async function ensureAdmins(
     return;
   }
   const password = randomBytes(12).toString('base64url');
-  em.persist(em.create(User, { name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, passwordHash: await hashPassword(password), role: 'admin' }));
+  em.persist(
+    em.create(User, {
+      name: 'Demo Admin',
+      email: DEMO_ADMIN_EMAIL,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+    }),
+  );
   await em.flush();
   const line = '='.repeat(64);
   process.stdout.write(

@@ -10,28 +10,39 @@ import { passwordResetService } from './password-reset.service.js';
 @Resolver()
 export class AuthResolver {
   @Mutation(() => RegisterPayload, {
-    description: 'Creates an account (name, email, phone, password of 8-256 characters that is not one of the most common). Answers alike whether or not the email already has one.',
+    description:
+      'Creates an account (name, email, phone, password of 8-256 characters that is not one of the most common). Answers alike whether or not the email already has one.',
   })
-  async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput, { description: 'Name, email and password of the new account.' }) input: RegisterInput): Promise<RegisterPayload> {
+  async register(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => RegisterInput, { description: 'Name, email and password of the new account.' })
+    input: RegisterInput,
+  ): Promise<RegisterPayload> {
     const { user, message } = await authService.register(ctx, { ...input });
     return { user: toUserType(user), message };
   }
 
   @Mutation(() => AuthPayload, {
-    description: "Logs in: an access token (15 minutes) and a refresh token, and an HttpOnly device cookie that exempts this client from the limits below on its next logins to this account. Wrong password and unknown email both answer 'Invalid email or password'. RATE_LIMITED: 10 failures per account and address lock that pair for 15 minutes; 100 failures from one address block it for a day; 20 failures on one account from several addresses slow it down for 15 seconds to 5 minutes.",
+    description:
+      "Logs in: an access token (15 minutes) and a refresh token, and an HttpOnly device cookie that exempts this client from the limits below on its next logins to this account. Wrong password and unknown email both answer 'Invalid email or password'. RATE_LIMITED: 10 failures per account and address lock that pair for 15 minutes; 100 failures from one address block it for a day; 20 failures on one account from several addresses slow it down for 15 seconds to 5 minutes.",
   })
-  async login(@Ctx() ctx: GraphQLContext, @Arg('input', () => LoginInput, { description: 'Email and password.' }) input: LoginInput): Promise<AuthPayload> {
+  async login(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('input', () => LoginInput, { description: 'Email and password.' }) input: LoginInput,
+  ): Promise<AuthPayload> {
     const { accessToken, refreshToken, user, deviceToken } = await authService.login(ctx, { ...input });
     setDeviceCookie(ctx.res, deviceToken);
     return { accessToken, refreshToken, user: toUserType(user) };
   }
 
   @Mutation(() => TokenPair, {
-    description: 'Exchanges a refresh token for a new pair. Each refresh token works once; presenting a used one ends the whole session.',
+    description:
+      'Exchanges a refresh token for a new pair. Each refresh token works once; presenting a used one ends the whole session.',
   })
   refreshToken(
     @Ctx() ctx: RequestContext,
-    @Arg('refreshToken', () => String, { description: 'The refresh token received at login or at the last refresh.' }) refreshToken: string,
+    @Arg('refreshToken', () => String, { description: 'The refresh token received at login or at the last refresh.' })
+    refreshToken: string,
   ): Promise<TokenPair> {
     return authService.refresh(ctx, refreshToken);
   }
@@ -41,13 +52,15 @@ export class AuthResolver {
   })
   logout(
     @Ctx() ctx: RequestContext,
-    @Arg('refreshToken', () => String, { nullable: true, description: 'Refresh token of the session to end.' }) refreshToken?: string | null,
+    @Arg('refreshToken', () => String, { nullable: true, description: 'Refresh token of the session to end.' })
+    refreshToken?: string | null,
   ): Promise<boolean> {
     return authService.logout(ctx, refreshToken);
   }
 
   @Mutation(() => MessagePayload, {
-    description: 'Mails a password reset link (valid one hour) when the email has an account; answers the same either way.',
+    description:
+      'Mails a password reset link (valid one hour) when the email has an account; answers the same either way.',
   })
   forgotPassword(
     @Ctx() ctx: RequestContext,
@@ -57,7 +70,8 @@ export class AuthResolver {
   }
 
   @Mutation(() => MessagePayload, {
-    description: 'Sets a new password (8-256 characters, not one of the most common) with the token of a reset link, once; ends every session of the account.',
+    description:
+      'Sets a new password (8-256 characters, not one of the most common) with the token of a reset link, once; ends every session of the account.',
   })
   resetPassword(
     @Ctx() ctx: RequestContext,

@@ -51,7 +51,13 @@ export const authService = {
     const em = ctx.em;
     if (!(await em.findOne(User, { email: data.email }))) {
       try {
-        const user = em.create(User, { name: data.name, email: data.email, phone: data.phone, passwordHash, role: 'user' });
+        const user = em.create(User, {
+          name: data.name,
+          email: data.email,
+          phone: data.phone,
+          passwordHash,
+          role: 'user',
+        });
         await em.flush();
         return { user, message: REGISTERED_MESSAGE };
       } catch (e) {
@@ -60,11 +66,21 @@ export const authService = {
         em.clear();
       }
     }
-    const [seq] = await queryRows<{ id: string }>(em, sql`select nextval(pg_get_serial_sequence('users', 'id')) as "id"`);
+    const [seq] = await queryRows<{ id: string }>(
+      em,
+      sql`select nextval(pg_get_serial_sequence('users', 'id')) as "id"`,
+    );
     const now = new Date();
     const decoy = Object.assign(new User(), {
-      id: Number(seq!.id), name: data.name, email: data.email, phone: data.phone, role: 'user' as const,
-      profileImage: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+      id: Number(seq!.id),
+      name: data.name,
+      email: data.email,
+      phone: data.phone,
+      role: 'user' as const,
+      profileImage: null,
+      lastLoginAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
     // Whether a mail goes out depends on the account existing: sent after the answer, so it cannot lengthen it.
     const mail = signUpAttemptMail(ctx, data.email);
@@ -77,7 +93,10 @@ export const authService = {
    * alike, and the unknown one is verified against a dummy hash so both take the same time. The
    * login limits refuse before any hashing; a success also returns a device token for the account.
    */
-  async login(ctx: RequestContext, input: Record<string, unknown>): Promise<Tokens & { user: User; deviceToken: string }> {
+  async login(
+    ctx: RequestContext,
+    input: Record<string, unknown>,
+  ): Promise<Tokens & { user: User; deviceToken: string }> {
     const { email, password } = validateLogin(input);
     const attempt = await loginProtection.check(ctx, email);
     const user = await ctx.em.findOne(User, { email }, { populate: ['passwordHash'] });

@@ -21,7 +21,15 @@ describe('sign-up', () => {
     expect(body.errors).toBeUndefined();
     const { user, message } = body.data.register;
     expect(message).toMatch(/Account created successfully/);
-    expect(user).toMatchObject({ name: u.name, email: u.email.toLowerCase(), phone: u.phone, role: 'user', profileImage: null, lastLoginAt: null, permissions: ['bookings:own'] });
+    expect(user).toMatchObject({
+      name: u.name,
+      email: u.email.toLowerCase(),
+      phone: u.phone,
+      role: 'user',
+      profileImage: null,
+      lastLoginAt: null,
+      permissions: ['bookings:own'],
+    });
     expect(user.registeredAt).toBe(user.createdAt);
     expect(await countUsers(u.email.toLowerCase())).toBe(1);
   });
@@ -30,7 +38,11 @@ describe('sign-up', () => {
     const u = newUser();
     const res = await api(s, 'POST', '/auth/register', u);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ success: true, message: expect.stringMatching(/Account created successfully/), user: { email: u.email, name: u.name, phone: u.phone, role: 'user' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: expect.stringMatching(/Account created successfully/),
+      user: { email: u.email, name: u.name, phone: u.phone, role: 'user' },
+    });
     expect(res.body.user.passwordHash).toBeUndefined();
     expect(JSON.stringify(res.body)).not.toMatch(/argon2/);
   });
@@ -62,7 +74,12 @@ describe('sign-up', () => {
     expect(res.body.errors.map((e: any) => e.field).sort()).toEqual(['email', 'name', 'password', 'phone']);
     const g = await gql(s, REGISTER, { input: { name: ' ', email: '', phone: '', password: '' } });
     expect(g.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(g.body.errors[0].extensions.fields.map((e: any) => e.field).sort()).toEqual(['email', 'name', 'password', 'phone']);
+    expect(g.body.errors[0].extensions.fields.map((e: any) => e.field).sort()).toEqual([
+      'email',
+      'name',
+      'password',
+      'phone',
+    ]);
     expect(g.body.errors[0].message).toBe('Name is required');
   });
 
@@ -76,7 +93,10 @@ describe('sign-up', () => {
 
   it('refuses a password shorter than 8 or longer than 256 characters, never cutting it', async () => {
     const short = await gql(s, REGISTER, { input: newUser({ password: '1234567' }) });
-    expect(short.body.errors[0]).toMatchObject({ message: 'Password must be at least 8 characters', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(short.body.errors[0]).toMatchObject({
+      message: 'Password must be at least 8 characters',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const long = await api(s, 'POST', '/auth/register', newUser({ password: 'x'.repeat(257) }));
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('Password must be at most 256 characters');
@@ -92,13 +112,21 @@ describe('sign-up', () => {
     for (const password of ['password', 'Password1', '12345678', 'iloveyou', 'QWERTYUIOP', 'football']) {
       const u = newUser({ password });
       const rest = await api(s, 'POST', '/auth/register', u);
-      expect(rest, password).toMatchObject({ status: 400, body: { message: TOO_COMMON, code: 'BAD_USER_INPUT', errors: [{ field: 'password', message: TOO_COMMON }] } });
+      expect(rest, password).toMatchObject({
+        status: 400,
+        body: { message: TOO_COMMON, code: 'BAD_USER_INPUT', errors: [{ field: 'password', message: TOO_COMMON }] },
+      });
       const g = await gql(s, REGISTER, { input: u });
-      expect(g.body.errors[0]).toMatchObject({ message: TOO_COMMON, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password', message: TOO_COMMON }] } });
+      expect(g.body.errors[0]).toMatchObject({
+        message: TOO_COMMON,
+        extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password', message: TOO_COMMON }] },
+      });
       expect(await countUsers(u.email)).toBe(0);
     }
     // A long passphrase of common words is fine.
-    expect((await api(s, 'POST', '/auth/register', newUser({ password: 'correct horse battery staple' }))).status).toBe(201);
+    expect((await api(s, 'POST', '/auth/register', newUser({ password: 'correct horse battery staple' }))).status).toBe(
+      201,
+    );
   });
 
   it('refuses non-string fields and a body that is not JSON with 400, not 500', async () => {
@@ -114,8 +142,14 @@ describe('sign-up', () => {
     expect(login.status).toBe(400);
     expect(login.body.message).toBe('Email must be text');
     expect((await api(s, 'POST', '/auth/forgot-password', { email: ['a@b.co'] })).status).toBe(400);
-    expect((await api(s, 'POST', '/auth/reset-password', { token: 'x', password: 12345678 })).body.message).toBe('Password must be text');
-    const res = await fetch(`${s.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    expect((await api(s, 'POST', '/auth/reset-password', { token: 'x', password: 12345678 })).body.message).toBe(
+      'Password must be text',
+    );
+    const res = await fetch(`${s.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -132,7 +166,12 @@ describe('login', () => {
     expect(user).toMatchObject({ email: u.email, role: 'user' });
     expect(new Date(user.lastLoginAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const claims = jwt.decode(accessToken) as jwt.JwtPayload;
-    expect(claims).toMatchObject({ sub: user.id, role: 'user', typ: 'access', sid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(claims).toMatchObject({
+      sub: user.id,
+      role: 'user',
+      typ: 'access',
+      sid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(claims.exp! - claims.iat!).toBe(15 * 60);
   });
 
@@ -143,30 +182,50 @@ describe('login', () => {
     expect(res.status).toBe(200);
     expect(res.body.token).toBe(res.body.accessToken);
     expect(typeof res.body.refreshToken).toBe('string');
-    expect(res.body.user).toMatchObject({ name: u.name, email: u.email, phone: u.phone, role: 'user', profileImage: null });
-    expect(Object.keys(res.body.user)).toEqual(expect.arrayContaining(['id', 'name', 'email', 'phone', 'role', 'profileImage', 'createdAt']));
+    expect(res.body.user).toMatchObject({
+      name: u.name,
+      email: u.email,
+      phone: u.phone,
+      role: 'user',
+      profileImage: null,
+    });
+    expect(Object.keys(res.body.user)).toEqual(
+      expect.arrayContaining(['id', 'name', 'email', 'phone', 'role', 'profileImage', 'createdAt']),
+    );
   });
 
   it('answers a wrong password and an unknown email alike: 401 Invalid email or password', async () => {
     const u = newUser();
     await api(s, 'POST', '/auth/register', u);
     const wrong = await api(s, 'POST', '/auth/login', { email: u.email, password: 'not-the-password' });
-    const unknown = await api(s, 'POST', '/auth/login', { email: `nobody.${Date.now()}@example.com`, password: 'not-the-password' });
+    const unknown = await api(s, 'POST', '/auth/login', {
+      email: `nobody.${Date.now()}@example.com`,
+      password: 'not-the-password',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.message).toBe('Invalid email or password');
     const g1 = await gql(s, LOGIN, { input: { email: u.email, password: 'not-the-password' } });
     const g2 = await gql(s, LOGIN, { input: { email: `nobody.${Date.now()}@example.com`, password: 'x' } });
-    expect(g1.body.errors[0]).toMatchObject({ message: 'Invalid email or password', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(g1.body.errors[0]).toMatchObject({
+      message: 'Invalid email or password',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
     expect(g2.body.errors[0].message).toBe(g1.body.errors[0].message);
     expect(g2.body.errors[0].extensions).toEqual(g1.body.errors[0].extensions);
   });
 
   it('needs email and password and an email format', async () => {
-    expect((await api(s, 'POST', '/auth/login', {})).body.errors.map((e: any) => e.field)).toEqual(['email', 'password']);
+    expect((await api(s, 'POST', '/auth/login', {})).body.errors.map((e: any) => e.field)).toEqual([
+      'email',
+      'password',
+    ]);
     const bad = await gql(s, LOGIN, { input: { email: 'not-an-email', password: 'whatever1' } });
-    expect(bad.body.errors[0]).toMatchObject({ message: 'Please enter a valid email address', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(bad.body.errors[0]).toMatchObject({
+      message: 'Please enter a valid email address',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const long = await api(s, 'POST', '/auth/login', { email: 'a@example.com', password: 'y'.repeat(257) });
     expect(long.status).toBe(400);
   });
@@ -179,7 +238,12 @@ describe('access tokens', () => {
     expect((await gql(s, ME)).body.data.me).toBeNull();
     const a = await signUpAndLogin(s);
     const me = await gql(s, ME, {}, { token: a.accessToken });
-    expect(me.body.data.me).toMatchObject({ id: String(a.id), email: a.email, role: 'user', permissions: ['bookings:own'] });
+    expect(me.body.data.me).toMatchObject({
+      id: String(a.id),
+      email: a.email,
+      role: 'user',
+      permissions: ['bookings:own'],
+    });
     const profile = await api(s, 'GET', '/users/profile', undefined, { token: a.accessToken });
     expect(profile.status).toBe(200);
     expect(profile.body.user).toMatchObject({ id: String(a.id), email: a.email, name: a.name });
@@ -190,9 +254,16 @@ describe('access tokens', () => {
 
   it('refuses an expired token with Session expired', async () => {
     const a = await signUpAndLogin(s);
-    const expired = jwt.sign({ sub: String(a.id), role: 'user', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 }, secret(), { algorithm: 'HS256' });
+    const expired = jwt.sign(
+      { sub: String(a.id), role: 'user', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 },
+      secret(),
+      { algorithm: 'HS256' },
+    );
     const me = await gql(s, ME, {}, { token: expired });
-    expect(me.body.errors[0]).toMatchObject({ message: 'Session expired. Please login again.', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(me.body.errors[0]).toMatchObject({
+      message: 'Session expired. Please login again.',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
     expect((await api(s, 'GET', '/users/profile', undefined, { token: expired })).status).toBe(401);
   });
 
@@ -202,12 +273,21 @@ describe('access tokens', () => {
     const forged = jwt.sign(claims, 'x'.repeat(48), { algorithm: 'HS256', expiresIn: 600 });
     const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const none = `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...claims, exp: Math.floor(Date.now() / 1000) + 600 })}.`;
-    const refreshTyped = jwt.sign({ ...claims, role: 'user', typ: 'refresh' }, secret(), { algorithm: 'HS256', expiresIn: 600 });
-    const resetTyped = jwt.sign({ ...claims, role: 'user', typ: 'reset' }, secret(), { algorithm: 'HS256', expiresIn: 600 });
+    const refreshTyped = jwt.sign({ ...claims, role: 'user', typ: 'refresh' }, secret(), {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
+    const resetTyped = jwt.sign({ ...claims, role: 'user', typ: 'reset' }, secret(), {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
     const hs512 = jwt.sign(claims, secret(), { algorithm: 'HS512', expiresIn: 600 });
     for (const token of [forged, none, refreshTyped, resetTyped, hs512, a.refreshToken, 'not.a.jwt', 'garbage']) {
       const me = await gql(s, ME, {}, { token });
-      expect(me.body.errors?.[0], token).toMatchObject({ message: 'Invalid token. Please login again.', extensions: { code: 'UNAUTHENTICATED' } });
+      expect(me.body.errors?.[0], token).toMatchObject({
+        message: 'Invalid token. Please login again.',
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
       const rest = await api(s, 'GET', '/users/profile', undefined, { token });
       expect(rest.status).toBe(401);
       expect(rest.body.message).toBe('Invalid token. Please login again.');
@@ -217,7 +297,10 @@ describe('access tokens', () => {
   it('reads the role from the account, not only the token', async () => {
     const a = await signUpAndLogin(s);
     const { sid } = jwt.decode(a.accessToken) as jwt.JwtPayload;
-    const claimsAdmin = jwt.sign({ sub: String(a.id), role: 'admin', typ: 'access', sid }, secret(), { algorithm: 'HS256', expiresIn: 600 });
+    const claimsAdmin = jwt.sign({ sub: String(a.id), role: 'admin', typ: 'access', sid }, secret(), {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
     const me = await gql(s, ME, {}, { token: claimsAdmin });
     expect(me.body.data.me.role).toBe('user');
     expect(me.body.data.me.permissions).toEqual(['bookings:own']);

@@ -36,7 +36,10 @@ export class RegisterPayload {
 
 @ObjectType({ description: 'A new session: tokens to send and keep, and the signed-in user.' })
 export class AuthPayload {
-  @Field({ description: 'Access token (JWT, 15 minutes, refused as soon as its session ends): send as `Authorization: Bearer <token>`.' })
+  @Field({
+    description:
+      'Access token (JWT, 15 minutes, refused as soon as its session ends): send as `Authorization: Bearer <token>`.',
+  })
   accessToken!: string;
 
   @Field({ description: 'Refresh token (single use, rotated): exchange it with `refreshToken` for a new pair.' })

@@ -24,7 +24,8 @@ function email(raw: unknown, errors: FieldError[]): string {
   const v = text(raw).trim().toLowerCase();
   if (notText(raw, 'email', 'Email', errors)) return v;
   if (!v) errors.push({ field: 'email', message: 'Email is required' });
-  else if (v.length > EMAIL_MAX || !isEmail(v)) errors.push({ field: 'email', message: 'Please enter a valid email address' });
+  else if (v.length > EMAIL_MAX || !isEmail(v))
+    errors.push({ field: 'email', message: 'Please enter a valid email address' });
   return v;
 }
 
@@ -53,8 +54,10 @@ export function validateRegister(input: Record<string, unknown>): RegisterData {
   const name = text(input.name).trim();
   if (!notText(input.name, 'name', 'Name', errors)) {
     if (!name) errors.push({ field: 'name', message: 'Name is required' });
-    else if (chars(name) > NAME_MAX) errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
-    else if (hasControlCharacters(name)) errors.push({ field: 'name', message: 'Name must not contain control characters' });
+    else if (chars(name) > NAME_MAX)
+      errors.push({ field: 'name', message: `Name must be at most ${NAME_MAX} characters` });
+    else if (hasControlCharacters(name))
+      errors.push({ field: 'name', message: 'Name must not contain control characters' });
   }
   const mail = email(input.email, errors);
   const phone = text(input.phone).trim();
@@ -76,7 +79,8 @@ export function validateLogin(input: Record<string, unknown>): { email: string; 
   const pw = text(input.password);
   if (!notText(input.password, 'password', 'Password', errors)) {
     if (!pw) errors.push({ field: 'password', message: 'Password is required' });
-    else if (chars(pw) > PASSWORD_MAX) errors.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters` });
+    else if (chars(pw) > PASSWORD_MAX)
+      errors.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters` });
   }
   throwIfInvalid(errors, 'first');
   return { email: mail, password: pw };

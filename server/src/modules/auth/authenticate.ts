@@ -21,7 +21,8 @@ export interface Credentials {
  * rather than ignored.
  */
 const API_KEY_SCHEME = /^ApiKey(?:\s|$)/i;
-const BOTH_CREDENTIALS = 'Send one credential: an API key (Authorization: ApiKey <key> or X-Api-Key) or a bearer token, not both.';
+const BOTH_CREDENTIALS =
+  'Send one credential: an API key (Authorization: ApiKey <key> or X-Api-Key) or a bearer token, not both.';
 
 /** The key after `ApiKey` in an Authorization header ('' when none follows), or undefined for another scheme or no header. */
 function authorizationKey(authorization: string | undefined): string | undefined {
@@ -45,7 +46,8 @@ export function presentsApiKey(c: Credentials): boolean {
 function apiKeyOf(c: Credentials): string | null | AppError {
   const header = c.apiKey?.trim();
   const scheme = authorizationKey(c.authorization);
-  if (header !== undefined && c.authorization?.trim() && header !== scheme) return new UnauthenticatedError(BOTH_CREDENTIALS);
+  if (header !== undefined && c.authorization?.trim() && header !== scheme)
+    return new UnauthenticatedError(BOTH_CREDENTIALS);
   return header ?? scheme ?? null;
 }
 
@@ -56,7 +58,12 @@ function apiKeyOf(c: Credentials): string | null | AppError {
  */
 export function refuseRefusedApiKeys(req: Request, _res: Response, next: NextFunction): void {
   const p = req.ctx?.principal;
-  if (p?.kind === 'anonymous' && p.refusal && presentsApiKey({ authorization: req.get('authorization'), apiKey: req.get('x-api-key') })) throw p.refusal;
+  if (
+    p?.kind === 'anonymous' &&
+    p.refusal &&
+    presentsApiKey({ authorization: req.get('authorization'), apiKey: req.get('x-api-key') })
+  )
+    throw p.refusal;
   next();
 }
 

@@ -26,7 +26,12 @@ export function signDeviceToken(email: string, secret: string, now = Date.now())
  * The id of a device token when it was issued for this email by this server and has not expired,
  * else null (a missing, forged, tampered, expired or other account's token all count as no device).
  */
-export function verifyDeviceToken(token: string | null | undefined, email: string, secret: string, now = Date.now()): string | null {
+export function verifyDeviceToken(
+  token: string | null | undefined,
+  email: string,
+  secret: string,
+  now = Date.now(),
+): string | null {
   if (!token || token.length > 200) return null;
   const parts = token.split('.');
   if (parts.length !== 4 || parts[0] !== VERSION) return null;

@@ -24,12 +24,24 @@ describe.each([
   let ipSeq = 0;
   const newIp = () => `203.0.113.${++ipSeq}`;
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
-  const restLogin = (email: string, password: string, ip: string) => api(s, 'POST', '/auth/login', { email, password }, from(ip));
+  const restLogin = (email: string, password: string, ip: string) =>
+    api(s, 'POST', '/auth/login', { email, password }, from(ip));
 
   it('limits sign-ups per address (each costs a password hash): 429 after 30 in an hour, other addresses unaffected', async () => {
     const ip = newIp();
     const register = (n: number, addr: string) =>
-      api(s, 'POST', '/auth/register', { name: 'Flood Test', email: `flood-${n}-${randomBytes(4).toString('hex')}@example.com`, phone: '+255700000000', password: 'flood-password-1' }, from(addr));
+      api(
+        s,
+        'POST',
+        '/auth/register',
+        {
+          name: 'Flood Test',
+          email: `flood-${n}-${randomBytes(4).toString('hex')}@example.com`,
+          phone: '+255700000000',
+          password: 'flood-password-1',
+        },
+        from(addr),
+      );
     for (let i = 0; i < 30; i++) expect((await register(i, ip)).status).toBe(201);
     const refused = await register(30, ip);
     expect(refused.status).toBe(429);
@@ -49,7 +61,10 @@ describe.each([
     expect(retry).toBeGreaterThan(14 * 60);
     expect(retry).toBeLessThanOrEqual(15 * 60);
     const g = await gql(s, LOGIN, { input: { email: a.email, password: a.password } }, from(ip));
-    expect(g.body.errors[0]).toMatchObject({ message: LOCKED, extensions: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) } });
+    expect(g.body.errors[0]).toMatchObject({
+      message: LOCKED,
+      extensions: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) },
+    });
   });
 
   it('keys on the address: the same account still logs in from another one', async () => {
@@ -82,15 +97,24 @@ describe.each([
 
   it('limits reset requests per email (3 an hour) and per address (10 an hour)', async () => {
     const a = await signUpAndLogin(s);
-    for (let i = 0; i < 3; i++) expect((await api(s, 'POST', '/auth/forgot-password', { email: a.email }, from(newIp()))).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await api(s, 'POST', '/auth/forgot-password', { email: a.email }, from(newIp()))).status).toBe(200);
     const perEmail = await api(s, 'POST', '/auth/forgot-password', { email: a.email }, from(newIp()));
     expect(perEmail.status).toBe(429);
     expect(Number(perEmail.headers.get('retry-after'))).toBeGreaterThan(0);
     const ip = newIp();
     for (let i = 0; i < 10; i++) {
-      expect((await api(s, 'POST', '/auth/forgot-password', { email: `someone${i}.${Date.now()}@example.com` }, from(ip))).status).toBe(200);
+      expect(
+        (await api(s, 'POST', '/auth/forgot-password', { email: `someone${i}.${Date.now()}@example.com` }, from(ip)))
+          .status,
+      ).toBe(200);
     }
-    const perIp = await gql(s, `mutation { forgotPassword(email: "late.${Date.now()}@example.com") { message } }`, {}, from(ip));
+    const perIp = await gql(
+      s,
+      `mutation { forgotPassword(email: "late.${Date.now()}@example.com") { message } }`,
+      {},
+      from(ip),
+    );
     expect(perIp.body.errors[0].extensions.code).toBe('RATE_LIMITED');
   });
 });

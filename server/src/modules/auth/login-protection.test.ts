@@ -24,7 +24,13 @@ function deviceCookie(res: Res): string {
 
 function helpers(s: () => TestServer) {
   const login = (email: string, password: string, ip: string, cookie?: string) =>
-    api(s(), 'POST', '/auth/login', { email, password }, { headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) } });
+    api(
+      s(),
+      'POST',
+      '/auth/login',
+      { email, password },
+      { headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) } },
+    );
   /** Wrong passwords for one account, `perAddress` from each of `addresses` new addresses; the statuses in order. */
   const attack = async (email: string, addresses: number, perAddress: number) => {
     const statuses: number[] = [];
@@ -61,7 +67,10 @@ describe.each([
     const attackEnded = Date.now();
 
     const slowed = await login(owner.email, owner.password, newIp());
-    expect(slowed).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', message: expect.stringMatching(SLOWED) } });
+    expect(slowed).toMatchObject({
+      status: 429,
+      body: { code: 'RATE_LIMITED', message: expect.stringMatching(SLOWED) },
+    });
     const retry = Number(slowed.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(statuses.filter((x) => x === 401).length === 20 ? 15 : 30);
@@ -123,7 +132,8 @@ describe('login protection', { timeout: 120_000 }, () => {
     const owner = await signUpAndLogin(s);
     const laptop = deviceCookie(await login(owner.email, owner.password, newIp()));
     const phone = deviceCookie(await login(owner.email, owner.password, newIp()));
-    for (let i = 0; i < 10; i++) expect((await login(owner.email, 'not-the-password', newIp(), laptop)).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(owner.email, 'not-the-password', newIp(), laptop)).status).toBe(401);
     const locked = await login(owner.email, owner.password, newIp(), laptop);
     expect(locked).toMatchObject({ status: 429, body: { message: LOGIN_LOCKED } });
     expect((await login(owner.email, owner.password, newIp(), phone)).status).toBe(200);
@@ -132,19 +142,41 @@ describe('login protection', { timeout: 120_000 }, () => {
 
   it('the device cookie is HttpOnly, SameSite=Strict, kept 180 days, Secure over HTTPS; GraphQL logins set it too', async () => {
     const owner = await signUpAndLogin(s);
-    const plain = (await login(owner.email, owner.password, newIp())).headers.getSetCookie().find((c) => c.startsWith(DEVICE_COOKIE))!;
+    const plain = (await login(owner.email, owner.password, newIp())).headers
+      .getSetCookie()
+      .find((c) => c.startsWith(DEVICE_COOKIE))!;
     expect(plain).toMatch(/; HttpOnly/);
     expect(plain).toMatch(/; SameSite=Strict/);
     expect(plain).toMatch(/; Path=\//);
     expect(plain).toMatch(/; Max-Age=15552000/);
     expect(plain).not.toMatch(/; Secure/);
-    const https = await api(s, 'POST', '/auth/login', { email: owner.email, password: owner.password }, { headers: { 'x-forwarded-for': newIp(), 'x-forwarded-proto': 'https' } });
+    const https = await api(
+      s,
+      'POST',
+      '/auth/login',
+      { email: owner.email, password: owner.password },
+      { headers: { 'x-forwarded-for': newIp(), 'x-forwarded-proto': 'https' } },
+    );
     expect(https.headers.getSetCookie().find((c) => c.startsWith(DEVICE_COOKIE))).toMatch(/; Secure/);
-    const g = await gql(s, LOGIN, { input: { email: owner.email, password: owner.password } }, { headers: { 'x-forwarded-for': newIp() } });
+    const g = await gql(
+      s,
+      LOGIN,
+      { input: { email: owner.email, password: owner.password } },
+      { headers: { 'x-forwarded-for': newIp() } },
+    );
     expect(g.body.data.login.accessToken).toBeTruthy();
     const cookie = deviceCookie(g);
     await attack(owner.email, 2, 10);
-    expect((await gql(s, LOGIN, { input: { email: owner.email, password: owner.password } }, { headers: { 'x-forwarded-for': newIp(), cookie } })).body.data.login).toBeTruthy();
+    expect(
+      (
+        await gql(
+          s,
+          LOGIN,
+          { input: { email: owner.email, password: owner.password } },
+          { headers: { 'x-forwarded-for': newIp(), cookie } },
+        )
+      ).body.data.login,
+    ).toBeTruthy();
   });
 
   it('blocks an address for a day after 100 failed logins for any accounts; other addresses are unaffected', async () => {
@@ -157,7 +189,13 @@ describe('login protection', { timeout: 120_000 }, () => {
     expect(statuses.slice(100)).toEqual(Array(20).fill(429));
     const owner = await signUpAndLogin(s);
     const blocked = await login(owner.email, owner.password, ip);
-    expect(blocked).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', message: 'Too many failed logins from your network address. Please try again in 24 hours.' } });
+    expect(blocked).toMatchObject({
+      status: 429,
+      body: {
+        code: 'RATE_LIMITED',
+        message: 'Too many failed logins from your network address. Please try again in 24 hours.',
+      },
+    });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
     expect((await login(owner.email, owner.password, newIp())).status).toBe(200);
   }, 240_000);

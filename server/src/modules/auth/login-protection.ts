@@ -109,7 +109,11 @@ export const loginProtection = {
       limiter.hit(keys.account(a.email), limits.account.limit, limits.account.windowMs),
     ]);
     if (address.count === limits.address.limit) {
-      log.warn('login: address blocked after too many failed logins', { requestId: ctx.requestId, ip: a.ip, hours: 24 });
+      log.warn('login: address blocked after too many failed logins', {
+        requestId: ctx.requestId,
+        ip: a.ip,
+        hours: 24,
+      });
     }
     // Exactly one failure reaches the limit (the counters are atomic), so one slow-down starts.
     if (account.count !== limits.account.limit) return;
@@ -119,7 +123,9 @@ export const loginProtection = {
     await limiter.reset(keys.account(a.email));
     await limiter.hit(keys.slowdown(a.email), 1, ms);
     log.warn('login: account slowed down after failed logins from several addresses', {
-      requestId: ctx.requestId, email: a.email, seconds: ms / 1000,
+      requestId: ctx.requestId,
+      email: a.email,
+      seconds: ms / 1000,
     });
   },
 
@@ -131,6 +137,10 @@ export const loginProtection = {
 
   /** Lifts the account-wide slow-down (the owner proved access to the mailbox with a reset link). */
   async lift(ctx: RequestContext, email: string): Promise<void> {
-    await Promise.all([ctx.limiter.reset(keys.account(email)), ctx.limiter.reset(keys.slowdown(email)), ctx.limiter.reset(keys.slowdowns(email))]);
+    await Promise.all([
+      ctx.limiter.reset(keys.account(email)),
+      ctx.limiter.reset(keys.slowdown(email)),
+      ctx.limiter.reset(keys.slowdowns(email)),
+    ]);
   },
 };

@@ -70,15 +70,22 @@ export const passwordResetService = {
     const { token, password } = validateReset(input);
     const hash = tokenHash(token);
     // Cheap look-up first, so unknown tokens cost no password hashing.
-    const candidate = await ctx.em.findOne(PasswordResetToken, { tokenHash: hash, usedAt: null, expiresAt: { $gt: new Date() } });
+    const candidate = await ctx.em.findOne(PasswordResetToken, {
+      tokenHash: hash,
+      usedAt: null,
+      expiresAt: { $gt: new Date() },
+    });
     if (!candidate) throw new BadInputError(RESET_INVALID, [{ field: 'token', message: RESET_INVALID }]);
     const passwordHash = await hashPassword(password);
     const email = await ctx.transaction(async (tx) => {
       const { em } = tx;
-      const [row] = await queryRows<{ user_id: number }>(em, sql`
+      const [row] = await queryRows<{ user_id: number }>(
+        em,
+        sql`
         update "password_reset_tokens" set "used_at" = now()
          where "token_hash" = ${hash} and "used_at" is null and "expires_at" > now()
-        returning "user_id"`);
+        returning "user_id"`,
+      );
       if (!row) return null;
       const user = await em.findOne(User, { id: row.user_id });
       if (!user) return null;

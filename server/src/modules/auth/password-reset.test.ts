@@ -32,7 +32,9 @@ async function requestLink(email: string, via: 'gql' | 'rest' = 'gql'): Promise<
   else expect((await api(s, 'POST', '/auth/forgot-password', { email }, fromNewIp())).body.message).toBe(SENT);
   await expect.poll(() => mailsTo(s, email).length).toBe(before + 1);
   const text = mailsTo(s, email).at(-1)!.text;
-  const m = new RegExp(`${s.config.publicUrl.replace(/[.:/]/g, '\\$&')}/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  const m = new RegExp(`${s.config.publicUrl.replace(/[.:/]/g, '\\$&')}/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(
+    text,
+  );
   expect(m, 'reset link in the mail').not.toBeNull();
   return m![1]!;
 }
@@ -81,7 +83,10 @@ describe('forgot password', () => {
   it('refuses a missing or malformed email with BAD_USER_INPUT', async () => {
     expect((await api(s, 'POST', '/auth/forgot-password', {})).status).toBe(400);
     const g = await gql(s, FORGOT, { email: 'nope' });
-    expect(g.body.errors[0]).toMatchObject({ message: 'Please enter a valid email address', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(g.body.errors[0]).toMatchObject({
+      message: 'Please enter a valid email address',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 });
 
@@ -166,7 +171,10 @@ describe('forgot password gives away nothing by its timing', () => {
       // Each pair ran back to back, so the differences within pairs cancel most of the drift of a
       // busy machine's load, which would swamp a difference between the two medians.
       const within = median(knownMs.map((ms, i) => ms - unknownMs[i]!));
-      return { within, what: `existing ${median(knownMs).toFixed(2)} ms, unknown ${median(unknownMs).toFixed(2)} ms, within pairs ${within.toFixed(2)} ms` };
+      return {
+        within,
+        what: `existing ${median(knownMs).toFixed(2)} ms, unknown ${median(unknownMs).toFixed(2)} ms, within pairs ${within.toFixed(2)} ms`,
+      };
     };
     // A real difference shows in every round (an answer that looked the account up was 2-9 ms slower
     // here); a busy machine's noise rarely in three running.
@@ -191,11 +199,18 @@ describe('reset password', () => {
     // The session from before the reset cannot be refreshed, and its access token is refused at once.
     expect((await api(s, 'POST', '/auth/refresh', { refreshToken: a.refreshToken })).status).toBe(401);
     expect((await api(s, 'GET', '/users/profile', undefined, { token: a.accessToken })).status).toBe(401);
-    expect((await gql(s, LOGIN, { input: { email: a.email, password: a.password } })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
-    expect((await gql(s, LOGIN, { input: { email: a.email, password: 'new-pass' } })).body.data.login.accessToken).toBeTruthy();
+    expect(
+      (await gql(s, LOGIN, { input: { email: a.email, password: a.password } })).body.errors[0].extensions.code,
+    ).toBe('UNAUTHENTICATED');
+    expect(
+      (await gql(s, LOGIN, { input: { email: a.email, password: 'new-pass' } })).body.data.login.accessToken,
+    ).toBeTruthy();
     // Used once: the same link is refused.
     const again = await gql(s, RESET, { token, password: 'another-pass' });
-    expect(again.body.errors[0]).toMatchObject({ message: 'Invalid or expired reset token', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(again.body.errors[0]).toMatchObject({
+      message: 'Invalid or expired reset token',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('a used link also kills the other links sent before it', async () => {
@@ -203,37 +218,61 @@ describe('reset password', () => {
     const first = await requestLink(a.email);
     const second = await requestLink(a.email);
     expect((await gql(s, RESET, { token: second, password: 'second-pass' })).body.errors).toBeUndefined();
-    expect((await gql(s, RESET, { token: first, password: 'first-pass' })).body.errors[0].message).toBe('Invalid or expired reset token');
+    expect((await gql(s, RESET, { token: first, password: 'first-pass' })).body.errors[0].message).toBe(
+      'Invalid or expired reset token',
+    );
   });
 
   it('refuses an expired link', async () => {
     const a = await signUpAndLogin(s);
     const token = await requestLink(a.email);
-    await s.orm.em.fork().nativeUpdate(PasswordResetToken, { tokenHash: tokenHash(token) }, { expiresAt: new Date(Date.now() - 1000) });
+    await s.orm.em
+      .fork()
+      .nativeUpdate(PasswordResetToken, { tokenHash: tokenHash(token) }, { expiresAt: new Date(Date.now() - 1000) });
     const res = await api(s, 'POST', '/auth/reset-password', { token, password: 'new-pass' });
-    expect(res).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset token', code: 'BAD_USER_INPUT' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid or expired reset token', code: 'BAD_USER_INPUT' },
+    });
     expect((await api(s, 'POST', '/auth/login', { email: a.email, password: a.password })).status).toBe(200);
   });
 
   it("refuses a missing token with 'Invalid reset token' and an unknown one", async () => {
-    expect((await api(s, 'POST', '/auth/reset-password', { password: 'new-pass' })).body.message).toBe('Invalid reset token');
-    expect((await gql(s, RESET, { token: '', password: 'new-pass' })).body.errors[0].message).toBe('Invalid reset token');
-    expect((await gql(s, RESET, { token: 'made-up', password: 'new-pass' })).body.errors[0].message).toBe('Invalid or expired reset token');
+    expect((await api(s, 'POST', '/auth/reset-password', { password: 'new-pass' })).body.message).toBe(
+      'Invalid reset token',
+    );
+    expect((await gql(s, RESET, { token: '', password: 'new-pass' })).body.errors[0].message).toBe(
+      'Invalid reset token',
+    );
+    expect((await gql(s, RESET, { token: 'made-up', password: 'new-pass' })).body.errors[0].message).toBe(
+      'Invalid or expired reset token',
+    );
   });
 
   it('applies the sign-up password policy (8 to 256 characters, not a common one) and keeps the link usable after a refusal', async () => {
     const a = await signUpAndLogin(s);
     const token = await requestLink(a.email);
     const short = await gql(s, RESET, { token, password: '1234567' });
-    expect(short.body.errors[0]).toMatchObject({ message: 'Password must be at least 8 characters', extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password' }] } });
-    expect((await api(s, 'POST', '/auth/reset-password', { token, password: 'z'.repeat(257) })).body.message).toBe('Password must be at most 256 characters');
+    expect(short.body.errors[0]).toMatchObject({
+      message: 'Password must be at least 8 characters',
+      extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'password' }] },
+    });
+    expect((await api(s, 'POST', '/auth/reset-password', { token, password: 'z'.repeat(257) })).body.message).toBe(
+      'Password must be at most 256 characters',
+    );
     expect((await api(s, 'POST', '/auth/reset-password', { token })).body.message).toBe('Password is required');
     for (const password of ['123456789', 'Sunshine', 'baseball']) {
       const rest = await api(s, 'POST', '/auth/reset-password', { token, password });
-      expect(rest, password).toMatchObject({ status: 400, body: { message: 'This password is too common. Please choose another.', errors: [{ field: 'password' }] } });
+      expect(rest, password).toMatchObject({
+        status: 400,
+        body: { message: 'This password is too common. Please choose another.', errors: [{ field: 'password' }] },
+      });
     }
     const common = await gql(s, RESET, { token, password: 'trustno1' });
-    expect(common.body.errors[0]).toMatchObject({ message: 'This password is too common. Please choose another.', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(common.body.errors[0]).toMatchObject({
+      message: 'This password is too common. Please choose another.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     // The old password still works: nothing was changed by the refusals.
     expect((await api(s, 'POST', '/auth/login', { email: a.email, password: a.password })).status).toBe(200);
     expect((await gql(s, RESET, { token, password: 'ngorongoro-crater' })).body.errors).toBeUndefined();
@@ -243,7 +282,9 @@ describe('reset password', () => {
   it('two parallel resets with one link: one succeeds', async () => {
     const a = await signUpAndLogin(s);
     const token = await requestLink(a.email);
-    const results = await Promise.all(['parallel-one', 'parallel-two'].map((password) => api(s, 'POST', '/auth/reset-password', { token, password })));
+    const results = await Promise.all(
+      ['parallel-one', 'parallel-two'].map((password) => api(s, 'POST', '/auth/reset-password', { token, password })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 });

@@ -31,9 +31,7 @@ function dateOf(v: unknown): Date {
 /** The unit of work a helper writes in: a request context, a transaction context, or a bare one (the seed). */
 type UnitOfWorkOf = Pick<RequestContext, 'em'>;
 
-type Rotation =
-  | { ok: true; tokens: Tokens }
-  | { ok: false; reusedFamily: string | null };
+type Rotation = { ok: true; tokens: Tokens } | { ok: false; reusedFamily: string | null };
 
 /** Refresh-token sessions: issued at login, rotated on each use, revoked as a family on reuse. */
 export const sessionService = {
@@ -48,7 +46,11 @@ export const sessionService = {
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
       ...clientInfo(ctx),
     });
-    const accessToken = signAccessToken({ id: user.id, role: normalizeRole(user.role) }, familyId, ctx.config.jwtSecret);
+    const accessToken = signAccessToken(
+      { id: user.id, role: normalizeRole(user.role) },
+      familyId,
+      ctx.config.jwtSecret,
+    );
     return { accessToken, refreshToken };
   },
 
@@ -62,15 +64,21 @@ export const sessionService = {
     const hash = tokenHash(presented);
     const info = clientInfo(ctx);
     const result = await ctx.transaction(async ({ em }): Promise<Rotation> => {
-      const [row] = await queryRows<{ user_id: number; family_id: string; expires_at: unknown; role: string }>(em, sql`
+      const [row] = await queryRows<{ user_id: number; family_id: string; expires_at: unknown; role: string }>(
+        em,
+        sql`
         update "refresh_tokens" t set "used_at" = now()
           from "users" u
          where t."token_hash" = ${hash} and t."used_at" is null and t."revoked_at" is null and t."expires_at" > now()
            and u."id" = t."user_id"
-        returning t."user_id", t."family_id", t."expires_at", u."role"`);
+        returning t."user_id", t."family_id", t."expires_at", u."role"`,
+      );
       if (!row) {
-        const [seen] = await queryRows<{ family_id: string; used_at: unknown; revoked_at: unknown }>(em, sql`
-          select "family_id", "used_at", "revoked_at" from "refresh_tokens" where "token_hash" = ${hash}`);
+        const [seen] = await queryRows<{ family_id: string; used_at: unknown; revoked_at: unknown }>(
+          em,
+          sql`
+          select "family_id", "used_at", "revoked_at" from "refresh_tokens" where "token_hash" = ${hash}`,
+        );
         return { ok: false, reusedFamily: seen && (seen.used_at || seen.revoked_at) ? seen.family_id : null };
       }
       const refreshToken = randomToken();
@@ -82,7 +90,11 @@ export const sessionService = {
         ...info,
       });
       // The session id stays the family's: the new access token ends with the same session.
-      const accessToken = signAccessToken({ id: row.user_id, role: normalizeRole(row.role) }, row.family_id, ctx.config.jwtSecret);
+      const accessToken = signAccessToken(
+        { id: row.user_id, role: normalizeRole(row.role) },
+        row.family_id,
+        ctx.config.jwtSecret,
+      );
       return { ok: true, tokens: { accessToken, refreshToken } };
     });
     if (result.ok) return result.tokens;
@@ -95,8 +107,11 @@ export const sessionService = {
 
   /** Ends the session a refresh token belongs to (unknown tokens are ignored: logging out twice is fine). */
   async endByToken(ctx: RequestContext, presented: string): Promise<void> {
-    const [row] = await queryRows<{ family_id: string }>(ctx.em, sql`
-      select "family_id" from "refresh_tokens" where "token_hash" = ${tokenHash(presented)}`);
+    const [row] = await queryRows<{ family_id: string }>(
+      ctx.em,
+      sql`
+      select "family_id" from "refresh_tokens" where "token_hash" = ${tokenHash(presented)}`,
+    );
     if (row) await revokeFamily(ctx.em, row.family_id);
   },
 
@@ -109,9 +124,16 @@ export const sessionService = {
    * Ends every session and voids every unused reset link of a user, so that only someone who knows
    * the password set now can get in (a password reset, an account taken over as the operator's admin).
    */
-  async endAllAndResetLinks({ em }: UnitOfWorkOf, userId: number): Promise<{ refreshTokens: number; resetLinks: number }> {
+  async endAllAndResetLinks(
+    { em }: UnitOfWorkOf,
+    userId: number,
+  ): Promise<{ refreshTokens: number; resetLinks: number }> {
     const refreshTokens = await sessionService.endAll({ em }, userId);
-    const resetLinks = await em.nativeUpdate(PasswordResetToken, { user: userId, usedAt: null }, { usedAt: new Date() });
+    const resetLinks = await em.nativeUpdate(
+      PasswordResetToken,
+      { user: userId, usedAt: null },
+      { usedAt: new Date() },
+    );
     return { refreshTokens, resetLinks };
   },
 

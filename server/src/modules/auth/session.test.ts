@@ -85,8 +85,12 @@ describe('refresh tokens', () => {
   it('stop working after the absolute expiry, even unused', async () => {
     const a = await signUpAndLogin(s);
     const em = s.orm.em.fork();
-    await em.nativeUpdate(RefreshToken, { tokenHash: tokenHash(a.refreshToken) }, { expiresAt: new Date(Date.now() - 1000) });
-    expect((await refreshRest(a.refreshToken))).toMatchObject({ status: 401, body: { message: EXPIRED } });
+    await em.nativeUpdate(
+      RefreshToken,
+      { tokenHash: tokenHash(a.refreshToken) },
+      { expiresAt: new Date(Date.now() - 1000) },
+    );
+    expect(await refreshRest(a.refreshToken)).toMatchObject({ status: 401, body: { message: EXPIRED } });
     expect((await refreshGql(a.refreshToken)).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 
@@ -101,7 +105,12 @@ describe('refresh tokens', () => {
 describe('logout', () => {
   it('revokes the session of the refresh token over GraphQL', async () => {
     const a = await signUpAndLogin(s);
-    const out = await gql(s, `mutation($t: String) { logout(refreshToken: $t) }`, { t: a.refreshToken }, { token: a.accessToken });
+    const out = await gql(
+      s,
+      `mutation($t: String) { logout(refreshToken: $t) }`,
+      { t: a.refreshToken },
+      { token: a.accessToken },
+    );
     expect(out.body.data.logout).toBe(true);
     expect((await refreshRest(a.refreshToken)).status).toBe(401);
   });
@@ -125,7 +134,10 @@ describe('logout', () => {
 
   it('needs a session: without token nor refresh token it is UNAUTHENTICATED', async () => {
     const g = await gql(s, `mutation { logout }`);
-    expect(g.body.errors[0]).toMatchObject({ message: 'Authentication required. Please login.', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(g.body.errors[0]).toMatchObject({
+      message: 'Authentication required. Please login.',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
     expect((await api(s, 'POST', '/auth/logout')).status).toBe(401);
   });
 });
@@ -147,11 +159,17 @@ describe('access tokens end with their session', () => {
     const a = await signUpAndLogin(s);
     expect((await profile(a.accessToken)).status).toBe(200);
     expect((await api(s, 'POST', '/auth/logout', undefined, { token: a.accessToken })).status).toBe(200);
-    expect(await profile(a.accessToken)).toMatchObject({ status: 401, body: { message: EXPIRED, code: 'UNAUTHENTICATED' } });
+    expect(await profile(a.accessToken)).toMatchObject({
+      status: 401,
+      body: { message: EXPIRED, code: 'UNAUTHENTICATED' },
+    });
 
     const b = await signUpAndLogin(s);
     await gql(s, `mutation($t: String) { logout(refreshToken: $t) }`, { t: b.refreshToken }, { token: b.accessToken });
-    expect((await gql(s, ME, {}, { token: b.accessToken })).body.errors[0]).toMatchObject({ message: EXPIRED, extensions: { code: 'UNAUTHENTICATED' } });
+    expect((await gql(s, ME, {}, { token: b.accessToken })).body.errors[0]).toMatchObject({
+      message: EXPIRED,
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it('only the ended session: another session of the same user keeps working', async () => {
@@ -173,24 +191,44 @@ describe('access tokens end with their session', () => {
 
   it('are refused after the absolute expiry of their session', async () => {
     const a = await signUpAndLogin(s);
-    await s.orm.em.fork().nativeUpdate(RefreshToken, { tokenHash: tokenHash(a.refreshToken) }, { expiresAt: new Date(Date.now() - 1000) });
+    await s.orm.em
+      .fork()
+      .nativeUpdate(RefreshToken, { tokenHash: tokenHash(a.refreshToken) }, { expiresAt: new Date(Date.now() - 1000) });
     expect((await profile(a.accessToken)).status).toBe(401);
   });
 
   it('are refused without an expiry or a session id, even with a valid signature', async () => {
     const a = await signUpAndLogin(s);
     const claims = jwt.decode(a.accessToken) as jwt.JwtPayload;
-    const noExp = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: claims.sid }, s.config.jwtSecret, { algorithm: 'HS256' });
-    const noSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access' }, s.config.jwtSecret, { algorithm: 'HS256', expiresIn: 600 });
-    const badSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: "x' or 1=1 --" }, s.config.jwtSecret, { algorithm: 'HS256', expiresIn: 600 });
-    const otherSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: randomUUID() }, s.config.jwtSecret, { algorithm: 'HS256', expiresIn: 600 });
+    const noExp = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: claims.sid }, s.config.jwtSecret, {
+      algorithm: 'HS256',
+    });
+    const noSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access' }, s.config.jwtSecret, {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
+    const badSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: "x' or 1=1 --" }, s.config.jwtSecret, {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
+    const otherSid = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: randomUUID() }, s.config.jwtSecret, {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
     for (const token of [noExp, noSid, badSid]) {
-      expect(await profile(token), token).toMatchObject({ status: 401, body: { message: 'Invalid token. Please login again.' } });
+      expect(await profile(token), token).toMatchObject({
+        status: 401,
+        body: { message: 'Invalid token. Please login again.' },
+      });
     }
     expect(await profile(otherSid)).toMatchObject({ status: 401, body: { message: EXPIRED } });
     // Someone else's session id does not open this account either.
     const b = await signUpAndLogin(s);
-    const crossed = jwt.sign({ sub: claims.sub, role: 'user', typ: 'access', sid: sid(b.accessToken) }, s.config.jwtSecret, { algorithm: 'HS256', expiresIn: 600 });
+    const crossed = jwt.sign(
+      { sub: claims.sub, role: 'user', typ: 'access', sid: sid(b.accessToken) },
+      s.config.jwtSecret,
+      { algorithm: 'HS256', expiresIn: 600 },
+    );
     expect((await profile(crossed)).status).toBe(401);
   });
 

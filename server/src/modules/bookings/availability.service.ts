@@ -1,7 +1,21 @@
-import { bookingEndDate, departurePrices, travellerToday, type DeparturePrice, type DepartureStatus } from '@tembea/schema';
+import {
+  bookingEndDate,
+  departurePrices,
+  travellerToday,
+  type DeparturePrice,
+  type DepartureStatus,
+} from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { NotFoundError } from '../../common/errors.js';
-import { changedSince, encodeCursor, keysetPage, mapPage, pageSize, textIdCursor, type Page } from '../../common/pagination.js';
+import {
+  changedSince,
+  encodeCursor,
+  keysetPage,
+  mapPage,
+  pageSize,
+  textIdCursor,
+  type Page,
+} from '../../common/pagination.js';
 import { join, queryRows, sql, type Sql } from '../../common/sql.js';
 import { tourService } from '../tours/tour.service.js';
 import { checkDayRange, toDepartureType, type DepartureRow } from './departure.service.js';
@@ -71,17 +85,22 @@ export const availabilityService = {
       // A tour's change (its prices, title or status) changes what each of its departures reads. Written
       // as an id list rather than t.updated_at so both halves use an index (a BitmapOr), not a scan of the window.
       const at = since.toISOString();
-      where.push(sql`(d.updated_at >= ${at}::timestamptz or d.tour_id = any(array(select id from tours where updated_at >= ${at}::timestamptz)))`);
+      where.push(
+        sql`(d.updated_at >= ${at}::timestamptz or d.tour_id = any(array(select id from tours where updated_at >= ${at}::timestamptz)))`,
+      );
     }
     if (after) where.push(sql`(d.start_date, d.id) > (${after.key}::date, ${after.id})`);
-    const rows = await queryRows<Row>(ctx.em, sql`
+    const rows = await queryRows<Row>(
+      ctx.em,
+      sql`
       select d.id, d.tour_id, d.start_date::text start_date, d.capacity, d.seats_taken, d.closed,
              (extract(epoch from greatest(d.updated_at, t.updated_at)) * 1000)::float8 updated_ms,
              t.title, t.status tour_status, t.duration_days, t.duration_nights, t.price::text price, t.price_text, t.tier
         from departures d join tours t on t.id = d.tour_id
        where ${join(where, ' and ')}
        order by d.start_date, d.id
-       limit ${limit + 1}`);
+       limit ${limit + 1}`,
+    );
     const today = travellerToday();
     const page = keysetPage(rows, limit, q.after, (r) => encodeCursor([r.start_date, r.id]));
     return mapPage(page, (r) => {
@@ -102,4 +121,3 @@ export const availabilityService = {
     });
   },
 };
-

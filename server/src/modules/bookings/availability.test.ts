@@ -26,14 +26,30 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-type Node = { id: string; tourId: string; startDate: string; endDate: string; capacity: number; seatsLeft: number; status: string; updatedAt: string;
-  prices: { bookingType: string; tier: string; amount: number | null; earlyBird: boolean; currency: string }[] };
+type Node = {
+  id: string;
+  tourId: string;
+  startDate: string;
+  endDate: string;
+  capacity: number;
+  seatsLeft: number;
+  status: string;
+  updatedAt: string;
+  prices: { bookingType: string; tier: string; amount: number | null; earlyBird: boolean; currency: string }[];
+};
 
-async function availability(vars: Record<string, unknown>, token?: string): Promise<{ nodes: Node[]; cursors: string[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }> {
+async function availability(
+  vars: Record<string, unknown>,
+  token?: string,
+): Promise<{ nodes: Node[]; cursors: string[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }> {
   const r = await gql(s, AVAILABILITY, vars, { token });
   expect(r.body.errors).toBeUndefined();
   const c = r.body.data.availability;
-  return { nodes: c.edges.map((e: { node: Node }) => e.node), cursors: c.edges.map((e: { cursor: string }) => e.cursor), pageInfo: c.pageInfo };
+  return {
+    nodes: c.edges.map((e: { node: Node }) => e.node),
+    cursors: c.edges.map((e: { cursor: string }) => e.cursor),
+    pageInfo: c.pageInfo,
+  };
 }
 
 async function only(tourId: number, day: string): Promise<Node> {
@@ -44,14 +60,26 @@ async function only(tourId: number, day: string): Promise<Node> {
 
 describe('availability: seats and status', () => {
   it('follows real group bookings: AVAILABLE, LIMITED under half left, SOLD_OUT, then CLOSED when the operator closes it', async () => {
-    const tourId = await makeTour(s, { capacity: 10, durationDays: 3, durationNights: 2, title: 'Tarangire Elephants' });
+    const tourId = await makeTour(s, {
+      capacity: 10,
+      durationDays: 3,
+      durationNights: 2,
+      title: 'Tarangire Elephants',
+    });
     const day = request(tourId).startDate;
     expect((await availability({ tourId: String(tourId), from: day, to: day })).nodes).toEqual([]);
 
-    const people = async (n: number) => expect((await book(s, traveller, request(tourId, { numberOfPeople: n }))).body.errors).toBeUndefined();
+    const people = async (n: number) =>
+      expect((await book(s, traveller, request(tourId, { numberOfPeople: n }))).body.errors).toBeUndefined();
     await people(3);
     expect(await only(tourId, day)).toMatchObject({
-      tourId: String(tourId), tourTitle: 'Tarangire Elephants', startDate: day, endDate: addDays(day, 2), capacity: 10, seatsLeft: 7, status: 'AVAILABLE',
+      tourId: String(tourId),
+      tourTitle: 'Tarangire Elephants',
+      startDate: day,
+      endDate: addDays(day, 2),
+      capacity: 10,
+      seatsLeft: 7,
+      status: 'AVAILABLE',
     });
     await people(3);
     expect(await only(tourId, day)).toMatchObject({ seatsLeft: 4, status: 'LIMITED' });
@@ -62,7 +90,9 @@ describe('availability: seats and status', () => {
     const [dep] = (await gql(s, DEPARTURES, { tourId: String(tourId), from: day, to: day })).body.data.departures;
     expect(dep).toMatchObject({ id: soldOut.id, seatsLeft: 0, status: 'SOLD_OUT' });
 
-    expect((await gql(s, UPDATE_DEPARTURE, { id: soldOut.id, closed: true }, { token: admin })).body.errors).toBeUndefined();
+    expect(
+      (await gql(s, UPDATE_DEPARTURE, { id: soldOut.id, closed: true }, { token: admin })).body.errors,
+    ).toBeUndefined();
     expect(await only(tourId, day)).toMatchObject({ seatsLeft: 0, status: 'CLOSED' });
   });
 
@@ -70,7 +100,11 @@ describe('availability: seats and status', () => {
     const tourId = await makeTour(s, { capacity: 6 });
     const day = inDays(45);
     await book(s, traveller, request(tourId, { startDate: day, endDate: day, numberOfPeople: 2 }));
-    await book(s, traveller, request(tourId, { startDate: day, endDate: day, numberOfPeople: 3, bookingType: 'private' }));
+    await book(
+      s,
+      traveller,
+      request(tourId, { startDate: day, endDate: day, numberOfPeople: 3, bookingType: 'private' }),
+    );
     expect(await only(tourId, day)).toMatchObject({ capacity: 6, seatsLeft: 4, status: 'AVAILABLE' });
     await queryRows(s.orm.em.fork(), sql`update tours set status = 'inactive' where id = ${tourId}`);
     await s.catalogue.changed();
@@ -78,14 +112,29 @@ describe('availability: seats and status', () => {
   });
 
   it('prices every booking type and tier exactly as the quote does, early bird included', async () => {
-    const tourId = await makeTour(s, { price: null, priceText: 'group budget:1200;group luxury:2450.50;private budget:1500', tier: 'Budget,Luxury' });
+    const tourId = await makeTour(s, {
+      price: null,
+      priceText: 'group budget:1200;group luxury:2450.50;private budget:1500',
+      tier: 'Budget,Luxury',
+    });
     for (const day of [inDays(40), inDays(200)]) {
       await book(s, traveller, request(tourId, { startDate: day, endDate: day }));
       const node = await only(tourId, day);
-      expect(node.prices.map((p) => `${p.bookingType}/${p.tier}`)).toEqual(['group/Budget', 'group/Luxury', 'private/Budget', 'private/Luxury']);
+      expect(node.prices.map((p) => `${p.bookingType}/${p.tier}`)).toEqual([
+        'group/Budget',
+        'group/Luxury',
+        'private/Budget',
+        'private/Luxury',
+      ]);
       for (const p of node.prices) {
-        const q = (await gql(s, QUOTE, { tourId: String(tourId), startDate: day, bookingType: p.bookingType, tier: p.tier })).body.data.quote;
-        expect({ amount: p.amount, earlyBird: p.earlyBird, currency: p.currency }).toEqual({ amount: q.unitPrice, earlyBird: q.earlyBird, currency: 'USD' });
+        const q = (
+          await gql(s, QUOTE, { tourId: String(tourId), startDate: day, bookingType: p.bookingType, tier: p.tier })
+        ).body.data.quote;
+        expect({ amount: p.amount, earlyBird: p.earlyBird, currency: p.currency }).toEqual({
+          amount: q.unitPrice,
+          earlyBird: q.earlyBird,
+          currency: 'USD',
+        });
       }
       expect(node.prices.find((p) => p.bookingType === 'private' && p.tier === 'Luxury')!.amount).toBeNull();
       expect(node.prices[0]!.earlyBird).toBe(day === inDays(200));
@@ -97,9 +146,12 @@ describe('availability: paging', () => {
   it('walks 1000 departures of five tours page by page in (startDate, id) order, each exactly once', async () => {
     const tours = await Promise.all([1, 2, 3, 4, 5].map(() => makeTour(s, { capacity: 12 })));
     const from = inDays(400);
-    await queryRows(s.orm.em.fork(), sql`
+    await queryRows(
+      s.orm.em.fork(),
+      sql`
       insert into departures (tour_id, start_date, capacity)
-      select t.id, ${from}::date + g, 12 from unnest(${`{${tours.join(',')}}`}::int[]) t(id), generate_series(0, 199) g`);
+      select t.id, ${from}::date + g, 12 from unnest(${`{${tours.join(',')}}`}::int[]) t(id), generate_series(0, 199) g`,
+    );
     const to = addDays(from, 199);
     const seen: Node[] = [];
     let after: string | null = null;
@@ -139,7 +191,12 @@ describe('availability: refused inputs', () => {
     ['a page of 0', { from: day, to: day, first: 0 }, 'first', /from 1 to 200/],
     ['a page of 201', { from: day, to: day, first: 201 }, 'first', /from 1 to 200/],
     ['a made-up cursor', { from: day, to: day, after: 'not-a-cursor' }, 'after', /Invalid cursor/],
-    ['a cursor of another shape', { from: day, to: day, after: Buffer.from(JSON.stringify(['x', -1])).toString('base64url') }, 'after', /Invalid cursor/],
+    [
+      'a cursor of another shape',
+      { from: day, to: day, after: Buffer.from(JSON.stringify(['x', -1])).toString('base64url') },
+      'after',
+      /Invalid cursor/,
+    ],
     ['a moment past year 9999', { from: day, to: day, updatedSince: '+010000-01-01T00:00:00Z' }, '', /./],
   ];
   for (const [what, vars, field, message] of cases) {
@@ -167,7 +224,10 @@ describe('availability: updatedSince', () => {
     const [d1, d2] = [inDays(60), inDays(61)];
     const first = await book(s, traveller, request(tourId, { startDate: d1, endDate: d1, numberOfPeople: 2 }));
     await book(s, traveller, request(tourId, { startDate: d2, endDate: d2, numberOfPeople: 2 }));
-    await queryRows(s.orm.em.fork(), sql`update departures set updated_at = '2020-01-01T00:00:00Z' where tour_id = ${tourId}`);
+    await queryRows(
+      s.orm.em.fork(),
+      sql`update departures set updated_at = '2020-01-01T00:00:00Z' where tour_id = ${tourId}`,
+    );
     await queryRows(s.orm.em.fork(), sql`update tours set updated_at = '2020-01-01T00:00:00Z' where id = ${tourId}`);
     const since = '2021-01-01T00:00:00.000Z';
     const window = { tourId: String(tourId), from: d1, to: d2, updatedSince: since };
@@ -178,9 +238,17 @@ describe('availability: updatedSince', () => {
     expect(changed.map((n) => [n.startDate, n.seatsLeft])).toEqual([[d2, 5]]);
     expect(new Date(changed[0]!.updatedAt).getTime()).toBeGreaterThan(new Date(since).getTime());
 
-    const cancelled = await gql(s, `mutation($id: ID!) { cancelMyBooking(id: $id) { status } }`, { id: first.body.data.createBooking.booking.id }, { token: traveller });
+    const cancelled = await gql(
+      s,
+      `mutation($id: ID!) { cancelMyBooking(id: $id) { status } }`,
+      { id: first.body.data.createBooking.booking.id },
+      { token: traveller },
+    );
     expect(cancelled.body.errors).toBeUndefined();
-    expect((await availability(window)).nodes.map((n) => [n.startDate, n.seatsLeft])).toEqual([[d1, 8], [d2, 5]]);
+    expect((await availability(window)).nodes.map((n) => [n.startDate, n.seatsLeft])).toEqual([
+      [d1, 8],
+      [d2, 5],
+    ]);
   });
 
   it('lists every departure of a tour whose price changed since, with the new prices', async () => {
@@ -193,10 +261,27 @@ describe('availability: updatedSince', () => {
     const window = { tourId: String(tourId), from: d1, to: d2, updatedSince: '2021-01-01T00:00:00Z' };
     expect((await availability(window)).nodes).toEqual([]);
 
-    const edit = await gql(s, `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }`, { id: String(tourId), input: {
-      title: 'Ngorongoro Crater Day Trip', description: 'Into the crater at dawn.', destination: 'ngorongoro', country: 'Tanzania',
-      durationDays: 1, durationNights: 0, price: '320', capacity: 8, status: 'active', tier: 'Budget,Luxury', bookingType: 'group',
-    } }, { token: admin });
+    const edit = await gql(
+      s,
+      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }`,
+      {
+        id: String(tourId),
+        input: {
+          title: 'Ngorongoro Crater Day Trip',
+          description: 'Into the crater at dawn.',
+          destination: 'ngorongoro',
+          country: 'Tanzania',
+          durationDays: 1,
+          durationNights: 0,
+          price: '320',
+          capacity: 8,
+          status: 'active',
+          tier: 'Budget,Luxury',
+          bookingType: 'group',
+        },
+      },
+      { token: admin },
+    );
     expect(edit.body.errors).toBeUndefined();
     const changed = (await availability(window)).nodes;
     expect(changed.map((n) => n.startDate)).toEqual([d1, d2]);

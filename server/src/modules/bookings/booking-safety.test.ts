@@ -2,7 +2,16 @@ import { addDays, addMonths, NAME_RULE, NOTES_LINK_RULE, travellerToday } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { api, gql, mails, signUpAndLogin } from '../../test/auth-helpers.js';
-import { ADMIN_ENV, CONFIRM, adminToken, book, bookRest, inDays, makeTour, request } from '../../test/booking-helpers.js';
+import {
+  ADMIN_ENV,
+  CONFIRM,
+  adminToken,
+  book,
+  bookRest,
+  inDays,
+  makeTour,
+  request,
+} from '../../test/booking-helpers.js';
 import { DEPARTURE_CLOSED } from './departure.service.js';
 
 // Bookings refuse what would let a booker misuse them: mails that relay the booker's text to any
@@ -23,7 +32,9 @@ afterAll(() => s?.stop());
 
 /** The saved mails with this subject sent to this address (its To: header, not its Reply-To:). */
 function mailsOf(to: string, subject: string) {
-  return mails(s).filter((m) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(m.text) && m.text.includes(subject));
+  return mails(s).filter(
+    (m) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(m.text) && m.text.includes(subject),
+  );
 }
 
 describe('booking mails are no relay', () => {
@@ -51,7 +62,9 @@ describe('booking mails are no relay', () => {
   it("sends a single mail when the contact address is the account's own", async () => {
     const me = await signUpAndLogin(s);
     const tourId = await makeTour(s, { title: 'Pemba Island Dives' });
-    expect((await bookRest(s, me.accessToken, tourId, request(tourId, { email: me.email.toUpperCase() }))).status).toBe(201);
+    expect((await bookRest(s, me.accessToken, tourId, request(tourId, { email: me.email.toUpperCase() }))).status).toBe(
+      201,
+    );
     await s.outbox.flush();
     const got = mailsOf(me.email, 'Booking request received: Pemba Island Dives');
     expect(got).toHaveLength(1);
@@ -67,13 +80,22 @@ describe('booking mails are no relay', () => {
     }
     const viaGql = await book(s, traveller.accessToken, request(tourId, { name: 'Visit pay-here.co.tz' }));
     expect(viaGql.body.errors[0]).toMatchObject({ message: NAME_RULE, extensions: { code: 'BAD_USER_INPUT' } });
-    for (const notes of ['Details at https://evil.example/x', 'see www.evil.example', 'write to me at x@evil.example']) {
+    for (const notes of [
+      'Details at https://evil.example/x',
+      'see www.evil.example',
+      'write to me at x@evil.example',
+    ]) {
       const r = await bookRest(s, traveller.accessToken, tourId, request(tourId, { notes }));
       expect(r.status, notes).toBe(400);
       expect(r.body.errors).toEqual([{ field: 'notes', message: NOTES_LINK_RULE }]);
     }
     for (const name of ['José', 'Nkosi-Mbeki', "O'Neil", 'Dr. Ama', 'Zoë Ñandú']) {
-      const r = await bookRest(s, traveller.accessToken, tourId, request(tourId, { name, notes: 'e.g. no nuts; arrive 9.30am' }));
+      const r = await bookRest(
+        s,
+        traveller.accessToken,
+        tourId,
+        request(tourId, { name, notes: 'e.g. no nuts; arrive 9.30am' }),
+      );
       expect(r.status, name).toBe(201);
       expect(r.body.booking.name).toBe(name);
     }
@@ -96,7 +118,16 @@ describe('a closed departure', () => {
     const viaGql = await book(s, traveller.accessToken, request(tourId, { startDate: day, bookingType: 'private' }));
     expect(viaGql.body.errors[0]).toMatchObject({ message: DEPARTURE_CLOSED, extensions: { code: 'CONFLICT' } });
     // Another date of the tour still takes a private booking.
-    expect((await bookRest(s, traveller.accessToken, tourId, request(tourId, { startDate: inDays(51), bookingType: 'private' }))).status).toBe(201);
+    expect(
+      (
+        await bookRest(
+          s,
+          traveller.accessToken,
+          tourId,
+          request(tourId, { startDate: inDays(51), bookingType: 'private' }),
+        )
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -106,12 +137,26 @@ describe("a trip's dates", () => {
   it("end on the start plus the tour's nights: another end is refused, none is filled in", async () => {
     const tourId = await makeTour(s, { title: 'Kilimanjaro Machame', durationDays: 7, durationNights: 6, price: 2000 });
     const start = inDays(40);
-    const far = await bookRest(s, traveller.accessToken, tourId, request(tourId, { startDate: start, endDate: '9999-12-31' }));
+    const far = await bookRest(
+      s,
+      traveller.accessToken,
+      tourId,
+      request(tourId, { startDate: start, endDate: '9999-12-31' }),
+    );
     expect(far.status).toBe(400);
-    expect(far.body.errors).toEqual([{ field: 'endDate', message: `End date must be ${addDays(start, 6)}: this tour lasts 7 days` }]);
+    expect(far.body.errors).toEqual([
+      { field: 'endDate', message: `End date must be ${addDays(start, 6)}: this tour lasts 7 days` },
+    ]);
     const short = await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: start }));
-    expect(short.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' }, message: `End date must be ${addDays(start, 6)}: this tour lasts 7 days` });
-    const given = await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: addDays(start, 6) }));
+    expect(short.body.errors[0]).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT' },
+      message: `End date must be ${addDays(start, 6)}: this tour lasts 7 days`,
+    });
+    const given = await book(
+      s,
+      traveller.accessToken,
+      request(tourId, { startDate: start, endDate: addDays(start, 6) }),
+    );
     expect(given.body.data.createBooking.booking).toMatchObject({ startDate: start, endDate: addDays(start, 6) });
     const filled = await bookRest(s, traveller.accessToken, tourId, request(tourId, { startDate: start }));
     expect(filled.body.booking).toMatchObject({ startDate: start, endDate: addDays(start, 6) });
@@ -137,17 +182,38 @@ describe("a trip's dates", () => {
 });
 
 describe('the departure manifest', () => {
-  const manifest = (query: string) => fetch(`${s.url}/api/bookings/admin/manifest?${query}`, { headers: { authorization: `Bearer ${admin}` } });
+  const manifest = (query: string) =>
+    fetch(`${s.url}/api/bookings/admin/manifest?${query}`, { headers: { authorization: `Bearer ${admin}` } });
 
   it('quotes every field, defuses a formula after any separator, and leaves phone numbers as they are', async () => {
     const tourId = await makeTour(s, { title: 'Selous Boat Safari' });
     const day = inDays(45);
-    await book(s, traveller.accessToken, request(tourId, { startDate: day, name: 'Amani Mushi', phone: '+255 713 000 111', notes: "Vegan;=cmd|' /C calc'!A0" }));
-    await book(s, traveller.accessToken, request(tourId, { startDate: day, name: 'Baraka Mushi', phone: '-255 713 000 222', notes: 'Window seat, "please"\n@SUM(1+1)\t+A1 -x' }));
+    await book(
+      s,
+      traveller.accessToken,
+      request(tourId, {
+        startDate: day,
+        name: 'Amani Mushi',
+        phone: '+255 713 000 111',
+        notes: "Vegan;=cmd|' /C calc'!A0",
+      }),
+    );
+    await book(
+      s,
+      traveller.accessToken,
+      request(tourId, {
+        startDate: day,
+        name: 'Baraka Mushi',
+        phone: '-255 713 000 222',
+        notes: 'Window seat, "please"\n@SUM(1+1)\t+A1 -x',
+      }),
+    );
     const res = await manifest(`tourId=${tourId}&date=${day}`);
     expect(res.status).toBe(200);
     const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('"Booking","Status","Name","Email","Phone","People","Booking type","Tier","Start","End","Special requests"');
+    expect(lines[0]).toBe(
+      '"Booking","Status","Name","Email","Phone","People","Booking type","Tier","Start","End","Special requests"',
+    );
     expect(lines[1]).toContain('"Amani Mushi","neema@example.com","+255 713 000 111","1","group"');
     expect(lines[1]).toMatch(/,"Vegan;'=cmd\|' \/C calc'!A0"$/);
     expect(lines[2]).toContain('"-255 713 000 222"');
@@ -158,12 +224,19 @@ describe('the departure manifest', () => {
   it('answers a line break or other control character in its parameters with 400, never 500', async () => {
     const tourId = await makeTour(s);
     const day = inDays(45);
-    for (const query of [`tourId=${tourId}%0D%0A&date=${day}`, `tourId=${tourId}%0D%0ASet-Cookie:%20x=1&date=${day}`, `tourId=${tourId}&date=${day}%0D%0A`, `tourId=%00${tourId}&date=${day}`]) {
+    for (const query of [
+      `tourId=${tourId}%0D%0A&date=${day}`,
+      `tourId=${tourId}%0D%0ASet-Cookie:%20x=1&date=${day}`,
+      `tourId=${tourId}&date=${day}%0D%0A`,
+      `tourId=%00${tourId}&date=${day}`,
+    ]) {
       const res = await manifest(query);
       expect(res.status, query).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe('BAD_USER_INPUT');
     }
-    const ok = await api(s, 'GET', `/bookings/admin/manifest?tourId=${tourId}&date=${day}`, undefined, { token: admin });
+    const ok = await api(s, 'GET', `/bookings/admin/manifest?tourId=${tourId}&date=${day}`, undefined, {
+      token: admin,
+    });
     expect(ok.status).toBe(200);
   });
 });

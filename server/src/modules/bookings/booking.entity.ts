@@ -14,13 +14,31 @@ import { Departure } from './departure.entity.js';
 @Index({ name: 'bookings_status_start_index', properties: ['status', 'startDate'] })
 @Index({ name: 'bookings_tour_start_index', properties: ['tour', 'startDate'] })
 @Index({ name: 'bookings_user_index', properties: ['user'] })
-@Index({ name: 'bookings_newest_index', expression: 'create index "bookings_newest_index" on "bookings" ("created_at" desc, "id" desc)' })
+@Index({
+  name: 'bookings_newest_index',
+  expression: 'create index "bookings_newest_index" on "bookings" ("created_at" desc, "id" desc)',
+})
 @Check({ name: 'bookings_status_check', expression: "status in ('Pending', 'Confirmed', 'Cancelled', 'Completed')" })
 @Check({ name: 'bookings_people_check', expression: 'number_of_people >= 1' })
 export class Booking {
-  [OptionalProps]?: 'status' | 'notes' | 'createdAt' | 'updatedAt' | 'departure' | 'user' | 'tour'
-    | 'unitPriceCents' | 'subtotalCents' | 'earlyBirdDiscountCents' | 'totalCents' | 'depositCents' | 'balanceCents'
-    | 'balanceDueDate' | 'earlyBird' | 'statusChangedAt' | 'currency';
+  [OptionalProps]?:
+    | 'status'
+    | 'notes'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'departure'
+    | 'user'
+    | 'tour'
+    | 'unitPriceCents'
+    | 'subtotalCents'
+    | 'earlyBirdDiscountCents'
+    | 'totalCents'
+    | 'depositCents'
+    | 'balanceCents'
+    | 'balanceDueDate'
+    | 'earlyBird'
+    | 'statusChangedAt'
+    | 'currency';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;

@@ -29,7 +29,14 @@ function facts(b: Booking): [string, string][] {
   return lines;
 }
 
-function render(intro: string, b: Booking, outro: string[], subject: string, to: string, replyTo?: string): MailMessage {
+function render(
+  intro: string,
+  b: Booking,
+  outro: string[],
+  subject: string,
+  to: string,
+  replyTo?: string,
+): MailMessage {
   const rows = facts(b);
   return {
     to,
@@ -38,7 +45,12 @@ function render(intro: string, b: Booking, outro: string[], subject: string, to:
     text: `${intro}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${outro.join('\n\n')}`,
     html:
       `<p>${escapeHtml(intro)}</p><table style="border-collapse:collapse;font-size:14px">` +
-      rows.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0;color:#575650">${escapeHtml(k)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('') +
+      rows
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:2px 12px 2px 0;color:#575650">${escapeHtml(k)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`,
+        )
+        .join('') +
       `</table>${outro.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}`,
   };
 }
@@ -54,24 +66,37 @@ export interface BookingAccount {
  * the account's names the account that booked, so nobody can send a booking mail in someone else's
  * name to a stranger unseen; the account's copy says where the other went.
  */
-function toTravellers(b: Booking, account: BookingAccount | null, build: (to: string, note: string | null) => MailMessage): MailMessage[] {
+function toTravellers(
+  b: Booking,
+  account: BookingAccount | null,
+  build: (to: string, note: string | null) => MailMessage,
+): MailMessage[] {
   // A booking whose account was deleted has only its contact address left.
   if (!account || b.email.toLowerCase() === account.email.toLowerCase()) return [build(b.email, null)];
   return [
-    build(b.email, `This booking was made with the Tembea account ${account.email}. If you do not know it, you may ignore this mail or reply to tell us.`),
+    build(
+      b.email,
+      `This booking was made with the Tembea account ${account.email}. If you do not know it, you may ignore this mail or reply to tell us.`,
+    ),
     build(account.email, `A copy of this mail went to ${b.email}, the contact address given with the booking.`),
   ];
 }
 
 /** To the traveller when the request is received: the trip, the quote and the policy. */
 export function bookingReceivedMails(b: Booking, account: BookingAccount, publicUrl: string): MailMessage[] {
-  return toTravellers(b, account, (to, note) => render(
-    `Hello ${b.name}, thank you for booking with us. We have received your request and will contact you shortly with next steps for your adventure.`,
-    b,
-    [...(note ? [note] : []), `Cancellation policy: ${CANCELLATION_POLICY}`, `See or cancel your bookings at ${publicUrl}/my-bookings`],
-    `Booking request received: ${b.tourTitle}`,
-    to,
-  ));
+  return toTravellers(b, account, (to, note) =>
+    render(
+      `Hello ${b.name}, thank you for booking with us. We have received your request and will contact you shortly with next steps for your adventure.`,
+      b,
+      [
+        ...(note ? [note] : []),
+        `Cancellation policy: ${CANCELLATION_POLICY}`,
+        `See or cancel your bookings at ${publicUrl}/my-bookings`,
+      ],
+      `Booking request received: ${b.tourTitle}`,
+      to,
+    ),
+  );
 }
 
 /** To the operator for every new booking. */
@@ -96,12 +121,15 @@ const STATUS_INTRO: Record<string, string> = {
 export function statusChangedMails(b: Booking, account: BookingAccount | null, publicUrl: string): MailMessage[] {
   const outro = [`See your bookings at ${publicUrl}/my-bookings`];
   if (b.status === 'Cancelled') outro.unshift(cancellationTerms(b.startDate, travellerToday()).text);
-  if (b.status === 'Confirmed' && b.balanceDueDate) outro.unshift(`Please pay the deposit now and the balance by ${b.balanceDueDate}.`);
-  return toTravellers(b, account, (to, note) => render(
-    `Hello ${b.name}. ${STATUS_INTRO[b.status] ?? `Your booking is now ${b.status}.`}`,
-    b,
-    [...(note ? [note] : []), ...outro],
-    `Your booking is ${b.status}: ${b.tourTitle}`,
-    to,
-  ));
+  if (b.status === 'Confirmed' && b.balanceDueDate)
+    outro.unshift(`Please pay the deposit now and the balance by ${b.balanceDueDate}.`);
+  return toTravellers(b, account, (to, note) =>
+    render(
+      `Hello ${b.name}. ${STATUS_INTRO[b.status] ?? `Your booking is now ${b.status}.`}`,
+      b,
+      [...(note ? [note] : []), ...outro],
+      `Your booking is ${b.status}: ${b.tourTitle}`,
+      to,
+    ),
+  );
 }

@@ -3,15 +3,29 @@ import type { RequestContext } from '../../common/context.js';
 import { toConnection } from '../../common/pagination.js';
 import { toBookingType } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
-import { BookingConnection, BookingFilter, BookingInput, BookingPayload, BookingType, DepartureType } from './booking.types.js';
+import {
+  BookingConnection,
+  BookingFilter,
+  BookingInput,
+  BookingPayload,
+  BookingType,
+  DepartureType,
+} from './booking.types.js';
 import { departureService } from './departure.service.js';
 
 @Resolver(() => BookingType)
 export class BookingResolver {
   @Mutation(() => BookingPayload, {
-    description: 'Books a tour for the signed-in user (status Pending). CONFLICT when the tour takes no bookings or the departure has too few seats left.',
+    description:
+      'Books a tour for the signed-in user (status Pending). CONFLICT when the tour takes no bookings or the departure has too few seats left.',
   })
-  async createBooking(@Ctx() ctx: RequestContext, @Arg('input', () => BookingInput, { description: 'The tour, dates, party size, booking type, tier and contact details.' }) input: BookingInput): Promise<BookingPayload> {
+  async createBooking(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => BookingInput, {
+      description: 'The tour, dates, party size, booking type, tier and contact details.',
+    })
+    input: BookingInput,
+  ): Promise<BookingPayload> {
     const booking = await bookingService.create(ctx, input.tourId, { ...input });
     return { booking: toBookingType(booking), message: BOOKING_RECEIVED };
   }
@@ -21,37 +35,59 @@ export class BookingResolver {
     return (await bookingService.mine(ctx)).map((b) => toBookingType(b));
   }
 
-  @Mutation(() => BookingType, { description: 'Cancels one of your own bookings while it is Pending or Confirmed and before its start date.' })
-  async cancelMyBooking(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Booking id.' }) id: string): Promise<BookingType> {
+  @Mutation(() => BookingType, {
+    description: 'Cancels one of your own bookings while it is Pending or Confirmed and before its start date.',
+  })
+  async cancelMyBooking(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Booking id.' }) id: string,
+  ): Promise<BookingType> {
     return toBookingType(await bookingService.cancelMine(ctx, id));
   }
 
-  @Query(() => BookingConnection, { description: 'Admin: every booking, newest first, a page at a time (at most 100).' })
+  @Query(() => BookingConnection, {
+    description: 'Admin: every booking, newest first, a page at a time (at most 100).',
+  })
   async bookings(
     @Ctx() ctx: RequestContext,
-    @Arg('filter', () => BookingFilter, { nullable: true, description: 'Conditions; all given ones must match.' }) filter?: BookingFilter | null,
+    @Arg('filter', () => BookingFilter, { nullable: true, description: 'Conditions; all given ones must match.' })
+    filter?: BookingFilter | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1-100 (default 50).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null,
+    @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page.' })
+    after?: string | null,
   ): Promise<BookingConnection> {
     return toConnection(await bookingService.list(ctx, filter ?? {}, first, after), (b) => toBookingType(b));
   }
 
   @Mutation(() => BookingType, { description: 'Admin: confirms a Pending booking.' })
-  async confirmBooking(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Booking id.' }) id: string): Promise<BookingType> {
+  async confirmBooking(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Booking id.' }) id: string,
+  ): Promise<BookingType> {
     return toBookingType(await bookingService.confirm(ctx, id));
   }
 
   @Mutation(() => BookingType, { description: 'Admin: marks a Confirmed booking as Completed.' })
-  async completeBooking(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Booking id.' }) id: string): Promise<BookingType> {
+  async completeBooking(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Booking id.' }) id: string,
+  ): Promise<BookingType> {
     return toBookingType(await bookingService.complete(ctx, id));
   }
 
-  @Mutation(() => BookingType, { description: 'Admin: cancels a booking that is neither Cancelled nor Completed; its group seats are freed.' })
-  async cancelBooking(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Booking id.' }) id: string): Promise<BookingType> {
+  @Mutation(() => BookingType, {
+    description: 'Admin: cancels a booking that is neither Cancelled nor Completed; its group seats are freed.',
+  })
+  async cancelBooking(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Booking id.' }) id: string,
+  ): Promise<BookingType> {
     return toBookingType(await bookingService.cancel(ctx, id));
   }
 
-  @Mutation(() => DepartureType, { description: 'Admin: schedules a departure of a tour on a date with its group capacity.' })
+  @Mutation(() => DepartureType, {
+    description: 'Admin: schedules a departure of a tour on a date with its group capacity.',
+  })
   addDeparture(
     @Ctx() ctx: RequestContext,
     @Arg('tourId', () => ID, { description: 'Tour id.' }) tourId: string,
@@ -61,27 +97,41 @@ export class BookingResolver {
     return departureService.add(ctx, tourId, startDate, capacity);
   }
 
-  @Mutation(() => DepartureType, { description: 'Admin: changes a departure\'s capacity (never below the seats taken) and/or closes or reopens it.' })
+  @Mutation(() => DepartureType, {
+    description: "Admin: changes a departure's capacity (never below the seats taken) and/or closes or reopens it.",
+  })
   updateDeparture(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Departure id.' }) id: string,
     @Arg('capacity', () => Int, { nullable: true, description: 'New group capacity.' }) capacity?: number | null,
-    @Arg('closed', () => Boolean, { nullable: true, description: 'True closes it to new bookings; false reopens it.' }) closed?: boolean | null,
+    @Arg('closed', () => Boolean, { nullable: true, description: 'True closes it to new bookings; false reopens it.' })
+    closed?: boolean | null,
   ): Promise<DepartureType> {
     return departureService.update(ctx, id, { capacity, closed });
   }
 
-  @Mutation(() => Boolean, { description: 'Admin: deletes a departure without Pending or Confirmed bookings (CONFLICT otherwise: close it instead).' })
-  deleteDeparture(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Departure id.' }) id: string): Promise<boolean> {
+  @Mutation(() => Boolean, {
+    description:
+      'Admin: deletes a departure without Pending or Confirmed bookings (CONFLICT otherwise: close it instead).',
+  })
+  deleteDeparture(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Departure id.' }) id: string,
+  ): Promise<boolean> {
     return departureService.remove(ctx, id);
   }
 
-  @Query(() => [DepartureType], { description: "A tour's departures between two days (today and the next 365 days by default), with seats left and status." })
+  @Query(() => [DepartureType], {
+    description:
+      "A tour's departures between two days (today and the next 365 days by default), with seats left and status.",
+  })
   departures(
     @Ctx() ctx: RequestContext,
     @Arg('tourId', () => ID, { description: 'Tour id.' }) tourId: string,
-    @Arg('from', () => String, { nullable: true, description: 'First day, YYYY-MM-DD (today by default).' }) from?: string | null,
-    @Arg('to', () => String, { nullable: true, description: 'Last day, YYYY-MM-DD (at most 366 days after from).' }) to?: string | null,
+    @Arg('from', () => String, { nullable: true, description: 'First day, YYYY-MM-DD (today by default).' })
+    from?: string | null,
+    @Arg('to', () => String, { nullable: true, description: 'Last day, YYYY-MM-DD (at most 366 days after from).' })
+    to?: string | null,
   ): Promise<DepartureType[]> {
     return departureService.list(ctx, tourId, from, to);
   }

@@ -19,7 +19,10 @@ export const DEPARTURE_LIST_PARAMS = ['from', 'to'] as const;
 function limitOf(req: Request): number {
   const raw = queryValue(req, 'limit');
   if (raw === undefined || raw === '') return REST_MAX_BOOKINGS;
-  if (!/^\d{1,4}$/.test(raw)) throw new BadInputError(`limit must be a whole number from 1 to ${REST_MAX_BOOKINGS}`, [{ field: 'limit', message: `Must be from 1 to ${REST_MAX_BOOKINGS}` }]);
+  if (!/^\d{1,4}$/.test(raw))
+    throw new BadInputError(`limit must be a whole number from 1 to ${REST_MAX_BOOKINGS}`, [
+      { field: 'limit', message: `Must be from 1 to ${REST_MAX_BOOKINGS}` },
+    ]);
   return Number(raw);
 }
 
@@ -30,48 +33,113 @@ function limitOf(req: Request): number {
  */
 export function bookingRestRouter(): Router {
   const r = Router();
-  r.get('/bookings/my', route(async (req) => {
-    const bookings = await bookingService.mine(ctxOf(req));
-    return { success: true, bookings: bookings.map(toRestBooking) };
-  }));
-  r.get('/bookings/admin/all', route(async (req) => {
-    const page = await bookingService.list(ctxOf(req), {
-      status: queryValue(req, 'status'), tourId: queryValue(req, 'tourId'), from: queryValue(req, 'from'), to: queryValue(req, 'to'),
-    }, limitOf(req), queryValue(req, 'after'), REST_MAX_BOOKINGS);
-    return {
-      success: true,
-      bookings: page.items.map(toRestBooking),
-      nextCursor: nextCursor(page),
-    };
-  }));
-  r.get('/bookings/admin/manifest', route(async (req, res) => {
-    const { tourId, date, bookings } = await bookingService.manifest(ctxOf(req), queryValue(req, 'tourId'), queryValue(req, 'date'));
-    const csv = toCsv(
-      ['Booking', 'Status', 'Name', 'Email', 'Phone', 'People', 'Booking type', 'Tier', 'Start', 'End', 'Special requests'],
-      bookings.map((b) => [b.id, b.status, b.name, b.email, b.phone, b.numberOfPeople, b.bookingType, b.tier, b.startDate, b.endDate, b.notes ?? '']),
-    );
-    res.setHeader('Content-Disposition', `attachment; filename="manifest-tour-${tourId}-${date}.csv"`);
-    res.type('text/csv; charset=utf-8').send(csv);
-  }));
-  r.post('/bookings/:tourId', route(async (req, res) => {
-    const input = jsonBody(req);
-    const booking = await bookingService.create(ctxOf(req), String(req.params.tourId), input);
-    const rest = toRestBooking(booking);
-    res.status(201);
-    return { success: true, message: BOOKING_RECEIVED, bookingId: rest.id, id: rest.id, status: rest.status, booking: rest };
-  }));
-  r.patch('/bookings/cancel/:bookingId', route(async (req) => {
-    const booking = await bookingService.cancelMine(ctxOf(req), String(req.params.bookingId));
-    return { success: true, message: 'Booking cancelled', booking: toRestBooking(booking) };
-  }));
-  r.patch('/bookings/:id/status', route(async (req) => {
-    const booking = await bookingService.setStatus(ctxOf(req), String(req.params.id), jsonBody(req).status);
-    return { success: true, message: `Booking ${booking.status.toLowerCase()}`, booking: toRestBooking(booking) };
-  }));
-  r.get('/tours/:id/departures', route(async (req) => {
-    const [from, to] = DEPARTURE_LIST_PARAMS.map((p) => queryValue(req, p));
-    const departures = await departureService.list(ctxOf(req), String(req.params.id), from, to);
-    return { success: true, departures };
-  }));
+  r.get(
+    '/bookings/my',
+    route(async (req) => {
+      const bookings = await bookingService.mine(ctxOf(req));
+      return { success: true, bookings: bookings.map(toRestBooking) };
+    }),
+  );
+  r.get(
+    '/bookings/admin/all',
+    route(async (req) => {
+      const page = await bookingService.list(
+        ctxOf(req),
+        {
+          status: queryValue(req, 'status'),
+          tourId: queryValue(req, 'tourId'),
+          from: queryValue(req, 'from'),
+          to: queryValue(req, 'to'),
+        },
+        limitOf(req),
+        queryValue(req, 'after'),
+        REST_MAX_BOOKINGS,
+      );
+      return {
+        success: true,
+        bookings: page.items.map(toRestBooking),
+        nextCursor: nextCursor(page),
+      };
+    }),
+  );
+  r.get(
+    '/bookings/admin/manifest',
+    route(async (req, res) => {
+      const { tourId, date, bookings } = await bookingService.manifest(
+        ctxOf(req),
+        queryValue(req, 'tourId'),
+        queryValue(req, 'date'),
+      );
+      const csv = toCsv(
+        [
+          'Booking',
+          'Status',
+          'Name',
+          'Email',
+          'Phone',
+          'People',
+          'Booking type',
+          'Tier',
+          'Start',
+          'End',
+          'Special requests',
+        ],
+        bookings.map((b) => [
+          b.id,
+          b.status,
+          b.name,
+          b.email,
+          b.phone,
+          b.numberOfPeople,
+          b.bookingType,
+          b.tier,
+          b.startDate,
+          b.endDate,
+          b.notes ?? '',
+        ]),
+      );
+      res.setHeader('Content-Disposition', `attachment; filename="manifest-tour-${tourId}-${date}.csv"`);
+      res.type('text/csv; charset=utf-8').send(csv);
+    }),
+  );
+  r.post(
+    '/bookings/:tourId',
+    route(async (req, res) => {
+      const input = jsonBody(req);
+      const booking = await bookingService.create(ctxOf(req), String(req.params.tourId), input);
+      const rest = toRestBooking(booking);
+      res.status(201);
+      return {
+        success: true,
+        message: BOOKING_RECEIVED,
+        bookingId: rest.id,
+        id: rest.id,
+        status: rest.status,
+        booking: rest,
+      };
+    }),
+  );
+  r.patch(
+    '/bookings/cancel/:bookingId',
+    route(async (req) => {
+      const booking = await bookingService.cancelMine(ctxOf(req), String(req.params.bookingId));
+      return { success: true, message: 'Booking cancelled', booking: toRestBooking(booking) };
+    }),
+  );
+  r.patch(
+    '/bookings/:id/status',
+    route(async (req) => {
+      const booking = await bookingService.setStatus(ctxOf(req), String(req.params.id), jsonBody(req).status);
+      return { success: true, message: `Booking ${booking.status.toLowerCase()}`, booking: toRestBooking(booking) };
+    }),
+  );
+  r.get(
+    '/tours/:id/departures',
+    route(async (req) => {
+      const [from, to] = DEPARTURE_LIST_PARAMS.map((p) => queryValue(req, p));
+      const departures = await departureService.list(ctxOf(req), String(req.params.id), from, to);
+      return { success: true, departures };
+    }),
+  );
   return r;
 }

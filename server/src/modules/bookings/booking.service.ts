@@ -1,10 +1,27 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/postgresql';
 import {
-  bookingStatusesFor, canTravellerCancel, hasControlCharacters, isBookingDisabled, isIsoDay, nextBookingStatus, parseBookingStatus,
-  quoteInCents, transitionRefusal, travellerToday, type BookingAction, type BookingStatus,
+  bookingStatusesFor,
+  canTravellerCancel,
+  hasControlCharacters,
+  isBookingDisabled,
+  isIsoDay,
+  nextBookingStatus,
+  parseBookingStatus,
+  quoteInCents,
+  transitionRefusal,
+  travellerToday,
+  type BookingAction,
+  type BookingStatus,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, ConflictError, NotFoundError, RateLimitedError, type FieldError, throwIfInvalid } from '../../common/errors.js';
+import {
+  BadInputError,
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  type FieldError,
+  throwIfInvalid,
+} from '../../common/errors.js';
 import { decodeCursor, encodeCursor, keysetPage, pageSize, type Page } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
@@ -40,7 +57,8 @@ function listCondition(filter: BookingListFilter): FilterQuery<Booking> {
   const where: Record<string, unknown> = {};
   if (filter.status) {
     const status = parseBookingStatus(filter.status);
-    if (!status) errors.push({ field: 'status', message: 'status must be one of pending, confirmed, cancelled, completed' });
+    if (!status)
+      errors.push({ field: 'status', message: 'status must be one of pending, confirmed, cancelled, completed' });
     else where.status = status;
   }
   if (filter.tourId) {
@@ -49,7 +67,10 @@ function listCondition(filter: BookingListFilter): FilterQuery<Booking> {
     else where.tour = tourId;
   }
   const range: Record<string, string> = {};
-  for (const [key, op] of [['from', '$gte'], ['to', '$lte']] as const) {
+  for (const [key, op] of [
+    ['from', '$gte'],
+    ['to', '$lte'],
+  ] as const) {
     const v = filter[key]?.trim();
     if (!v) continue;
     if (!isIsoDay(v)) errors.push({ field: key, message: `${key} must be a date as YYYY-MM-DD` });
@@ -117,7 +138,11 @@ export const bookingService = {
   /** The signed-in user's bookings, the next trip first, then past ones (at most MY_BOOKINGS_MAX). */
   async mine(ctx: RequestContext): Promise<Booking[]> {
     const user = requireUser(ctx);
-    return ctx.em.find(Booking, { user: user.id }, { orderBy: { startDate: 'desc', id: 'desc' }, limit: MY_BOOKINGS_MAX });
+    return ctx.em.find(
+      Booking,
+      { user: user.id },
+      { orderBy: { startDate: 'desc', id: 'desc' }, limit: MY_BOOKINGS_MAX },
+    );
   },
 
   /**
@@ -131,13 +156,21 @@ export const bookingService = {
     const owned = await ctx.em.findOne(Booking, { id, user: user.id });
     if (!owned) throw new NotFoundError('Booking not found');
     if (!canTravellerCancel(owned, today) && nextBookingStatus(owned.status, 'cancel')) {
-      throw new ConflictError('A booking can no longer be cancelled online once its start date has come. Please contact us.');
+      throw new ConflictError(
+        'A booking can no longer be cancelled online once its start date has come. Please contact us.',
+      );
     }
     return changeStatus(ctx, id, 'cancel', sql`and user_id = ${user.id} and start_date > ${today}`);
   },
 
   /** Admin: every booking, newest first, filtered by status, tour and start-date range. */
-  async list(ctx: RequestContext, filter: BookingListFilter = {}, first?: number | null, after?: string | null, maxPageSize = 100): Promise<Page<Booking>> {
+  async list(
+    ctx: RequestContext,
+    filter: BookingListFilter = {},
+    first?: number | null,
+    after?: string | null,
+    maxPageSize = 100,
+  ): Promise<Page<Booking>> {
     requireAdmin(ctx);
     const limit = pageSize(first, maxPageSize, Math.min(BOOKINGS_DEFAULT_PAGE, maxPageSize));
     const where = listCondition(filter);
@@ -146,16 +179,28 @@ export const bookingService = {
     if (cursor) {
       const [createdAt, id] = cursor;
       const at = new Date(String(createdAt));
-      if (Number.isNaN(at.getTime()) || !Number.isInteger(id)) throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [{ field: 'after', message: 'Invalid cursor' }]);
+      if (Number.isNaN(at.getTime()) || !Number.isInteger(id))
+        throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
+          { field: 'after', message: 'Invalid cursor' },
+        ]);
       keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: id as number } }] };
     }
-    const rows = await ctx.em.find(Booking, { $and: [where, keyset] }, {
-      populate: ['user'],
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: limit + 1,
-    });
-    return keysetPage(rows, limit, after, (b) => encodeCursor([b.createdAt.toISOString(), b.id]),
-      async () => ({ count: await ctx.em.count(Booking, where), estimate: false }));
+    const rows = await ctx.em.find(
+      Booking,
+      { $and: [where, keyset] },
+      {
+        populate: ['user'],
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: limit + 1,
+      },
+    );
+    return keysetPage(
+      rows,
+      limit,
+      after,
+      (b) => encodeCursor([b.createdAt.toISOString(), b.id]),
+      async () => ({ count: await ctx.em.count(Booking, where), estimate: false }),
+    );
   },
 
   /**
@@ -163,13 +208,18 @@ export const bookingService = {
    * name: the departure manifest the guides take along. Returns the tour id and date as read, so
    * the caller never echoes the raw parameters (a line break in them would break a header).
    */
-  async manifest(ctx: RequestContext, tourIdRaw: unknown, date: unknown): Promise<{ tourId: number; date: string; bookings: Booking[] }> {
+  async manifest(
+    ctx: RequestContext,
+    tourIdRaw: unknown,
+    date: unknown,
+  ): Promise<{ tourId: number; date: string; bookings: Booking[] }> {
     requireAdmin(ctx);
     // A control character (a line break) is no part of an id: refused, never trimmed away.
     const tourId = typeof tourIdRaw === 'string' && !hasControlCharacters(tourIdRaw) ? parseTourId(tourIdRaw) : null;
     const errors: FieldError[] = [];
     if (tourId === null) errors.push({ field: 'tourId', message: 'tourId must be a tour id' });
-    if (typeof date !== 'string' || !isIsoDay(date)) errors.push({ field: 'date', message: 'date must be a date as YYYY-MM-DD' });
+    if (typeof date !== 'string' || !isIsoDay(date))
+      errors.push({ field: 'date', message: 'date must be a date as YYYY-MM-DD' });
     throwIfInvalid(errors, 'list');
     const bookings = await ctx.em.find(
       Booking,
@@ -202,9 +252,18 @@ export const bookingService = {
     requireAdmin(ctx);
     const target = parseBookingStatus(status);
     if (!target) {
-      throw new BadInputError('status must be one of confirmed, completed, cancelled', [{ field: 'status', message: 'Unknown status' }]);
+      throw new BadInputError('status must be one of confirmed, completed, cancelled', [
+        { field: 'status', message: 'Unknown status' },
+      ]);
     }
-    const action: BookingAction | null = target === 'Confirmed' ? 'confirm' : target === 'Completed' ? 'complete' : target === 'Cancelled' ? 'cancel' : null;
+    const action: BookingAction | null =
+      target === 'Confirmed'
+        ? 'confirm'
+        : target === 'Completed'
+          ? 'complete'
+          : target === 'Cancelled'
+            ? 'cancel'
+            : null;
     const bookingId = parseBookingId(id);
     if (!action) return refuse(ctx, bookingId, target);
     return changeStatus(ctx, bookingId, action);
@@ -230,12 +289,19 @@ async function changeStatus(ctx: RequestContext, id: number, action: BookingActi
     const { em } = tx;
     // A cancellation gives seats back: the catalogue cache moves on after its commit.
     if (target === 'Cancelled') tx.catalogueChanged();
-    const [row] = await queryRows<{ departure_id: number | null; number_of_people: number }>(em, sql`
+    const [row] = await queryRows<{ departure_id: number | null; number_of_people: number }>(
+      em,
+      sql`
       update bookings set status = ${target}, status_changed_at = now(), updated_at = now()
-       where id = ${id} and status in (${join(from.map((s) => sql`${s}`), ', ')}) ${extra}
-      returning departure_id, number_of_people`);
+       where id = ${id} and status in (${join(
+         from.map((s) => sql`${s}`),
+         ', ',
+       )}) ${extra}
+      returning departure_id, number_of_people`,
+    );
     if (!row) return null;
-    if (target === 'Cancelled' && row.departure_id != null) await departureService.releaseSeats(tx, row.departure_id, row.number_of_people);
+    if (target === 'Cancelled' && row.departure_id != null)
+      await departureService.releaseSeats(tx, row.departure_id, row.number_of_people);
     const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
     for (const mail of statusChangedMails(b, b.user ?? null, ctx.config.publicUrl)) await ctx.outbox.enqueue(tx, mail);
     return b;

@@ -3,7 +3,17 @@ import { queryRows, sql } from '../../common/sql.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { api, gql, mails, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
 import {
-  ADMIN_ENV, CANCEL_MINE, DEPARTURES, MINE, adminToken, book, bookRest, departureRow, inDays, makeTour, request,
+  ADMIN_ENV,
+  CANCEL_MINE,
+  DEPARTURES,
+  MINE,
+  adminToken,
+  book,
+  bookRest,
+  departureRow,
+  inDays,
+  makeTour,
+  request,
 } from '../../test/booking-helpers.js';
 
 let s: TestServer;
@@ -25,11 +35,27 @@ describe('createBooking', () => {
     const b = r.body.data.createBooking.booking;
     expect(r.body.data.createBooking.message).toMatch(/Booking request received/);
     expect(b).toMatchObject({
-      tourId: String(tourId), tourTitle: 'Ngorongoro Crater Day Trip', numberOfPeople: 3, status: 'Pending',
-      bookingType: 'group', tier: 'Luxury', name: 'Neema Kimaro', email: 'neema@example.com', canCancel: true,
+      tourId: String(tourId),
+      tourTitle: 'Ngorongoro Crater Day Trip',
+      numberOfPeople: 3,
+      status: 'Pending',
+      bookingType: 'group',
+      tier: 'Luxury',
+      name: 'Neema Kimaro',
+      email: 'neema@example.com',
+      canCancel: true,
     });
     // 3 x $199.99 = $599.97; 3% deposit = $18.00 (17.9991 rounded to the cent); balance $581.97.
-    expect(b.price).toMatchObject({ priced: true, unitPrice: 199.99, subtotal: 599.97, earlyBird: false, total: 599.97, deposit: 18, balance: 581.97, currency: 'USD' });
+    expect(b.price).toMatchObject({
+      priced: true,
+      unitPrice: 199.99,
+      subtotal: 599.97,
+      earlyBird: false,
+      total: 599.97,
+      deposit: 18,
+      balance: 581.97,
+      currency: 'USD',
+    });
     expect(b.price.balanceDueDate).toBe(inDays(10));
     expect(await departureRow(s, tourId, b.startDate)).toEqual({ capacity: 10, seats_taken: 3 });
   });
@@ -37,11 +63,22 @@ describe('createBooking', () => {
   it('gives 5% early-bird off six months ahead', async () => {
     const tourId = await makeTour(s, { price: 1000 });
     const start = inDays(200);
-    const r = await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: start, numberOfPeople: 2 }));
-    expect(r.body.data.createBooking.booking.price).toMatchObject({ subtotal: 2000, earlyBird: true, earlyBirdDiscount: 100, total: 1900, deposit: 57, balance: 1843 });
+    const r = await book(
+      s,
+      traveller.accessToken,
+      request(tourId, { startDate: start, endDate: start, numberOfPeople: 2 }),
+    );
+    expect(r.body.data.createBooking.booking.price).toMatchObject({
+      subtotal: 2000,
+      earlyBird: true,
+      earlyBirdDiscount: 100,
+      total: 1900,
+      deposit: 57,
+      balance: 1843,
+    });
   });
 
-  it('defaults the booking type to the tour\'s and the tier to its first; a private booking takes no group seats', async () => {
+  it("defaults the booking type to the tour's and the tier to its first; a private booking takes no group seats", async () => {
     const tourId = await makeTour(s, { bookingType: 'private', capacity: 4 });
     const r = await book(s, traveller.accessToken, request(tourId, { numberOfPeople: 4 }));
     expect(r.body.data.createBooking.booking).toMatchObject({ bookingType: 'private', tier: 'Budget' });
@@ -51,13 +88,21 @@ describe('createBooking', () => {
   it('books a tour with no price as Contact for pricing', async () => {
     const tourId = await makeTour(s, { price: null, priceText: null });
     const r = await book(s, traveller.accessToken, request(tourId));
-    expect(r.body.data.createBooking.booking.price).toMatchObject({ priced: false, total: null, deposit: null, balanceDueDate: null });
+    expect(r.body.data.createBooking.booking.price).toMatchObject({
+      priced: false,
+      total: null,
+      deposit: null,
+      balanceDueDate: null,
+    });
   });
 
   it('needs a signed-in user', async () => {
     const tourId = await makeTour(s);
     const r = await book(s, undefined, request(tourId));
-    expect(r.body.errors[0]).toMatchObject({ message: 'Authentication required. Please login.', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(r.body.errors[0]).toMatchObject({
+      message: 'Authentication required. Please login.',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
     const rest = await bookRest(s, undefined, tourId, request(tourId));
     expect(rest.status).toBe(401);
     expect(rest.body.message).toBe('Authentication required. Please login.');
@@ -65,12 +110,28 @@ describe('createBooking', () => {
 
   it('refuses bad input with every failing field', async () => {
     const tourId = await makeTour(s, { capacity: 6 });
-    const r = await book(s, traveller.accessToken, request(tourId, {
-      name: ' ', email: 'not-an-email', phone: 'call me', startDate: inDays(-2), endDate: inDays(-3), numberOfPeople: 7,
-    }));
+    const r = await book(
+      s,
+      traveller.accessToken,
+      request(tourId, {
+        name: ' ',
+        email: 'not-an-email',
+        phone: 'call me',
+        startDate: inDays(-2),
+        endDate: inDays(-3),
+        numberOfPeople: 7,
+      }),
+    );
     const e = r.body.errors[0];
     expect(e.extensions.code).toBe('BAD_USER_INPUT');
-    expect(e.extensions.fields.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'endDate', 'name', 'numberOfPeople', 'phone', 'startDate']);
+    expect(e.extensions.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'email',
+      'endDate',
+      'name',
+      'numberOfPeople',
+      'phone',
+      'startDate',
+    ]);
     expect(e.message).toContain('Number of people must be from 1 to 6');
     const order = await book(s, traveller.accessToken, request(tourId, { startDate: inDays(20), endDate: inDays(19) }));
     expect(order.body.errors[0].message).toBe('End date cannot be before the start date');
@@ -82,10 +143,18 @@ describe('createBooking', () => {
     const tourId = await makeTour(s);
     const ok = await bookRest(s, traveller.accessToken, tourId, { ...request(tourId), numberOfPeople: '2' });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ success: true, booking: { status: 'Pending', numberOfPeople: 2 }, status: 'Pending' });
+    expect(ok.body).toMatchObject({
+      success: true,
+      booking: { status: 'Pending', numberOfPeople: 2 },
+      status: 'Pending',
+    });
     expect(ok.body.booking.id).toBe(ok.body.bookingId);
     expect(ok.body.message).toMatch(/Booking request received/);
-    const bad = await bookRest(s, traveller.accessToken, tourId, { ...request(tourId), email: 42, numberOfPeople: 'many' });
+    const bad = await bookRest(s, traveller.accessToken, tourId, {
+      ...request(tourId),
+      email: 42,
+      numberOfPeople: 'many',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'numberOfPeople']);
     const unknown = await bookRest(s, traveller.accessToken, 999999, request(999999));
@@ -108,7 +177,10 @@ describe('createBooking', () => {
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.message).toBe('Only 1 seat left on this departure');
     const gql2 = await book(s, other.accessToken, request(tourId, { numberOfPeople: 3 }));
-    expect(gql2.body.errors[0]).toMatchObject({ message: 'Only 1 seat left on this departure', extensions: { code: 'CONFLICT' } });
+    expect(gql2.body.errors[0]).toMatchObject({
+      message: 'Only 1 seat left on this departure',
+      extensions: { code: 'CONFLICT' },
+    });
     await queryRows(s.orm.em.fork(), sql`update departures set closed = true where tour_id = ${tourId}`);
     const closed = await bookRest(s, other.accessToken, tourId, request(tourId));
     expect(closed.status).toBe(409);
@@ -119,12 +191,25 @@ describe('createBooking', () => {
     const tourId = await makeTour(s, { capacity: 8 });
     const start = inDays(60);
     const Q = `query($t: ID!, $d: String!) { quote(tourId: $t, startDate: $d, numberOfPeople: 1, bookingType: "group", tier: "Budget") { seatsLeft availability } }`;
-    expect((await gql(s, Q, { t: String(tourId), d: start })).body.data.quote).toEqual({ seatsLeft: 8, availability: 'AVAILABLE' });
+    expect((await gql(s, Q, { t: String(tourId), d: start })).body.data.quote).toEqual({
+      seatsLeft: 8,
+      availability: 'AVAILABLE',
+    });
     await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: start, numberOfPeople: 5 }));
-    expect((await gql(s, Q, { t: String(tourId), d: start })).body.data.quote).toEqual({ seatsLeft: 3, availability: 'LIMITED' });
+    expect((await gql(s, Q, { t: String(tourId), d: start })).body.data.quote).toEqual({
+      seatsLeft: 3,
+      availability: 'LIMITED',
+    });
     const deps = await gql(s, DEPARTURES, { tourId: String(tourId) });
     expect(deps.body.data.departures).toEqual([
-      expect.objectContaining({ startDate: start, capacity: 8, seatsTaken: 5, seatsLeft: 3, status: 'LIMITED', closed: false }),
+      expect.objectContaining({
+        startDate: start,
+        capacity: 8,
+        seatsTaken: 5,
+        seatsLeft: 3,
+        status: 'LIMITED',
+        closed: false,
+      }),
     ]);
     const rest = await api(s, 'GET', `/tours/${tourId}/departures`);
     expect(rest.body.departures).toHaveLength(1);
@@ -141,7 +226,9 @@ describe('createBooking', () => {
     const mail = mailsTo(s, email).find((m) => m.text.includes('Booking request received: Ngorongoro Crater Day Trip'));
     expect(mail?.text).toContain('Total: $600.00');
     expect(mail?.text).toContain('Deposit (3%, non-refundable): $18.00');
-    expect(mail?.text).toContain('Cancellation 30 or more days before departure gives a full refund minus transaction fees');
+    expect(mail?.text).toContain(
+      'Cancellation 30 or more days before departure gives a full refund minus transaction fees',
+    );
     const notice = mails(s).find((m) => m.text.includes(`New booking #${id}`));
     expect(notice?.text).toMatch(/^To: .*hello@tembea\.example/m);
     expect(notice?.text).toMatch(new RegExp(`^Reply-To: ${email}`, 'm'));
@@ -168,7 +255,10 @@ describe('my bookings and cancelling them', () => {
     expect(ok.body.booking).toMatchObject({ id: b.id, status: 'Cancelled', canCancel: false });
     expect(await departureRow(s, tourId, b.startDate)).toMatchObject({ seats_taken: 0 });
     const again = await gql(s, CANCEL_MINE, { id: b.id }, { token: traveller.accessToken });
-    expect(again.body.errors[0]).toMatchObject({ message: 'A Cancelled booking cannot be changed to Cancelled', extensions: { code: 'CONFLICT' } });
+    expect(again.body.errors[0]).toMatchObject({
+      message: 'A Cancelled booking cannot be changed to Cancelled',
+      extensions: { code: 'CONFLICT' },
+    });
     const rest = await api(s, 'GET', '/bookings/my', undefined, { token: traveller.accessToken });
     expect(rest.body.bookings.find((x: { id: string }) => x.id === b.id)).toMatchObject({ status: 'Cancelled' });
     expect((await api(s, 'GET', '/bookings/my')).status).toBe(401);
@@ -183,8 +273,17 @@ describe('my bookings and cancelling them', () => {
     const b = (await book(s, traveller.accessToken, request(tourId))).body.data.createBooking.booking;
     const all = await api(s, 'GET', '/bookings/admin/all', undefined, { token: admin });
     const row = all.body.bookings.find((x: { id: string }) => x.id === b.id);
-    expect(row).toMatchObject({ tour: { id: String(tourId), title: 'Ngorongoro Crater Day Trip' }, bookingUser: { email: traveller.email } });
-    const userConfirm = await api(s, 'PATCH', `/bookings/${b.id}/status`, { status: 'confirmed' }, { token: traveller.accessToken });
+    expect(row).toMatchObject({
+      tour: { id: String(tourId), title: 'Ngorongoro Crater Day Trip' },
+      bookingUser: { email: traveller.email },
+    });
+    const userConfirm = await api(
+      s,
+      'PATCH',
+      `/bookings/${b.id}/status`,
+      { status: 'confirmed' },
+      { token: traveller.accessToken },
+    );
     expect(userConfirm.status).toBe(403);
   });
 });

@@ -32,7 +32,10 @@ export class BookingPrice {
   @Field(() => Float, { nullable: true, description: 'Total minus the deposit.' })
   balance!: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure.',
+  })
   balanceDueDate!: string | null;
 
   @Field({ description: 'Currency of every amount: USD.' })
@@ -74,7 +77,7 @@ export class BookingType {
   @Field({ description: 'Pending, Confirmed, Cancelled or Completed.' })
   status!: string;
 
-  @Field({ description: 'group (shares the departure\'s seats) or private (its own party).' })
+  @Field({ description: "group (shares the departure's seats) or private (its own party)." })
   bookingType!: string;
 
   @Field({ description: 'Tier booked, e.g. Mid-range.' })
@@ -83,10 +86,16 @@ export class BookingType {
   @Field(() => BookingPrice, { description: 'The price frozen at booking time.' })
   price!: BookingPrice;
 
-  @Field({ description: 'True while the traveller may still cancel it themselves (Pending or Confirmed, before the start date).' })
+  @Field({
+    description:
+      'True while the traveller may still cancel it themselves (Pending or Confirmed, before the start date).',
+  })
   canCancel!: boolean;
 
-  @Field(() => UserType, { nullable: true, description: 'The account that booked (admins only; null once that account is deleted).' })
+  @Field(() => UserType, {
+    nullable: true,
+    description: 'The account that booked (admins only; null once that account is deleted).',
+  })
   user!: UserType | null;
 
   @Field(() => GraphQLDateTimeISO, { description: 'When it was booked.' })
@@ -125,7 +134,8 @@ export class BookingInput {
 
   @Field(() => String, {
     nullable: true,
-    description: "End date, YYYY-MM-DD: the start date plus the tour's nights. Optional; when given it must be that day.",
+    description:
+      "End date, YYYY-MM-DD: the start date plus the tour's nights. Optional; when given it must be that day.",
   })
   endDate?: string | null;
 
@@ -186,7 +196,10 @@ export class DepartureType {
   @Field(() => Int, { description: 'Seats still free (0 when closed).' })
   seatsLeft!: number;
 
-  @Field({ description: 'AVAILABLE, LIMITED (under half left), SOLD_OUT or CLOSED (closed by the operator, past, or the tour is not bookable).' })
+  @Field({
+    description:
+      'AVAILABLE, LIMITED (under half left), SOLD_OUT or CLOSED (closed by the operator, past, or the tour is not bookable).',
+  })
   status!: string;
 
   @Field({ description: 'True when the operator closed it to new bookings.' })

@@ -1,5 +1,11 @@
 import {
-  bookingEndDate, defaultBookingTier, defaultBookingType, parseTiers, validateBookingForm, type BookingFormValues, type TourLength,
+  bookingEndDate,
+  defaultBookingTier,
+  defaultBookingType,
+  parseTiers,
+  validateBookingForm,
+  type BookingFormValues,
+  type TourLength,
 } from '@tembea/schema';
 import { type FieldError, throwIfInvalid } from '../../common/errors.js';
 
@@ -26,7 +32,8 @@ function text(input: RawBookingInput, field: string, errors: FieldError[]): stri
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') {
     // PostgreSQL text cannot hold a NUL byte; no other control character but a line break belongs in a form.
-    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v)) errors.push({ field, message: `${field} must not contain control characters` });
+    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v))
+      errors.push({ field, message: `${field} must not contain control characters` });
     return v;
   }
   errors.push({ field, message: `${field} must be text` });
@@ -52,14 +59,23 @@ export function validateBooking(
   horizonMonths: number,
 ): BookingData {
   const errors: FieldError[] = [];
-  const raw = Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(input, f, errors)])) as Record<(typeof TEXT_FIELDS)[number], string>;
+  const raw = Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(input, f, errors)])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    string
+  >;
   const values: BookingFormValues = { ...raw, numberOfPeople: wholeNumber(input.numberOfPeople) };
   // A field already refused as not text is not also reported as missing.
   const refused = new Set(errors.map((e) => e.field));
-  errors.push(...validateBookingForm(values, { today, capacity: tour.capacity, tour, horizonMonths }).filter((e) => !refused.has(e.field)));
+  errors.push(
+    ...validateBookingForm(values, { today, capacity: tour.capacity, tour, horizonMonths }).filter(
+      (e) => !refused.has(e.field),
+    ),
+  );
   const tiers = parseTiers(tour.tier);
   const tierAsked = raw.tier.trim();
-  const tier = tierAsked ? tiers.find((t) => t.toLowerCase() === tierAsked.toLowerCase()) : defaultBookingTier(tour.tier);
+  const tier = tierAsked
+    ? tiers.find((t) => t.toLowerCase() === tierAsked.toLowerCase())
+    : defaultBookingTier(tour.tier);
   if (!tier) errors.push({ field: 'tier', message: `Tier must be one of ${tiers.join(', ')}` });
   throwIfInvalid(errors, 'lines');
   const notes = raw.notes.trim();
@@ -73,7 +89,9 @@ export function validateBooking(
     email: raw.email.trim().toLowerCase(),
     phone: raw.phone.trim(),
     notes: notes || null,
-    bookingType: raw.bookingType.trim() ? (raw.bookingType.trim().toLowerCase() as 'group' | 'private') : defaultBookingType(tour.bookingType),
+    bookingType: raw.bookingType.trim()
+      ? (raw.bookingType.trim().toLowerCase() as 'group' | 'private')
+      : defaultBookingType(tour.bookingType),
     tier: tier!,
   };
 }

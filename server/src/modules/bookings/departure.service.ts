@@ -101,12 +101,22 @@ export const departureService = {
    * none) for the first booking of that date. Takes no lock: a concurrent first booking of the same
    * date waits only for the unique index, then finds the row.
    */
-  async ensure({ em }: TransactionContext, tour: { id: number; capacity?: number | null }, startDate: string): Promise<number> {
-    const [created] = await queryRows<{ id: number }>(em, sql`
+  async ensure(
+    { em }: TransactionContext,
+    tour: { id: number; capacity?: number | null },
+    startDate: string,
+  ): Promise<number> {
+    const [created] = await queryRows<{ id: number }>(
+      em,
+      sql`
       insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${maxPeople(tour.capacity)})
-      on conflict (tour_id, start_date) do nothing returning id`);
+      on conflict (tour_id, start_date) do nothing returning id`,
+    );
     if (created) return created.id;
-    const [found] = await queryRows<{ id: number }>(em, sql`select id from departures where tour_id = ${tour.id} and start_date = ${startDate}`);
+    const [found] = await queryRows<{ id: number }>(
+      em,
+      sql`select id from departures where tour_id = ${tour.id} and start_date = ${startDate}`,
+    );
     return found!.id;
   },
 
@@ -119,15 +129,21 @@ export const departureService = {
   async takeSeats(tx: TransactionContext, departureId: number, people: number): Promise<void> {
     const { em } = tx;
     tx.catalogueChanged();
-    const [taken] = await queryRows<DepartureRow>(em, sql`
+    const [taken] = await queryRows<DepartureRow>(
+      em,
+      sql`
       update departures set seats_taken = seats_taken + ${people}, updated_at = now()
        where id = ${departureId} and not closed and seats_taken + ${people} <= capacity
-      returning id, tour_id, start_date, capacity, seats_taken, closed`);
+      returning id, tour_id, start_date, capacity, seats_taken, closed`,
+    );
     if (taken) {
       await webhookService.seatsChanged(tx, seatsEvent(taken));
       return;
     }
-    const [d] = await queryRows<DepartureRow>(em, sql`select capacity, seats_taken, closed from departures where id = ${departureId}`);
+    const [d] = await queryRows<DepartureRow>(
+      em,
+      sql`select capacity, seats_taken, closed from departures where id = ${departureId}`,
+    );
     if (d?.closed) throw new ConflictError(DEPARTURE_CLOSED);
     throw new ConflictError(seatsLeftMessage(Math.max(0, (d?.capacity ?? 0) - (d?.seats_taken ?? 0))));
   },
@@ -139,26 +155,46 @@ export const departureService = {
    * check wait for the close's), so no booking slips past a close.
    */
   async refuseClosed({ em }: TransactionContext, tourId: number, startDate: string): Promise<void> {
-    const [d] = await queryRows<{ closed: boolean }>(em, sql`
-      select closed from departures where tour_id = ${tourId} and start_date = ${startDate} for share`);
+    const [d] = await queryRows<{ closed: boolean }>(
+      em,
+      sql`
+      select closed from departures where tour_id = ${tourId} and start_date = ${startDate} for share`,
+    );
     if (d?.closed) throw new ConflictError(DEPARTURE_CLOSED);
   },
 
   /** Gives seats back (a cancelled group booking) in the cancelling transaction; the catalogue cache moves on after its commit. */
   async releaseSeats(tx: TransactionContext, departureId: number, people: number): Promise<void> {
     tx.catalogueChanged();
-    const [row] = await queryRows<DepartureRow>(tx.em, sql`
+    const [row] = await queryRows<DepartureRow>(
+      tx.em,
+      sql`
       update departures set seats_taken = greatest(0, seats_taken - ${people}), updated_at = now() where id = ${departureId}
-      returning id, tour_id, start_date, capacity, seats_taken, closed`);
+      returning id, tour_id, start_date, capacity, seats_taken, closed`,
+    );
     if (row) await webhookService.seatsChanged(tx, seatsEvent(row));
   },
 
   /** Seats left on a tour's date: its departure's, or the whole capacity when nobody booked it yet. */
-  async availability(ctx: RequestContext, tour: { id: number; capacity?: number | null; status?: string | null }, startDate: string): Promise<SeatAvailability> {
+  async availability(
+    ctx: RequestContext,
+    tour: { id: number; capacity?: number | null; status?: string | null },
+    startDate: string,
+  ): Promise<SeatAvailability> {
     const today = travellerToday();
-    const [d] = await queryRows<DepartureRow>(ctx.em, sql`
-      select id, tour_id, start_date, capacity, seats_taken, closed from departures where tour_id = ${tour.id} and start_date = ${startDate}`);
-    const row: DepartureRow = d ?? { id: 0, tour_id: tour.id, start_date: startDate, capacity: maxPeople(tour.capacity), seats_taken: 0, closed: false };
+    const [d] = await queryRows<DepartureRow>(
+      ctx.em,
+      sql`
+      select id, tour_id, start_date, capacity, seats_taken, closed from departures where tour_id = ${tour.id} and start_date = ${startDate}`,
+    );
+    const row: DepartureRow = d ?? {
+      id: 0,
+      tour_id: tour.id,
+      start_date: startDate,
+      capacity: maxPeople(tour.capacity),
+      seats_taken: 0,
+      closed: false,
+    };
     const t = toDepartureType(row, tour.status, today);
     return { seatsLeft: t.seatsLeft, status: t.status as DepartureStatus };
   },
@@ -171,15 +207,19 @@ export const departureService = {
     const startDate = String(startDateRaw ?? '').trim();
     const errors: FieldError[] = [];
     if (!isIsoDay(startDate)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
-    else if (startDate < travellerToday()) errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
+    else if (startDate < travellerToday())
+      errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
     checkCapacity(capacity, 0, errors);
     throwIfInvalid(errors, 'list');
     const [row] = await ctx.transaction(async (tx) => {
       tx.catalogueChanged();
-      const rows = await queryRows<DepartureRow>(tx.em, sql`
+      const rows = await queryRows<DepartureRow>(
+        tx.em,
+        sql`
         insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${capacity})
         on conflict (tour_id, start_date) do nothing
-        returning id, tour_id, start_date, capacity, seats_taken, closed`);
+        returning id, tour_id, start_date, capacity, seats_taken, closed`,
+      );
       if (rows[0]) await webhookService.seatsChanged(tx, seatsEvent(rows[0]));
       return rows;
     });
@@ -191,7 +231,11 @@ export const departureService = {
    * Admin: changes a departure's capacity (never below the seats taken, checked in the same
    * statement that writes it) and/or closes or reopens it.
    */
-  async update(ctx: RequestContext, idRaw: string, change: { capacity?: number | null; closed?: boolean | null }): Promise<DepartureType> {
+  async update(
+    ctx: RequestContext,
+    idRaw: string,
+    change: { capacity?: number | null; closed?: boolean | null },
+  ): Promise<DepartureType> {
     requireAdmin(ctx);
     const id = parseDepartureId(idRaw);
     const errors: FieldError[] = [];
@@ -201,12 +245,15 @@ export const departureService = {
     const closed = change.closed ?? null;
     const [row] = await ctx.transaction(async (tx) => {
       tx.catalogueChanged();
-      const rows = await queryRows<DepartureRow & { tour_status: string | null; changed: boolean }>(tx.em, sql`
+      const rows = await queryRows<DepartureRow & { tour_status: string | null; changed: boolean }>(
+        tx.em,
+        sql`
         update departures d set capacity = coalesce(${capacity}::int, d.capacity), closed = coalesce(${closed}::boolean, d.closed), updated_at = now()
           from tours t, (select capacity, closed from departures where id = ${id}) old
          where d.id = ${id} and t.id = d.tour_id and coalesce(${capacity}::int, d.capacity) >= d.seats_taken
         returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.status tour_status,
-                  (d.capacity, d.closed) is distinct from (old.capacity, old.closed) changed`);
+                  (d.capacity, d.closed) is distinct from (old.capacity, old.closed) changed`,
+      );
       // Saving the same capacity and flag again changes nothing partners see.
       if (rows[0]?.changed) await webhookService.seatsChanged(tx, seatsEvent(rows[0]));
       return rows;
@@ -223,33 +270,54 @@ export const departureService = {
     const id = parseDepartureId(idRaw);
     const [row] = await ctx.transaction(async (tx) => {
       tx.catalogueChanged();
-      const rows = await queryRows<DepartureRow & { tour_capacity: number | null }>(tx.em, sql`
+      const rows = await queryRows<DepartureRow & { tour_capacity: number | null }>(
+        tx.em,
+        sql`
         delete from departures d using tours t where d.id = ${id} and t.id = d.tour_id
            and not exists (select 1 from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed'))
-        returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.capacity tour_capacity`);
+        returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.capacity tour_capacity`,
+      );
       // Its date is bookable again as a new departure with the tour's capacity: that is what partners are told.
-      if (rows[0]) await webhookService.seatsChanged(tx, { ...seatsEvent(rows[0]), closed: false, seatsLeft: maxPeople(rows[0].tour_capacity) });
+      if (rows[0])
+        await webhookService.seatsChanged(tx, {
+          ...seatsEvent(rows[0]),
+          closed: false,
+          seatsLeft: maxPeople(rows[0].tour_capacity),
+        });
       return rows;
     });
     if (row) return true;
-    const [d] = await queryRows<{ active: number }>(ctx.em, sql`
+    const [d] = await queryRows<{ active: number }>(
+      ctx.em,
+      sql`
       select (select count(*)::int from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed')) active
-        from departures d where d.id = ${id}`);
+        from departures d where d.id = ${id}`,
+    );
     if (!d) throw new NotFoundError('Departure not found');
-    throw new ConflictError(`This departure has ${d.active} active ${d.active === 1 ? 'booking' : 'bookings'}: close it instead of deleting it`);
+    throw new ConflictError(
+      `This departure has ${d.active} active ${d.active === 1 ? 'booking' : 'bookings'}: close it instead of deleting it`,
+    );
   },
 
   /** A tour's departures between two days (today and a year on by default), by date. */
-  async list(ctx: RequestContext, tourIdRaw: string, fromRaw?: string | null, toRaw?: string | null): Promise<DepartureType[]> {
+  async list(
+    ctx: RequestContext,
+    tourIdRaw: string,
+    fromRaw?: string | null,
+    toRaw?: string | null,
+  ): Promise<DepartureType[]> {
     const tour = await tourService.get(ctx, tourIdRaw);
     if (!tour) throw new NotFoundError('Tour not found');
     const today = travellerToday();
     const from = fromRaw?.trim() || today;
     const to = toRaw?.trim() || (isIsoDay(from) ? addDays(from, DEPARTURES_MAX_DAYS - 1) : '');
     checkDayRange(from, to);
-    const rows = await queryRows<DepartureRow>(ctx.em, sql`
+    const rows = await queryRows<DepartureRow>(
+      ctx.em,
+      sql`
       select id, tour_id, start_date, capacity, seats_taken, closed from departures
-       where tour_id = ${tour.id} and start_date between ${from} and ${to} order by start_date`);
+       where tour_id = ${tour.id} and start_date between ${from} and ${to} order by start_date`,
+    );
     return rows.map((r) => toDepartureType(r, tour.status, today));
   },
 };

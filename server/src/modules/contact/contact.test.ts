@@ -12,12 +12,17 @@ function mails(s: TestServer): string[] {
   const dir = path.join(s.dataDir, 'mail');
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
   return files.map((f) =>
-    readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))));
+    readFileSync(path.join(dir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+  );
 }
 
 describe('contact messages', () => {
@@ -30,13 +35,22 @@ describe('contact messages', () => {
   });
 
   it('stores the message and mails it to the operator with reply-to the sender', async () => {
-    const input = { name: '  Amina Juma ', email: 'Amina@Example.com', message: 'We are 4 adults looking at a January migration safari.' };
+    const input = {
+      name: '  Amina Juma ',
+      email: 'Amina@Example.com',
+      message: 'We are 4 adults looking at a January migration safari.',
+    };
     const { body } = await s.gql(SEND, { input });
     expect(body.errors).toBeUndefined();
     expect(body.data.sendContactMessage).toEqual({ ok: true, message: 'Thank you! Your message has been sent.' });
     const rows = await s.orm.em.fork().find(ContactMessage, {});
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Amina Juma', email: 'amina@example.com', message: input.message, ip: '127.0.0.1' });
+    expect(rows[0]).toMatchObject({
+      name: 'Amina Juma',
+      email: 'amina@example.com',
+      message: input.message,
+      ip: '127.0.0.1',
+    });
     const [mail] = mails(s);
     expect(mail).toBeDefined();
     expect(mail).toMatch(new RegExp(`^To: ${OPERATOR.email}`, 'm'));
@@ -46,7 +60,13 @@ describe('contact messages', () => {
   });
 
   it('escapes the sender input in the HTML mail', async () => {
-    const { body } = await s.gql(SEND, { input: { name: 'Eve <img src=x onerror=alert(1)>', email: 'eve@example.com', message: '<script>alert("x")</script>' } });
+    const { body } = await s.gql(SEND, {
+      input: {
+        name: 'Eve <img src=x onerror=alert(1)>',
+        email: 'eve@example.com',
+        message: '<script>alert("x")</script>',
+      },
+    });
     expect(body.data.sendContactMessage.ok).toBe(true);
     const mail = mails(s).find((m) => m.includes('eve@example.com'))!;
     const html = mail.slice(mail.indexOf('Content-Type: text/html'));
@@ -56,7 +76,11 @@ describe('contact messages', () => {
   });
 
   it('works over REST: POST /api/contact', async () => {
-    const { status, body } = await s.rest('POST', '/api/contact', { name: 'Juma', email: 'juma@example.com', message: 'Hello from REST' });
+    const { status, body } = await s.rest('POST', '/api/contact', {
+      name: 'Juma',
+      email: 'juma@example.com',
+      message: 'Hello from REST',
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, ok: true, message: 'Thank you! Your message has been sent.' });
     expect(mails(s).some((m) => m.includes('Hello from REST'))).toBe(true);
@@ -94,7 +118,9 @@ describe('contact messages', () => {
     const notJson = await s.rest('POST', '/api/contact', '{"name":');
     expect(notJson.status).toBe(400);
     expect(await s.orm.em.fork().count(ContactMessage, {})).toBe(before);
-    expect((await s.gql(SEND, { input: { ...ok, message: 'x'.repeat(5000) } })).body.data.sendContactMessage.ok).toBe(true);
+    expect((await s.gql(SEND, { input: { ...ok, message: 'x'.repeat(5000) } })).body.data.sendContactMessage.ok).toBe(
+      true,
+    );
   });
 });
 

@@ -42,7 +42,10 @@ async function probe(check: ReadinessCheck): Promise<{ status: 'up' | 'down'; la
  */
 export function healthRouter(orm: MikroORM, extraChecks: Record<string, ReadinessCheck> = {}): Router {
   const r = Router();
-  const checks: Record<string, ReadinessCheck> = { database: () => queryRows(orm.em.fork(), sql`select 1`), ...extraChecks };
+  const checks: Record<string, ReadinessCheck> = {
+    database: () => queryRows(orm.em.fork(), sql`select 1`),
+    ...extraChecks,
+  };
   let last: { startedAt: number; answer: Promise<Readiness> } | null = null;
   r.get('/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -50,7 +53,8 @@ export function healthRouter(orm: MikroORM, extraChecks: Record<string, Readines
   });
   r.get('/ready', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (!last || Date.now() - last.startedAt >= READY_REUSE_MS) last = { startedAt: Date.now(), answer: readiness(checks) };
+    if (!last || Date.now() - last.startedAt >= READY_REUSE_MS)
+      last = { startedAt: Date.now(), answer: readiness(checks) };
     const { status, body } = await last.answer;
     res.status(status).json(body);
   });
@@ -63,6 +67,8 @@ async function readiness(checks: Record<string, ReadinessCheck>): Promise<Readin
   const report = Object.fromEntries(entries.map(([name], i) => [name, results[i]]));
   const down = entries.filter((_, i) => results[i]?.status === 'down').map(([name]) => name);
   if (down.length === 0) return { status: 200, body: { status: 'ready', ...report } };
-  const message = down.includes('database') ? 'The database cannot be reached' : `Not ready: ${down.join(', ')} cannot be reached`;
+  const message = down.includes('database')
+    ? 'The database cannot be reached'
+    : `Not ready: ${down.join(', ')} cannot be reached`;
   return { status: 503, body: { status: 'unavailable', ...report, message } };
 }

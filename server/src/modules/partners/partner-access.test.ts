@@ -42,7 +42,13 @@ const USER_AND_ADMIN_OPERATIONS: [string, string, Record<string, unknown>?][] = 
 describe('a partner API key and user data', () => {
   it('is FORBIDDEN on every user and admin operation of GraphQL', async () => {
     for (const [label, query, vars] of USER_AND_ADMIN_OPERATIONS) {
-      const variables: Record<string, unknown> = vars ? { ...vars, id: String(label.includes('Tour') || label.includes('Departure') ? tourId : bookingId), uid: String(travellerId) } : {};
+      const variables: Record<string, unknown> = vars
+        ? {
+            ...vars,
+            id: String(label.includes('Tour') || label.includes('Departure') ? tourId : bookingId),
+            uid: String(travellerId),
+          }
+        : {};
       if (label === 'createBooking') variables.input = request(tourId);
       const r = await keyGql(s, key, query, variables);
       expect(r.body.errors?.[0]?.extensions?.code, `${label}: ${JSON.stringify(r.body)}`).toBe('FORBIDDEN');
@@ -57,7 +63,17 @@ describe('a partner API key and user data', () => {
       ['GET', '/bookings/my'],
       ['GET', '/bookings/admin/all'],
       ['GET', `/bookings/admin/manifest?tourId=${tourId}&startDate=${inDays(30)}`],
-      ['POST', `/bookings/${tourId}`, { startDate: inDays(30), numberOfPeople: 1, name: 'Agency', email: 'agency@example.com', phone: '+255 712 345 678' }],
+      [
+        'POST',
+        `/bookings/${tourId}`,
+        {
+          startDate: inDays(30),
+          numberOfPeople: 1,
+          name: 'Agency',
+          email: 'agency@example.com',
+          phone: '+255 712 345 678',
+        },
+      ],
       ['PATCH', `/bookings/cancel/${bookingId}`],
       ['PATCH', `/bookings/${bookingId}/status`, { status: 'Confirmed' }],
       ['POST', '/tours', { title: 'Partner tour' }],
@@ -71,14 +87,22 @@ describe('a partner API key and user data', () => {
       expect(r.body.code, `${method} ${p}`).toBe('FORBIDDEN');
     }
     // Nothing was changed: the booking is still the traveller's and Pending, the tour still there.
-    const booking = await s.orm.em.fork().getConnection().execute(`select status from bookings where id = ${Number(bookingId)}`);
+    const booking = await s.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select status from bookings where id = ${Number(bookingId)}`);
     expect(booking).toEqual([{ status: 'Pending' }]);
     expect((await keyApi(s, key, 'GET', `/tours/${tourId}`)).status).toBe(200);
   });
 
   it('reads the catalogue: tours, tour, tourFilters and departures', async () => {
     expect((await keyGql(s, key, TOURS)).body.data.tours.totalCount).toBe(1);
-    const detail = await keyGql(s, key, `query($id: ID!) { tour(id: $id) { id title } tourFilters { destinations } departures(tourId: $id) { startDate } }`, { id: String(tourId) });
+    const detail = await keyGql(
+      s,
+      key,
+      `query($id: ID!) { tour(id: $id) { id title } tourFilters { destinations } departures(tourId: $id) { startDate } }`,
+      { id: String(tourId) },
+    );
     expect(detail.body.errors).toBeUndefined();
     expect(detail.body.data.tour.id).toBe(String(tourId));
     expect((await gql(s, '{ tours { totalCount } }')).body.data.tours.totalCount).toBe(1);

@@ -30,7 +30,11 @@ function blocks(text: string, lang: string): string[] {
 
 /** The commands of a shell block, with backslash-continued lines joined. */
 function shellCommands(block: string): string[] {
-  return block.replace(/\\\n\s*/g, '').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('curl '));
+  return block
+    .replace(/\\\n\s*/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('curl '));
 }
 
 /** Every value of a GraphQL answer's data is there (no root field came back null). */
@@ -44,8 +48,11 @@ beforeAll(async () => {
   key = (await createKey(s, await adminToken(s), { partnerName: 'Docs Readers Ltd' })).secret;
   // Tour 1 (the examples' tourId), with departures in the examples' window.
   const tour = await makeTour(s);
-  await queryRows(s.orm.em.fork(), sql`
-    insert into departures (tour_id, start_date, capacity) select ${tour}, '2027-06-01'::date + g * 7, 12 from generate_series(0, 9) g`);
+  await queryRows(
+    s.orm.em.fork(),
+    sql`
+    insert into departures (tour_id, start_date, capacity) select ${tour}, '2027-06-01'::date + g * 7, 12 from generate_series(0, 9) g`,
+  );
 });
 afterAll(() => s?.stop());
 
@@ -83,7 +90,10 @@ describe('docs/partners.md', () => {
       for (const [i, call] of calls.entries()) {
         expect(call, 'a call names its answer data').toContain('const data = await tembea(');
         const file = path.join(dir, `call-${i}.mjs`);
-        await writeFile(file, `import { tembea } from './tembea.mjs';\n${call.replaceAll(DOC_ORIGIN, s.url)}\nconsole.log(JSON.stringify(data));\n`);
+        await writeFile(
+          file,
+          `import { tembea } from './tembea.mjs';\n${call.replaceAll(DOC_ORIGIN, s.url)}\nconsole.log(JSON.stringify(data));\n`,
+        );
         const { stdout } = await run(process.execPath, [file], { env: { ...process.env, TEMBEA_API_KEY: key } });
         expect(allPresent(JSON.parse(stdout)), call).toBe(true);
       }

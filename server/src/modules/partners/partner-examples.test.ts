@@ -6,8 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  API_KEY_CHECK, LIST_WEBHOOKS, PARTNER_EXAMPLES, PARTNER_JS_CLIENT, PARTNER_KEY_EXAMPLES, PARTNER_WEBHOOK_VERIFIER, REGISTER_WEBHOOK,
-  TOUR_AVAILABILITY_PAGED, partnerCurl, signatureHeader,
+  API_KEY_CHECK,
+  LIST_WEBHOOKS,
+  PARTNER_EXAMPLES,
+  PARTNER_JS_CLIENT,
+  PARTNER_KEY_EXAMPLES,
+  PARTNER_WEBHOOK_VERIFIER,
+  REGISTER_WEBHOOK,
+  TOUR_AVAILABILITY_PAGED,
+  partnerCurl,
+  signatureHeader,
 } from '@tembea/schema';
 import { queryRows, sql } from '../../common/sql.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -23,16 +31,27 @@ beforeAll(async () => {
   s = await startTestServer({ seedDemo: false, env: ADMIN_ENV });
   key = (await createKey(s, await adminToken(s), { partnerName: 'Guide Readers Ltd', name: 'Examples' })).secret;
   // Tour 1 (the examples' tourId) and a second one, each with departures across the examples' window.
-  const tours = [await makeTour(s, { title: 'Kilimanjaro Machame Route', durationDays: 7, durationNights: 6 }), await makeTour(s)];
+  const tours = [
+    await makeTour(s, { title: 'Kilimanjaro Machame Route', durationDays: 7, durationNights: 6 }),
+    await makeTour(s),
+  ];
   expect(tours[0]).toBe(Number(TOUR_AVAILABILITY_PAGED.variables.tourId));
-  await queryRows(s.orm.em.fork(), sql`
+  await queryRows(
+    s.orm.em.fork(),
+    sql`
     insert into departures (tour_id, start_date, capacity)
-    select t.id, '2027-06-01'::date + g * 3, 12 from unnest(${`{${tours.join(',')}}`}::int[]) t(id), generate_series(0, 49) g`);
+    select t.id, '2027-06-01'::date + g * 3, 12 from unnest(${`{${tours.join(',')}}`}::int[]) t(id), generate_series(0, 49) g`,
+  );
 });
 afterAll(() => s?.stop());
 
 /** The connection an example's operation answers with (its one root field). */
-function connectionOf(data: Record<string, { edges: { cursor: string; node: unknown }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>) {
+function connectionOf(
+  data: Record<
+    string,
+    { edges: { cursor: string; node: unknown }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+  >,
+) {
   const roots = Object.values(data);
   expect(roots).toHaveLength(1);
   return roots[0]!;
@@ -50,7 +69,7 @@ describe('partner examples', () => {
     });
   }
 
-  it('TourAvailability pages through all of one tour\'s departures with after = endCursor', async () => {
+  it("TourAvailability pages through all of one tour's departures with after = endCursor", async () => {
     const ids: string[] = [];
     let after: string | null = null;
     for (;;) {
@@ -75,24 +94,35 @@ describe('partner examples', () => {
     });
   }
 
-  it('the guide\'s curl command runs as printed, with the key from the environment', async () => {
-    const { stdout } = await run('sh', ['-c', partnerCurl(s.url, API_KEY_CHECK)], { env: { ...process.env, TEMBEA_API_KEY: key } });
-    expect(JSON.parse(stdout)).toEqual({ data: { apiKey: { partnerName: 'Guide Readers Ltd', name: 'Examples', rateLimitPerMinute: 1200 } } });
+  it("the guide's curl command runs as printed, with the key from the environment", async () => {
+    const { stdout } = await run('sh', ['-c', partnerCurl(s.url, API_KEY_CHECK)], {
+      env: { ...process.env, TEMBEA_API_KEY: key },
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      data: { apiKey: { partnerName: 'Guide Readers Ltd', name: 'Examples', rateLimitPerMinute: 1200 } },
+    });
   });
 
-  it('the guide\'s JavaScript client reads with the key and throws GraphQL errors with their code', async () => {
+  it("the guide's JavaScript client reads with the key and throws GraphQL errors with their code", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'tembea-client-'));
     try {
       await writeFile(path.join(dir, 'tembea.mjs'), PARTNER_JS_CLIENT);
-      await writeFile(path.join(dir, 'main.mjs'), `
+      await writeFile(
+        path.join(dir, 'main.mjs'),
+        `
         import { tembea } from './tembea.mjs';
         const [origin, key] = process.argv.slice(2);
         const data = await tembea(origin, key, ${JSON.stringify(REGISTER_WEBHOOK.query)}, ${JSON.stringify(REGISTER_WEBHOOK.variables)});
         const listed = await tembea(origin, key, ${JSON.stringify(LIST_WEBHOOKS.query)});
         const refused = await tembea(origin, 'tmb_unknown', '{ apiKey { name } }').catch((e) => ({ code: e.code, status: e.status }));
-        console.log(JSON.stringify({ secret: data.registerWebhook.secret.length > 0, listed: listed.webhooks.length, refused }));`);
+        console.log(JSON.stringify({ secret: data.registerWebhook.secret.length > 0, listed: listed.webhooks.length, refused }));`,
+      );
       const { stdout } = await run(process.execPath, [path.join(dir, 'main.mjs'), s.url, key]);
-      expect(JSON.parse(stdout)).toEqual({ secret: true, listed: 2, refused: { code: 'UNAUTHENTICATED', status: 401 } });
+      expect(JSON.parse(stdout)).toEqual({
+        secret: true,
+        listed: 2,
+        refused: { code: 'UNAUTHENTICATED', status: 401 },
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -102,7 +132,15 @@ describe('partner examples', () => {
 describe("the partner guide's webhook verifier, loaded as a partner pastes it into a module", () => {
   type Verifier = (secret: string, rawBody: string, timestamp: string | null, signature: string | null) => boolean;
   const secret = 'whsec_test_secret';
-  const body = JSON.stringify({ event: 'SEATS_CHANGED', departureId: '7', tourId: '3', startDate: '2027-07-01', seatsLeft: 4, closed: false, occurredAt: '2027-01-01T00:00:00.000Z' });
+  const body = JSON.stringify({
+    event: 'SEATS_CHANGED',
+    departureId: '7',
+    tourId: '3',
+    startDate: '2027-07-01',
+    seatsLeft: 4,
+    closed: false,
+    occurredAt: '2027-01-01T00:00:00.000Z',
+  });
   let dir: string;
   let verify: Verifier;
 

@@ -7,7 +7,10 @@ import { User } from '../users/user.entity.js';
  * so an admin can tell keys apart. A revoked key is kept, with its usage, and refused from then on.
  */
 @Entity({ tableName: 'partner_keys' })
-@Check({ name: 'partner_keys_rate_limit_check', expression: 'rate_limit_per_minute is null or rate_limit_per_minute between 1 and 100000' })
+@Check({
+  name: 'partner_keys_rate_limit_check',
+  expression: 'rate_limit_per_minute is null or rate_limit_per_minute between 1 and 100000',
+})
 export class PartnerKey {
   [OptionalProps]?: 'createdAt' | 'createdBy' | 'revokedAt' | 'lastUsedAt' | 'rateLimitPerMinute';
 

@@ -1,7 +1,13 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
 import { partnerKeyService, type PartnerKeyView } from './partner-key.service.js';
-import { ApiKeyInfo, CreatedPartnerKey, CreatePartnerKeyInput, PartnerKeyStatus, PartnerKeyType } from './partner-key.types.js';
+import {
+  ApiKeyInfo,
+  CreatedPartnerKey,
+  CreatePartnerKeyInput,
+  PartnerKeyStatus,
+  PartnerKeyType,
+} from './partner-key.types.js';
 
 function toPartnerKeyType(k: PartnerKeyView): PartnerKeyType {
   return {
@@ -23,30 +29,40 @@ function toPartnerKeyType(k: PartnerKeyView): PartnerKeyType {
 
 @Resolver()
 export class PartnerKeyResolver {
-  @Query(() => [PartnerKeyType], { description: "Admin: every partner's API key, active ones first, newest first, with its recent use." })
+  @Query(() => [PartnerKeyType], {
+    description: "Admin: every partner's API key, active ones first, newest first, with its recent use.",
+  })
   async partnerKeys(@Ctx() ctx: RequestContext): Promise<PartnerKeyType[]> {
     return (await partnerKeyService.list(ctx)).map(toPartnerKeyType);
   }
 
-  @Mutation(() => CreatedPartnerKey, { description: 'Admin: creates an API key for a partner agency; the answer holds the key, shown only this once.' })
+  @Mutation(() => CreatedPartnerKey, {
+    description: 'Admin: creates an API key for a partner agency; the answer holds the key, shown only this once.',
+  })
   async createPartnerKey(
     @Ctx() ctx: RequestContext,
-    @Arg('input', () => CreatePartnerKeyInput, { description: 'Partner, label and optional rate limit.' }) input: CreatePartnerKeyInput,
+    @Arg('input', () => CreatePartnerKeyInput, { description: 'Partner, label and optional rate limit.' })
+    input: CreatePartnerKeyInput,
   ): Promise<CreatedPartnerKey> {
     const { key, secret } = await partnerKeyService.create(ctx, input);
     return { key: toPartnerKeyType(key), secret };
   }
 
   @Mutation(() => PartnerKeyType, {
-    description: 'Admin: revokes an API key; requests with it are refused with UNAUTHENTICATED from then on (on other server instances within 5 seconds).',
+    description:
+      'Admin: revokes an API key; requests with it are refused with UNAUTHENTICATED from then on (on other server instances within 5 seconds).',
   })
-  async revokePartnerKey(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Key id.' }) id: string): Promise<PartnerKeyType> {
+  async revokePartnerKey(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Key id.' }) id: string,
+  ): Promise<PartnerKeyType> {
     return toPartnerKeyType(await partnerKeyService.revoke(ctx, id));
   }
 
   @Query(() => ApiKeyInfo, {
     nullable: true,
-    description: 'Partners: the API key this request is made with (send it as `Authorization: ApiKey <key>` or `X-Api-Key: <key>`). FORBIDDEN without a key.',
+    description:
+      'Partners: the API key this request is made with (send it as `Authorization: ApiKey <key>` or `X-Api-Key: <key>`). FORBIDDEN without a key.',
   })
   apiKey(@Ctx() ctx: RequestContext): Promise<ApiKeyInfo> {
     return partnerKeyService.current(ctx);

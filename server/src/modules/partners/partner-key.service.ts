@@ -53,9 +53,19 @@ async function findKey(em: EntityManager, hash: string): Promise<KnownKey | null
   const now = Date.now();
   const cached = recentKeys.get(hash);
   if (cached && cached.until > now) return cached.key;
-  const [row] = await queryRows<{ id: number; partner_name: string; rate_limit_per_minute: number | null; revoked: boolean }>(em, sql`
-    select id, partner_name, rate_limit_per_minute, revoked_at is not null as revoked from partner_keys where key_hash = ${hash}`);
-  const key = row ? { id: row.id, partnerName: row.partner_name, rateLimitPerMinute: row.rate_limit_per_minute, revoked: row.revoked } : null;
+  const [row] = await queryRows<{
+    id: number;
+    partner_name: string;
+    rate_limit_per_minute: number | null;
+    revoked: boolean;
+  }>(
+    em,
+    sql`
+    select id, partner_name, rate_limit_per_minute, revoked_at is not null as revoked from partner_keys where key_hash = ${hash}`,
+  );
+  const key = row
+    ? { id: row.id, partnerName: row.partner_name, rateLimitPerMinute: row.rate_limit_per_minute, revoked: row.revoked }
+    : null;
   if (recentKeys.size >= KEY_CACHE_MAX) recentKeys.clear();
   recentKeys.set(hash, { key, until: now + KEY_CACHE_MS });
   return key;
@@ -119,13 +129,22 @@ export class PartnerKeyService {
     const known = await findKey(em, hashApiKey(key));
     if (!known) return { kind: 'anonymous', refusal: new UnauthenticatedError(INVALID_API_KEY) };
     if (known.revoked) return { kind: 'anonymous', refusal: new UnauthenticatedError(REVOKED_API_KEY) };
-    return { kind: 'partner', keyId: known.id, partnerName: known.partnerName, rateLimitPerMinute: known.rateLimitPerMinute };
+    return {
+      kind: 'partner',
+      keyId: known.id,
+      partnerName: known.partnerName,
+      rateLimitPerMinute: known.rateLimitPerMinute,
+    };
   }
 
   /** Admin: the keys, active ones first, newest first (at most PARTNER_KEYS_MAX), with their recent use. */
   async list(ctx: RequestContext): Promise<PartnerKeyView[]> {
     requireAdmin(ctx);
-    const keys = await ctx.em.find(PartnerKey, {}, { orderBy: { revokedAt: 'asc nulls first', createdAt: 'desc', id: 'desc' }, limit: PARTNER_KEYS_MAX });
+    const keys = await ctx.em.find(
+      PartnerKey,
+      {},
+      { orderBy: { revokedAt: 'asc nulls first', createdAt: 'desc', id: 'desc' }, limit: PARTNER_KEYS_MAX },
+    );
     return this.views(ctx, keys);
   }
 
@@ -166,17 +185,24 @@ export class PartnerKeyService {
     const caller: PartnerCaller = requirePartner(ctx);
     const row = await ctx.em.findOne(PartnerKey, { id: caller.keyId });
     if (!row) throw new UnauthenticatedError(INVALID_API_KEY);
-    return { partnerName: row.partnerName, name: row.name, rateLimitPerMinute: row.rateLimitPerMinute ?? ctx.config.rateLimits.partnerApi };
+    return {
+      partnerName: row.partnerName,
+      name: row.name,
+      rateLimitPerMinute: row.rateLimitPerMinute ?? ctx.config.rateLimits.partnerApi,
+    };
   }
 
   private async views(ctx: RequestContext, keys: PartnerKey[]): Promise<PartnerKeyView[]> {
     const today = usageDay();
     const usage = new Map<number, UsageDay[]>();
     if (keys.length) {
-      const rows = await queryRows<{ key_id: number; day: string; requests: number; refusals: number }>(ctx.em, sql`
+      const rows = await queryRows<{ key_id: number; day: string; requests: number; refusals: number }>(
+        ctx.em,
+        sql`
         select key_id, to_char(day, 'YYYY-MM-DD') as day, requests, refusals from partner_key_usage
          where key_id = any(${intArrayLiteral(keys.map((k) => k.id))}::int[]) and day >= ${addDays(today, 1 - USAGE_DAYS)}::date
-         order by day desc`);
+         order by day desc`,
+      );
       for (const r of rows) {
         const days = usage.get(r.key_id) ?? [];
         days.push({ day: r.day, requests: r.requests, refusals: r.refusals });

@@ -4,7 +4,15 @@ import { rawRequest } from '../../test/raw-http.js';
 import { api, gql } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken, makeTour } from '../../test/booking-helpers.js';
 import {
-  API_KEY, CREATE_KEY, PARTNER_KEYS, REVOKE_KEY, TOURS, createKey, keyApi, keyGql, type KeyHeader,
+  API_KEY,
+  CREATE_KEY,
+  PARTNER_KEYS,
+  REVOKE_KEY,
+  TOURS,
+  createKey,
+  keyApi,
+  keyGql,
+  type KeyHeader,
 } from '../../test/partner-helpers.js';
 
 let s: TestServer;
@@ -25,33 +33,54 @@ describe('an API key from creation to revocation', () => {
     const { secret, key } = await createKey(s, admin, { partnerName: '  Kilimanjaro Trails Ltd ', name: 'Production' });
     expect(secret).toMatch(/^tmb_[A-Za-z0-9_-]{43}$/);
     expect(key).toMatchObject({
-      partnerName: 'Kilimanjaro Trails Ltd', name: 'Production', keyPrefix: secret.slice(0, 10), status: 'ACTIVE',
-      rateLimitPerMinute: 1200, usesDefaultRateLimit: true, revokedAt: null, lastUsedAt: null, requestsToday: 0, usage: [],
+      partnerName: 'Kilimanjaro Trails Ltd',
+      name: 'Production',
+      keyPrefix: secret.slice(0, 10),
+      status: 'ACTIVE',
+      rateLimitPerMinute: 1200,
+      usesDefaultRateLimit: true,
+      revokedAt: null,
+      lastUsedAt: null,
+      requestsToday: 0,
+      usage: [],
     });
 
     const tours = await keyGql(s, secret, TOURS);
     expect(tours.status).toBe(200);
     expect(tours.body.data.tours.nodes.map((t: { id: string }) => Number(t.id))).toContain(tourId);
-    expect((await keyGql(s, secret, `query($id: ID!) { tour(id: $id) { id title } }`, { id: String(tourId) })).body.data.tour.title).toBe('Serengeti Migration Safari');
+    expect(
+      (await keyGql(s, secret, `query($id: ID!) { tour(id: $id) { id title } }`, { id: String(tourId) })).body.data.tour
+        .title,
+    ).toBe('Serengeti Migration Safari');
     expect((await keyApi(s, secret, 'GET', '/tours')).status).toBe(200);
     expect((await keyApi(s, secret, 'GET', `/tours/${tourId}`)).status).toBe(200);
-    expect((await keyGql(s, secret, API_KEY)).body.data.apiKey).toEqual({ partnerName: 'Kilimanjaro Trails Ltd', name: 'Production', rateLimitPerMinute: 1200 });
+    expect((await keyGql(s, secret, API_KEY)).body.data.apiKey).toEqual({
+      partnerName: 'Kilimanjaro Trails Ltd',
+      name: 'Production',
+      rateLimitPerMinute: 1200,
+    });
 
     const revoked = await gql(s, REVOKE_KEY, { id: key.id }, { token: admin });
     expect(revoked.body.data.revokePartnerKey).toMatchObject({ id: key.id, status: 'REVOKED' });
     expect(revoked.body.data.revokePartnerKey.revokedAt).not.toBeNull();
     const refused = await keyGql(s, secret, TOURS);
     expect(refused.status).toBe(401);
-    expect(refused.body.errors[0]).toMatchObject({ message: 'This API key has been revoked.', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: 'This API key has been revoked.',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
     expect(refused.body.data ?? null).toBeNull();
     const rest = await keyApi(s, secret, 'GET', '/tours');
-    expect(rest).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'This API key has been revoked.' } });
+    expect(rest).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED', message: 'This API key has been revoked.' },
+    });
     // Revoking again changes nothing.
     const again = await gql(s, REVOKE_KEY, { id: key.id }, { token: admin });
     expect(again.body.data.revokePartnerKey.revokedAt).toBe(revoked.body.data.revokePartnerKey.revokedAt);
   });
 
-  it('shares the visitors\' cached catalogue answers, and reads afresh after any catalogue change', async () => {
+  it("shares the visitors' cached catalogue answers, and reads afresh after any catalogue change", async () => {
     const { secret } = await createKey(s, admin, { name: 'Cache' });
     const query = `query($id: ID!) { tour(id: $id) { id title } }`;
     const first = await keyGql(s, secret, query, { id: String(tourId) });
@@ -61,7 +90,12 @@ describe('an API key from creation to revocation', () => {
     // A visitor asking the same is served the same entry.
     expect((await gql(s, query, { id: String(tourId) })).headers.get('x-catalogue-cache')).toBe('hit');
 
-    const deleted = await gql(s, `mutation($id: ID!) { deleteTour(id: $id) }`, { id: String(await makeTour(s)) }, { token: admin });
+    const deleted = await gql(
+      s,
+      `mutation($id: ID!) { deleteTour(id: $id) }`,
+      { id: String(await makeTour(s)) },
+      { token: admin },
+    );
     expect(deleted.body.errors).toBeUndefined();
     const after = await keyGql(s, secret, query, { id: String(tourId) });
     expect(after.headers.get('x-catalogue-cache')).toBe('miss');
@@ -86,7 +120,10 @@ describe('an API key from creation to revocation', () => {
       for (const header of ['authorization', 'x-api-key'] as KeyHeader[]) {
         const g = await keyGql(s, key, TOURS, {}, header);
         expect(g.status, `${key} ${header}`).toBe(401);
-        expect(g.body.errors[0]).toMatchObject({ message: 'Invalid API key.', extensions: { code: 'UNAUTHENTICATED' } });
+        expect(g.body.errors[0]).toMatchObject({
+          message: 'Invalid API key.',
+          extensions: { code: 'UNAUTHENTICATED' },
+        });
         const r = await keyApi(s, key, 'GET', `/tours/${tourId}`, undefined, header);
         expect(r).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Invalid API key.' } });
       }
@@ -96,27 +133,50 @@ describe('an API key from creation to revocation', () => {
   it('refuses every malformed ApiKey or X-Api-Key header with 401 on GraphQL and REST, as sent on the wire', async () => {
     const { secret } = await createKey(s, admin, { name: 'Wire' });
     const malformed: Record<string, string>[] = [
-      { authorization: 'ApiKey' }, { authorization: 'ApiKey   ' }, { authorization: 'APIKEY' },
-      { authorization: `ApiKey ${secret} junk` }, { authorization: `apikey ${secret} ${secret}` }, { authorization: `ApiKey ${secret},${secret}` },
-      { 'x-api-key': '' }, { 'x-api-key': '   ' }, { 'x-api-key': `${secret} junk` }, { 'x-api-key': `${secret}, ${secret}` },
+      { authorization: 'ApiKey' },
+      { authorization: 'ApiKey   ' },
+      { authorization: 'APIKEY' },
+      { authorization: `ApiKey ${secret} junk` },
+      { authorization: `apikey ${secret} ${secret}` },
+      { authorization: `ApiKey ${secret},${secret}` },
+      { 'x-api-key': '' },
+      { 'x-api-key': '   ' },
+      { 'x-api-key': `${secret} junk` },
+      { 'x-api-key': `${secret}, ${secret}` },
     ];
     const body = JSON.stringify({ query: TOURS });
     for (const headers of malformed) {
       const label = JSON.stringify(headers);
-      const g = await rawRequest(s.url, { path: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, body });
+      const g = await rawRequest(s.url, {
+        path: '/graphql',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      });
       expect(g.status, label).toBe(401);
-      expect(JSON.parse(g.body).errors[0], label).toMatchObject({ message: 'Invalid API key.', extensions: { code: 'UNAUTHENTICATED' } });
+      expect(JSON.parse(g.body).errors[0], label).toMatchObject({
+        message: 'Invalid API key.',
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
       const r = await rawRequest(s.url, { method: 'GET', path: '/api/tours', headers, body: '' });
       expect(r.status, label).toBe(401);
       expect(JSON.parse(r.body), label).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid API key.' });
     }
     // The scheme is case-insensitive, as every HTTP authentication scheme is, and may be followed by a tab.
     for (const authorization of [`apikey ${secret}`, `APIKEY\t${secret}`]) {
-      const ok = await rawRequest(s.url, { path: '/graphql', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ query: API_KEY }) });
+      const ok = await rawRequest(s.url, {
+        path: '/graphql',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: API_KEY }),
+      });
       expect(JSON.parse(ok.body).data.apiKey.name, authorization).toBe('Wire');
     }
     // An empty ApiKey header beside a valid X-Api-Key is two credentials that disagree.
-    const both = await rawRequest(s.url, { method: 'GET', path: '/api/tours', headers: { authorization: 'ApiKey', 'x-api-key': secret }, body: '' });
+    const both = await rawRequest(s.url, {
+      method: 'GET',
+      path: '/api/tours',
+      headers: { authorization: 'ApiKey', 'x-api-key': secret },
+      body: '',
+    });
     expect(both.status).toBe(401);
   });
 
@@ -154,23 +214,45 @@ describe('the admin operations', () => {
   });
 
   it('validate the input with a message per field', async () => {
-    const bad = await gql(s, CREATE_KEY, { input: { partnerName: ' ', name: 'x'.repeat(61), rateLimitPerMinute: 0 } }, { token: admin });
+    const bad = await gql(
+      s,
+      CREATE_KEY,
+      { input: { partnerName: ' ', name: 'x'.repeat(61), rateLimitPerMinute: 0 } },
+      { token: admin },
+    );
     expect(bad.body.errors[0]).toMatchObject({
-      message: 'Partner name is required\nKey name must be at most 60 characters\nRate limit must be a whole number of requests per minute from 1 to 100,000',
-      extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'partnerName' }, { field: 'name' }, { field: 'rateLimitPerMinute' }] },
+      message:
+        'Partner name is required\nKey name must be at most 60 characters\nRate limit must be a whole number of requests per minute from 1 to 100,000',
+      extensions: {
+        code: 'BAD_USER_INPUT',
+        fields: [{ field: 'partnerName' }, { field: 'name' }, { field: 'rateLimitPerMinute' }],
+      },
     });
-    const long = await gql(s, CREATE_KEY, { input: { partnerName: 'p'.repeat(101), name: 'ok', rateLimitPerMinute: 100_001 } }, { token: admin });
-    expect(long.body.errors[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual(['partnerName', 'rateLimitPerMinute']);
+    const long = await gql(
+      s,
+      CREATE_KEY,
+      { input: { partnerName: 'p'.repeat(101), name: 'ok', rateLimitPerMinute: 100_001 } },
+      { token: admin },
+    );
+    expect(long.body.errors[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual([
+      'partnerName',
+      'rateLimitPerMinute',
+    ]);
     const missing = await gql(s, REVOKE_KEY, { id: '999999' }, { token: admin });
     expect(missing.body.errors[0]).toMatchObject({ message: 'API key not found', extensions: { code: 'NOT_FOUND' } });
-    expect((await gql(s, REVOKE_KEY, { id: 'abc' }, { token: admin })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await gql(s, REVOKE_KEY, { id: 'abc' }, { token: admin })).body.errors[0].extensions.code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('list active keys before revoked ones', async () => {
     const old = await createKey(s, admin, { name: 'Old' });
     await gql(s, REVOKE_KEY, { id: old.key.id }, { token: admin });
     const fresh = await createKey(s, admin, { name: 'Fresh' });
-    const keys = (await gql(s, PARTNER_KEYS, {}, { token: admin })).body.data.partnerKeys as { id: string; status: string }[];
+    const keys = (await gql(s, PARTNER_KEYS, {}, { token: admin })).body.data.partnerKeys as {
+      id: string;
+      status: string;
+    }[];
     const statuses = keys.map((k) => k.status);
     expect(statuses.indexOf('REVOKED')).toBeGreaterThan(statuses.lastIndexOf('ACTIVE'));
     expect(keys[0]!.id).toBe(fresh.key.id);
@@ -178,7 +260,7 @@ describe('the admin operations', () => {
 });
 
 describe('the per-key rate limit and usage counts', () => {
-  it("refuses a key over its own limit with 429, while another key and anonymous callers are still served", async () => {
+  it('refuses a key over its own limit with 429, while another key and anonymous callers are still served', async () => {
     const limited = await createKey(s, admin, { name: 'Limited', rateLimitPerMinute: 2 });
     const other = await createKey(s, admin, { name: 'Other' });
     expect(limited.key).toMatchObject({ rateLimitPerMinute: 2, usesDefaultRateLimit: false });
@@ -197,7 +279,11 @@ describe('the per-key rate limit and usage counts', () => {
     await s.partnerUsage.flush();
     const keys = (await gql(s, PARTNER_KEYS, {}, { token: admin })).body.data.partnerKeys as any[];
     const mine = keys.find((k) => k.id === limited.key.id);
-    expect(mine).toMatchObject({ requestsToday: 4, refusalsToday: 2, usage: [{ day: today(), requests: 4, refusals: 2 }] });
+    expect(mine).toMatchObject({
+      requestsToday: 4,
+      refusalsToday: 2,
+      usage: [{ day: today(), requests: 4, refusals: 2 }],
+    });
     expect(mine.lastUsedAt).not.toBeNull();
     expect(keys.find((k) => k.id === other.key.id)).toMatchObject({ requestsToday: 1, refusalsToday: 0 });
   });
@@ -210,6 +296,10 @@ describe('the per-key rate limit and usage counts', () => {
     await keyApi(s, secret, 'GET', '/tours');
     await s.partnerUsage.flush();
     const keys = (await gql(s, PARTNER_KEYS, {}, { token: admin })).body.data.partnerKeys as any[];
-    expect(keys.find((k) => k.id === key.id)).toMatchObject({ requestsToday: 3, refusalsToday: 0, usage: [{ day: today(), requests: 3, refusals: 0 }] });
+    expect(keys.find((k) => k.id === key.id)).toMatchObject({
+      requestsToday: 3,
+      refusalsToday: 0,
+      usage: [{ day: today(), requests: 3, refusals: 0 }],
+    });
   });
 });

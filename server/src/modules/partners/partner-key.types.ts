@@ -23,11 +23,15 @@ export class PartnerKeyUsageDay {
   @Field(() => Int, { description: 'Requests made with the key that day, the refused ones included.' })
   requests!: number;
 
-  @Field(() => Int, { description: 'Requests refused that day because the key was over its rate limit (429 RATE_LIMITED).' })
+  @Field(() => Int, {
+    description: 'Requests refused that day because the key was over its rate limit (429 RATE_LIMITED).',
+  })
   refusals!: number;
 }
 
-@ObjectType({ description: "A partner agency's API key as admins see it. The key itself is never shown again after its creation." })
+@ObjectType({
+  description: "A partner agency's API key as admins see it. The key itself is never shown again after its creation.",
+})
 export class PartnerKeyType {
   @Field(() => ID, { description: 'Key id (not the key).' })
   id!: string;
@@ -41,7 +45,10 @@ export class PartnerKeyType {
   @Field({ description: 'The first characters of the key (e.g. tmb_ab12cd), to tell keys apart.' })
   keyPrefix!: string;
 
-  @Field(() => Int, { description: 'Requests per minute the key may send: its own limit, else the server default (PARTNER_API_RATE_LIMIT).' })
+  @Field(() => Int, {
+    description:
+      'Requests per minute the key may send: its own limit, else the server default (PARTNER_API_RATE_LIMIT).',
+  })
   rateLimitPerMinute!: number;
 
   @Field({ description: 'True when the key has no limit of its own and uses the server default.' })
@@ -53,16 +60,24 @@ export class PartnerKeyType {
   @Field(() => GraphQLDateTimeISO, { description: 'When it was created.' })
   createdAt!: Date;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When a request last used it (written every few seconds); null if never.' })
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'When a request last used it (written every few seconds); null if never.',
+  })
   lastUsedAt!: Date | null;
 
   @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When it was revoked; null while active.' })
   revokedAt!: Date | null;
 
-  @Field(() => [PartnerKeyUsageDay], { description: 'Use over the last 14 days (UTC), newest first; days without any request are left out.' })
+  @Field(() => [PartnerKeyUsageDay], {
+    description: 'Use over the last 14 days (UTC), newest first; days without any request are left out.',
+  })
   usage!: PartnerKeyUsageDay[];
 
-  @Field(() => Int, { description: 'Requests made with the key today (UTC), the refused ones included; counts reach the database every few seconds.' })
+  @Field(() => Int, {
+    description:
+      'Requests made with the key today (UTC), the refused ones included; counts reach the database every few seconds.',
+  })
   requestsToday!: number;
 
   @Field(() => Int, { description: 'Requests refused today (UTC) because the key was over its rate limit.' })
@@ -75,7 +90,8 @@ export class CreatedPartnerKey {
   key!: PartnerKeyType;
 
   @Field({
-    description: 'The whole key (tmb_…), to hand to the partner: it is shown only this once and cannot be read again, since only its hash is stored.',
+    description:
+      'The whole key (tmb_…), to hand to the partner: it is shown only this once and cannot be read again, since only its hash is stored.',
   })
   secret!: string;
 }
@@ -88,7 +104,10 @@ export class CreatePartnerKeyInput {
   @Field({ description: "The key's label, 1-60 characters, e.g. Production." })
   name!: string;
 
-  @Field(() => Int, { nullable: true, description: 'Requests per minute, 1-100000; leave out for the server default (PARTNER_API_RATE_LIMIT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Requests per minute, 1-100000; leave out for the server default (PARTNER_API_RATE_LIMIT).',
+  })
   rateLimitPerMinute?: number | null;
 }
 
@@ -100,6 +119,8 @@ export class ApiKeyInfo {
   @Field({ description: "The key's label, e.g. Production." })
   name!: string;
 
-  @Field(() => Int, { description: 'Requests per minute the key may send; over it the API answers 429 RATE_LIMITED with Retry-After.' })
+  @Field(() => Int, {
+    description: 'Requests per minute the key may send; over it the API answers 429 RATE_LIMITED with Retry-After.',
+  })
   rateLimitPerMinute!: number;
 }

@@ -71,18 +71,25 @@ export class PartnerUsageCounter {
     this.pending = new Map();
     try {
       await this.contextFor().transaction(async ({ em }) => {
-        await queryRows(em, sql`
+        await queryRows(
+          em,
+          sql`
           insert into partner_key_usage (key_id, day, requests, refusals)
           select * from unnest(${intArrayLiteral(batch.map((e) => e.keyId))}::int[], ${textArrayLiteral(batch.map((e) => e.day))}::date[],
                                ${intArrayLiteral(batch.map((e) => e.requests))}::int[], ${intArrayLiteral(batch.map((e) => e.refusals))}::int[])
           on conflict (key_id, day) do update
-            set requests = partner_key_usage.requests + excluded.requests, refusals = partner_key_usage.refusals + excluded.refusals`);
+            set requests = partner_key_usage.requests + excluded.requests, refusals = partner_key_usage.refusals + excluded.refusals`,
+        );
         const latest = new Map<number, Date>();
-        for (const e of batch) if (!latest.has(e.keyId) || e.lastUsedAt > latest.get(e.keyId)!) latest.set(e.keyId, e.lastUsedAt);
-        await queryRows(em, sql`
+        for (const e of batch)
+          if (!latest.has(e.keyId) || e.lastUsedAt > latest.get(e.keyId)!) latest.set(e.keyId, e.lastUsedAt);
+        await queryRows(
+          em,
+          sql`
           update partner_keys k set last_used_at = greatest(k.last_used_at, v.at)
             from unnest(${intArrayLiteral([...latest.keys()])}::int[], ${textArrayLiteral([...latest.values()].map((d) => d.toISOString()))}::timestamptz[]) as v(id, at)
-           where k.id = v.id`);
+           where k.id = v.id`,
+        );
       });
     } catch (e) {
       for (const entry of batch) this.merge(entry);

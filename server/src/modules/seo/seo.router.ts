@@ -23,11 +23,15 @@ export function seoRouter(orm: MikroORM, config: Pick<Config, 'publicUrl'>): Rou
       );
       const urls = [
         ...PUBLIC_PAGES.map((p) => `  <url><loc>${escapeHtml(base + p)}</loc></url>`),
-        ...tours.map((t) =>
-          `  <url><loc>${escapeHtml(`${base}/tour/${t.id}`)}</loc><lastmod>${new Date(t.updated_at).toISOString()}</lastmod></url>`),
+        ...tours.map(
+          (t) =>
+            `  <url><loc>${escapeHtml(`${base}/tour/${t.id}`)}</loc><lastmod>${new Date(t.updated_at).toISOString()}</lastmod></url>`,
+        ),
       ];
       res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600');
-      res.send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+      res.send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
     } catch (e) {
       log.error('sitemap failed', { requestId: req.requestId, error: String(e) });
       res.status(503).type('text').send('Sitemap temporarily unavailable');
@@ -36,7 +40,9 @@ export function seoRouter(orm: MikroORM, config: Pick<Config, 'publicUrl'>): Rou
 
   r.get('/robots.txt', (_req, res) => {
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=86400');
-    res.send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /graphql\n\nSitemap: ${base}/sitemap.xml\n`);
+    res.send(
+      `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /graphql\n\nSitemap: ${base}/sitemap.xml\n`,
+    );
   });
   return r;
 }

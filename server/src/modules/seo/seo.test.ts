@@ -21,7 +21,8 @@ describe('sitemap and robots', () => {
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const p of ['/', '/tours', '/about', '/blog', '/contact-us']) expect(locs).toContain(PUBLIC + p);
-    for (const p of ['/tourfilter', '/filtered', '/login', '/admin']) expect(locs.some((l) => l!.startsWith(PUBLIC + p))).toBe(false);
+    for (const p of ['/tourfilter', '/filtered', '/login', '/admin'])
+      expect(locs.some((l) => l!.startsWith(PUBLIC + p))).toBe(false);
     const activeIds = DEMO_TOURS.map((t, i) => (t.status === 'active' ? i + 1 : 0)).filter(Boolean);
     const tourLocs = locs.filter((l) => l!.startsWith(`${PUBLIC}/tour/`));
     expect(tourLocs.sort()).toEqual(activeIds.map((id) => `${PUBLIC}/tour/${id}`).sort());

@@ -49,7 +49,10 @@ export async function loadSsrEntry(clientDist: string): Promise<SsrEntry | null>
   try {
     return (await import(pathToFileURL(entryFile).href)) as SsrEntry;
   } catch (e) {
-    log.error('server render build could not be loaded: pages are rendered in the browser', { entryFile, error: String(e) });
+    log.error('server render build could not be loaded: pages are rendered in the browser', {
+      entryFile,
+      error: String(e),
+    });
     return null;
   }
 }
@@ -62,7 +65,12 @@ export async function loadSsrEntry(clientDist: string): Promise<SsrEntry | null>
  * That first operation also counts the render against the caller's API quota (by address, as the
  * render is anonymous), once per render: pages cannot read the database for a caller /graphql refuses.
  */
-function executor(deps: SsrDeps, req: Request, res: Response, state: RenderState): (op: SsrOperation) => Promise<SsrOperationResult> {
+function executor(
+  deps: SsrDeps,
+  req: Request,
+  res: Response,
+  state: RenderState,
+): (op: SsrOperation) => Promise<SsrOperationResult> {
   let context: Promise<RequestContext> | null = null;
   const run = async (op: SsrOperation): Promise<SsrOperationResult> => {
     context ??= deps.makeContext(req, res).then(async (made) => {
@@ -76,7 +84,8 @@ function executor(deps: SsrDeps, req: Request, res: Response, state: RenderState
       return ctx;
     });
     const answer = await deps.apollo.executeOperation(op, { contextValue: graphqlContext(await context, res) });
-    if (answer.body.kind !== 'single') return { errors: [{ message: 'Incremental delivery is not used in server renders' }] };
+    if (answer.body.kind !== 'single')
+      return { errors: [{ message: 'Incremental delivery is not used in server renders' }] };
     return answer.body.singleResult as SsrOperationResult;
   };
   return (op) => cachedOperation(deps.catalogue, op, () => run(op));
@@ -98,7 +107,9 @@ export function ssrRouter(deps: SsrDeps): Router {
   if (!ssr) return r;
   const template = readFileSync(deps.templateFile ?? path.join(deps.config.clientDist, 'index.html'), 'utf8');
   const manifestFile = path.join(deps.config.clientDist, '.vite', 'manifest.json');
-  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest) : undefined;
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest)
+    : undefined;
 
   r.get('/{*path}', compression(), async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html') || isFilePath(req.path)) return next();
@@ -126,7 +137,11 @@ export function ssrRouter(deps: SsrDeps): Router {
       res.type('html').send(page.html);
     } catch (e) {
       if (refused()) return;
-      log.error('server render failed: sending the SPA shell', { requestId: req.requestId, path: req.path, error: String((e as Error)?.stack ?? e) });
+      log.error('server render failed: sending the SPA shell', {
+        requestId: req.requestId,
+        path: req.path,
+        error: String((e as Error)?.stack ?? e),
+      });
       next();
     }
   });

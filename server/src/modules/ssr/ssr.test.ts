@@ -23,7 +23,12 @@ afterAll(async () => {
 /** The content of `<meta property|name="key" content="…">`, entities decoded. */
 function metaOf(html: string, key: string): string | undefined {
   const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
-  return m?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return m?.[1]
+    ?.replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 async function page(p: string): Promise<{ status: number; html: string; headers: Headers }> {
@@ -33,7 +38,9 @@ async function page(p: string): Promise<{ status: number; html: string; headers:
 
 describe('server-rendered pages', () => {
   it('a tour page carries its title, description, canonical link and link-preview tags with an absolute image', async () => {
-    const { body } = await s.gql('{ tours(first: 1, filter: { status: "active" }) { nodes { id title description images } } }');
+    const { body } = await s.gql(
+      '{ tours(first: 1, filter: { status: "active" }) { nodes { id title description images } } }',
+    );
     const tour = body.data.tours.nodes[0] as { id: string; title: string; description: string; images: string[] };
     const { status, html, headers } = await page(`/tour/${tour.id}`);
     expect(status).toBe(200);
@@ -59,7 +66,11 @@ describe('server-rendered pages', () => {
     const state = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">([^<]*)</script>`).exec(html);
     expect(JSON.parse(state![1]!)).toHaveProperty([`Tour:{"id":"${tour.id}"}`, 'title'], tour.title);
     const ld = /<script type="application\/ld\+json" id="page-json-ld">([^<]*)<\/script>/.exec(html);
-    expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'TouristTrip', name: tour.title, url: `${PUBLIC}/tour/${tour.id}` });
+    expect(JSON.parse(ld![1]!)).toMatchObject({
+      '@type': 'TouristTrip',
+      name: tour.title,
+      url: `${PUBLIC}/tour/${tour.id}`,
+    });
   });
 
   it('runs no inline script: every script is a file of the site or a data block, under a strict CSP', async () => {
@@ -68,11 +79,19 @@ describe('server-rendered pages', () => {
     expect(scripts.length).toBeGreaterThan(1);
     for (const attrs of scripts) expect(attrs).toMatch(/\bsrc="\/assets\/|type="application\/(json|ld\+json)"/);
     const csp = headers.get('content-security-policy') ?? '';
-    expect(csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'))).toBe("script-src 'self'");
+    expect(
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src')),
+    ).toBe("script-src 'self'");
   });
 
   it('the home and list pages carry their own head tags', async () => {
-    for (const [p, title] of [['/', 'Tanzania safaris, treks and beach stays – Tembea'], ['/tours', 'All Tours – Tembea']] as const) {
+    for (const [p, title] of [
+      ['/', 'Tanzania safaris, treks and beach stays – Tembea'],
+      ['/tours', 'All Tours – Tembea'],
+    ] as const) {
       const { status, html } = await page(p);
       expect(status).toBe(200);
       expect(html).toContain(`<title>${title}</title>`);
@@ -87,15 +106,30 @@ describe('server-rendered pages', () => {
 
   it('shows a change to a tour on the next render, and a deleted tour as not found', async () => {
     const admin = await adminToken(s);
-    const input = { title: 'Lake Natron Flamingo Walk', description: 'Soda flats at dawn.', price: '120', country: 'Tanzania', durationDays: 1 };
-    const created = await gql(s, 'mutation($input: TourInput!) { createTour(input: $input) { id } }', { input }, { token: admin });
+    const input = {
+      title: 'Lake Natron Flamingo Walk',
+      description: 'Soda flats at dawn.',
+      price: '120',
+      country: 'Tanzania',
+      durationDays: 1,
+    };
+    const created = await gql(
+      s,
+      'mutation($input: TourInput!) { createTour(input: $input) { id } }',
+      { input },
+      { token: admin },
+    );
     expect(created.body.errors).toBeUndefined();
     const id = created.body.data.createTour.id as string;
     expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Walk – Tembea</title>');
     expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Walk – Tembea</title>');
 
-    const edited = await gql(s, 'mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }',
-      { id, input: { ...input, title: 'Lake Natron Flamingo Dawn Walk' } }, { token: admin });
+    const edited = await gql(
+      s,
+      'mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }',
+      { id, input: { ...input, title: 'Lake Natron Flamingo Dawn Walk' } },
+      { token: admin },
+    );
     expect(edited.body.errors).toBeUndefined();
     expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Dawn Walk – Tembea</title>');
 
@@ -104,10 +138,15 @@ describe('server-rendered pages', () => {
   });
 
   it("a page's head fetches its screen's chunks with the app's entry script", async () => {
-    const manifest = JSON.parse(readFileSync(path.join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(readFileSync(path.join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
     const { html } = await page('/tours');
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/features/tours/ToursPage.tsx']!.file}" />`);
+    expect(head).toContain(
+      `<link rel="modulepreload" crossorigin href="/${manifest['src/features/tours/ToursPage.tsx']!.file}" />`,
+    );
     expect(head).not.toContain(manifest['src/features/home/HomePage.tsx']!.file);
   });
 
@@ -137,8 +176,14 @@ describe('a render that throws', () => {
     mkdirSync(path.join(dir, 'dist'));
     mkdirSync(path.join(dir, 'dist-ssr'));
     writeFileSync(path.join(dir, 'dist', 'index.html'), readFileSync(path.join(clientDist, 'index.html')));
-    writeFileSync(path.join(dir, 'dist-ssr', 'entry-server.js'), 'export async function render() { throw new Error("render exploded"); }\n');
-    broken = await startTestServer({ seedDemo: false, env: { CLIENT_DIST: path.join(dir, 'dist'), LOG_LEVEL: 'silent' } });
+    writeFileSync(
+      path.join(dir, 'dist-ssr', 'entry-server.js'),
+      'export async function render() { throw new Error("render exploded"); }\n',
+    );
+    broken = await startTestServer({
+      seedDemo: false,
+      env: { CLIENT_DIST: path.join(dir, 'dist'), LOG_LEVEL: 'silent' },
+    });
   });
   afterAll(async () => {
     await broken?.stop();
@@ -146,9 +191,17 @@ describe('a render that throws', () => {
   });
 
   it('answers a missing file with 404, never the page: an old chunk under /assets, a missing image', async () => {
-    const entryScript = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(path.join(clientDist, 'index.html'), 'utf8'))![1]!;
+    const entryScript = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(
+      readFileSync(path.join(clientDist, 'index.html'), 'utf8'),
+    )![1]!;
     for (const accept of ['*/*', 'text/html']) {
-      for (const p of ['/assets/nope.js', '/assets/index-0ld0ld.css', '/assets/nope', '/favicon-nope.png', '/tour/1.js']) {
+      for (const p of [
+        '/assets/nope.js',
+        '/assets/index-0ld0ld.css',
+        '/assets/nope',
+        '/favicon-nope.png',
+        '/tour/1.js',
+      ]) {
         const res = await fetch(`${s.url}${p}`, { headers: { accept } });
         expect({ p, accept, status: res.status }).toEqual({ p, accept, status: 404 });
         expect(res.headers.get('content-type')).not.toMatch(/html/);

@@ -25,7 +25,11 @@ export interface ViteDevClient {
 function devPolicy(res: Response): void {
   const policy = res.getHeader('Content-Security-Policy');
   if (typeof policy !== 'string') return;
-  const add: Record<string, string> = { 'script-src': "'unsafe-inline'", 'style-src': "'unsafe-inline'", 'connect-src': 'ws:' };
+  const add: Record<string, string> = {
+    'script-src': "'unsafe-inline'",
+    'style-src': "'unsafe-inline'",
+    'connect-src': 'ws:',
+  };
   res.setHeader(
     'Content-Security-Policy',
     policy
@@ -69,8 +73,13 @@ export async function viteDevClient(clientRoot = CLIENT_ROOT): Promise<ViteDevCl
   // Only the operation names before the server listens (the metrics need them): the app itself is
   // loaded in the background, so a restart serves the API sooner. A page asked for before that load
   // ends waits for it, and may fall back to the SPA shell when it outlasts the render's time limit.
-  const { operationNames } = (await vite.ssrLoadModule('/src/app/operation-names.ts')) as Pick<SsrEntry, 'operationNames'>;
-  load().catch((e: unknown) => log.warn('the client app could not be loaded for server renders yet', { error: String(fixStack(e)) }));
+  const { operationNames } = (await vite.ssrLoadModule('/src/app/operation-names.ts')) as Pick<
+    SsrEntry,
+    'operationNames'
+  >;
+  load().catch((e: unknown) =>
+    log.warn('the client app could not be loaded for server renders yet', { error: String(fixStack(e)) }),
+  );
   return {
     middlewares: (req: Request, res: Response, next: NextFunction) => {
       devPolicy(res);

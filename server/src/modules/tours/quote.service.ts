@@ -1,4 +1,13 @@
-import { BOOKING_TYPES, CONTACT_FOR_PRICING, CURRENCY, formatUsd, maxPeople, quote, startBeyondHorizon, travellerToday } from '@tembea/schema';
+import {
+  BOOKING_TYPES,
+  CONTACT_FOR_PRICING,
+  CURRENCY,
+  formatUsd,
+  maxPeople,
+  quote,
+  startBeyondHorizon,
+  travellerToday,
+} from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { parseDay } from './tour-filter.js';
@@ -16,7 +25,6 @@ export interface QuoteInput {
   tier: string;
 }
 
-
 /** Prices a booking with the shared pricing rule (schema's quote). */
 export class QuoteService {
   async quote(ctx: RequestContext, input: QuoteInput, now: Date = new Date()): Promise<QuoteType> {
@@ -25,7 +33,8 @@ export class QuoteService {
     const errors: FieldError[] = [];
     const startDate = String(input.startDate ?? '').trim();
     if (!parseDay(startDate)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
-    else if (startDate < travellerToday(now)) errors.push({ field: 'startDate', message: 'Start date cannot be in the past' });
+    else if (startDate < travellerToday(now))
+      errors.push({ field: 'startDate', message: 'Start date cannot be in the past' });
     // A booking could not start later: no price is offered for it either (nor its early-bird discount).
     else {
       const beyond = startBeyondHorizon(startDate, travellerToday(now), ctx.config.bookingHorizonMonths);
@@ -36,12 +45,15 @@ export class QuoteService {
     if (!Number.isInteger(people) || people < 1 || people > max) {
       errors.push({ field: 'numberOfPeople', message: `Number of people must be from 1 to ${max}` });
     }
-    const bookingType = String(input.bookingType ?? '').trim().toLowerCase();
+    const bookingType = String(input.bookingType ?? '')
+      .trim()
+      .toLowerCase();
     if (!(BOOKING_TYPES as readonly string[]).includes(bookingType)) {
       errors.push({ field: 'bookingType', message: `Booking type must be one of ${BOOKING_TYPES.join(', ')}` });
     }
     const tier = String(input.tier ?? '').trim();
-    if (!tier || tier.length > TIER_MAX) errors.push({ field: 'tier', message: `Tier is required (at most ${TIER_MAX} characters)` });
+    if (!tier || tier.length > TIER_MAX)
+      errors.push({ field: 'tier', message: `Tier is required (at most ${TIER_MAX} characters)` });
     throwIfInvalid(errors, 'list');
 
     // The same today as the booking that follows prices with, or the quote shown would differ
@@ -50,13 +62,28 @@ export class QuoteService {
     const q = quote(tour, { startDate, numberOfPeople: people, bookingType, tier }, today);
     const seats = await departureService.availability(ctx, tour, startDate);
     const base = {
-      tourId: String(tour.id), startDate, numberOfPeople: people, bookingType, tier, currency: CURRENCY,
-      seatsLeft: seats.seatsLeft, availability: seats.status,
+      tourId: String(tour.id),
+      startDate,
+      numberOfPeople: people,
+      bookingType,
+      tier,
+      currency: CURRENCY,
+      seatsLeft: seats.seatsLeft,
+      availability: seats.status,
     };
     if (!q) {
       return {
-        ...base, priced: false, priceLabel: CONTACT_FOR_PRICING, unitPrice: null, subtotal: null, earlyBird: false,
-        earlyBirdDiscount: null, total: null, deposit: null, balance: null, balanceDueDate: null,
+        ...base,
+        priced: false,
+        priceLabel: CONTACT_FOR_PRICING,
+        unitPrice: null,
+        subtotal: null,
+        earlyBird: false,
+        earlyBirdDiscount: null,
+        total: null,
+        deposit: null,
+        balance: null,
+        balanceDueDate: null,
       };
     }
     return {

@@ -20,23 +20,37 @@ afterEach(() => vi.useRealTimers());
 describe('quote and booking agree on the price', () => {
   // Before noon UTC the traveller's today (the last time zone's, UTC-12) is still yesterday in UTC:
   // the day the booking rules count from.
-  it.each(['2030-01-10T06:00:00Z', '2030-01-10T18:00:00Z'])('at %s, on the first early-bird day and inside 30 days', async (now) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(now));
-    const traveller = await signUpAndLogin(s);
-    const tourId = await makeTour(s, { price: 1000, capacity: 20 });
-    const today = travellerToday();
-    for (const startDate of [addMonths(today, 6), '2030-01-20']) {
-      const quoted = (await s.gql(QUOTE, { tourId: String(tourId), startDate })).body;
-      expect(quoted.errors).toBeUndefined();
-      const booked = await book(s, traveller.accessToken, request(tourId, { startDate, endDate: startDate, numberOfPeople: 2, tier: 'Budget' }));
-      expect(booked.body.errors).toBeUndefined();
-      const price = booked.body.data.createBooking.booking.price;
-      const { earlyBird, earlyBirdDiscount, total, deposit, balance, balanceDueDate } = quoted.data.quote;
-      expect({ earlyBird, earlyBirdDiscount, total, deposit, balance, balanceDueDate }, `${now} ${startDate}`).toEqual({
-        earlyBird: price.earlyBird, earlyBirdDiscount: price.earlyBirdDiscount, total: price.total, deposit: price.deposit,
-        balance: price.balance, balanceDueDate: price.balanceDueDate,
-      });
-    }
-  });
+  it.each(['2030-01-10T06:00:00Z', '2030-01-10T18:00:00Z'])(
+    'at %s, on the first early-bird day and inside 30 days',
+    async (now) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(now));
+      const traveller = await signUpAndLogin(s);
+      const tourId = await makeTour(s, { price: 1000, capacity: 20 });
+      const today = travellerToday();
+      for (const startDate of [addMonths(today, 6), '2030-01-20']) {
+        const quoted = (await s.gql(QUOTE, { tourId: String(tourId), startDate })).body;
+        expect(quoted.errors).toBeUndefined();
+        const booked = await book(
+          s,
+          traveller.accessToken,
+          request(tourId, { startDate, endDate: startDate, numberOfPeople: 2, tier: 'Budget' }),
+        );
+        expect(booked.body.errors).toBeUndefined();
+        const price = booked.body.data.createBooking.booking.price;
+        const { earlyBird, earlyBirdDiscount, total, deposit, balance, balanceDueDate } = quoted.data.quote;
+        expect(
+          { earlyBird, earlyBirdDiscount, total, deposit, balance, balanceDueDate },
+          `${now} ${startDate}`,
+        ).toEqual({
+          earlyBird: price.earlyBird,
+          earlyBirdDiscount: price.earlyBirdDiscount,
+          total: price.total,
+          deposit: price.deposit,
+          balance: price.balance,
+          balanceDueDate: price.balanceDueDate,
+        });
+      }
+    },
+  );
 });

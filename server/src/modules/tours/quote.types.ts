@@ -35,7 +35,10 @@ export class QuoteType {
   @Field({ description: 'True when the start date is at least 6 months away (5% off).' })
   earlyBird!: boolean;
 
-  @Field(() => Float, { nullable: true, description: 'Early-bird discount in USD (0 when it does not apply); null when not priced.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Early-bird discount in USD (0 when it does not apply); null when not priced.',
+  })
   earlyBirdDiscount!: number | null;
 
   @Field(() => Float, { nullable: true, description: 'Total to pay in USD; null when not priced.' })
@@ -47,7 +50,10 @@ export class QuoteType {
   @Field(() => Float, { nullable: true, description: 'Total minus the deposit; null when not priced.' })
   balance!: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure, or today when that has passed.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure, or today when that has passed.',
+  })
   balanceDueDate!: string | null;
 
   @Field({ description: 'Currency of every amount: USD.' })
@@ -55,10 +61,13 @@ export class QuoteType {
 
   @Field(() => Int, {
     nullable: true,
-    description: 'Group seats still free on the start date (the departure\'s, or the tour capacity when nobody has booked that date yet); 0 when the date is closed, sold out or not bookable. A private booking is its own party and needs none.',
+    description:
+      "Group seats still free on the start date (the departure's, or the tour capacity when nobody has booked that date yet); 0 when the date is closed, sold out or not bookable. A private booking is its own party and needs none.",
   })
   seatsLeft!: number | null;
 
-  @Field(() => String, { description: 'Availability of the start date: AVAILABLE, LIMITED (under half left), SOLD_OUT or CLOSED.' })
+  @Field(() => String, {
+    description: 'Availability of the start date: AVAILABLE, LIMITED (under half left), SOLD_OUT or CLOSED.',
+  })
   availability!: string;
 }

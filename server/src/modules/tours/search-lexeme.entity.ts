@@ -9,7 +9,10 @@ import { Entity, Index, PrimaryKey } from '@mikro-orm/core';
  * no tour.
  */
 @Entity({ tableName: 'search_lexemes' })
-@Index({ name: 'search_lexemes_prefix_index', expression: 'create index "search_lexemes_prefix_index" on "search_lexemes" ("lexeme" collate "C")' })
+@Index({
+  name: 'search_lexemes_prefix_index',
+  expression: 'create index "search_lexemes_prefix_index" on "search_lexemes" ("lexeme" collate "C")',
+})
 export class SearchLexeme {
   @PrimaryKey({ type: 'text' })
   lexeme!: string;

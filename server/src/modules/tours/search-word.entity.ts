@@ -7,7 +7,10 @@ import { Entity, Index, PrimaryKey } from '@mikro-orm/core';
  * index. Words of tours since changed or deleted stay; they only ever find no tour.
  */
 @Entity({ tableName: 'search_words' })
-@Index({ name: 'search_words_word_trgm_index', expression: 'create index "search_words_word_trgm_index" on "search_words" using gin ("word" gin_trgm_ops)' })
+@Index({
+  name: 'search_words_word_trgm_index',
+  expression: 'create index "search_words_word_trgm_index" on "search_words" using gin ("word" gin_trgm_ops)',
+})
 export class SearchWord {
   @PrimaryKey({ type: 'text' })
   word!: string;

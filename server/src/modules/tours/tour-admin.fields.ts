@@ -41,10 +41,37 @@ export interface TourFields {
  * them ('Country is required'), flags false, lists empty, everything else null.
  */
 const EMPTY: TourFields = {
-  title: '', description: '', destination: '', country: '', durationDays: null, durationNights: null, duration: null, price: '',
-  originalPrice: null, discount: null, images: [], bg: null, featured: false, popular: false, trending: false, rating: null,
-  numRatings: null, tourType: null, features: [], categories: [], included: [], notIncluded: [], capacity: null, status: '',
-  departureLocation: null, departureTime: null, returnTime: null, itinerary: [], tier: '', bookingType: '', travelType: null,
+  title: '',
+  description: '',
+  destination: '',
+  country: '',
+  durationDays: null,
+  durationNights: null,
+  duration: null,
+  price: '',
+  originalPrice: null,
+  discount: null,
+  images: [],
+  bg: null,
+  featured: false,
+  popular: false,
+  trending: false,
+  rating: null,
+  numRatings: null,
+  tourType: null,
+  features: [],
+  categories: [],
+  included: [],
+  notIncluded: [],
+  capacity: null,
+  status: '',
+  departureLocation: null,
+  departureTime: null,
+  returnTime: null,
+  itinerary: [],
+  tier: '',
+  bookingType: '',
+  travelType: null,
 };
 
 /**
@@ -52,27 +79,55 @@ const EMPTY: TourFields = {
  * start empty, so a create that leaves one out is refused with the form's message rather than
  * given a made-up value; the others start at the new-tour defaults.
  */
-export const NEW_TOUR_FIELDS: TourFields = { ...EMPTY, destination: 'zanzibar', status: 'active', tier: 'Budget', bookingType: 'group' };
+export const NEW_TOUR_FIELDS: TourFields = {
+  ...EMPTY,
+  destination: 'zanzibar',
+  status: 'active',
+  tier: 'Budget',
+  bookingType: 'group',
+};
 
 /**
  * A stored list's texts. An item may read back as null: PostgreSQL takes an unquoted NULL in an
  * array literal for a null element, so a feature typed as 'null' is stored as one.
  */
-const texts = (xs: readonly (string | null)[] | null | undefined): string[] => (xs ?? []).filter((x): x is string => typeof x === 'string');
+const texts = (xs: readonly (string | null)[] | null | undefined): string[] =>
+  (xs ?? []).filter((x): x is string => typeof x === 'string');
 
 /** A stored tour's fields, the base of an edit: what an edit leaves out stays as it is. */
 export function storedTourFields(t: Tour): TourFields {
   return {
-    title: t.title, description: t.description, destination: t.destination, country: t.country,
-    durationDays: t.durationDays, durationNights: t.durationNights, duration: t.duration ?? null,
+    title: t.title,
+    description: t.description,
+    destination: t.destination,
+    country: t.country,
+    durationDays: t.durationDays,
+    durationNights: t.durationNights,
+    duration: t.duration ?? null,
     price: t.priceText ?? (t.price === null || t.price === undefined ? '' : String(t.price)),
-    originalPrice: t.originalPrice ?? null, discount: t.discount, images: texts(t.images), bg: t.bg ?? null,
-    featured: t.featured, popular: t.popular, trending: t.trending, rating: t.rating, numRatings: t.numRatings,
-    tourType: t.tourType ?? null, features: texts(t.features), categories: texts(t.categories), included: texts(t.included),
-    notIncluded: texts(t.notIncluded), capacity: t.capacity ?? null, status: t.status,
-    departureLocation: t.departureLocation ?? null, departureTime: t.departureTime ?? null, returnTime: t.returnTime ?? null,
+    originalPrice: t.originalPrice ?? null,
+    discount: t.discount,
+    images: texts(t.images),
+    bg: t.bg ?? null,
+    featured: t.featured,
+    popular: t.popular,
+    trending: t.trending,
+    rating: t.rating,
+    numRatings: t.numRatings,
+    tourType: t.tourType ?? null,
+    features: texts(t.features),
+    categories: texts(t.categories),
+    included: texts(t.included),
+    notIncluded: texts(t.notIncluded),
+    capacity: t.capacity ?? null,
+    status: t.status,
+    departureLocation: t.departureLocation ?? null,
+    departureTime: t.departureTime ?? null,
+    returnTime: t.returnTime ?? null,
     itinerary: (t.itinerary ?? []).map((d) => ({ day: d.day, title: d.title, description: d.description ?? '' })),
-    tier: t.tier ?? '', bookingType: t.bookingType ?? NEW_TOUR_FIELDS.bookingType, travelType: t.travelType ?? null,
+    tier: t.tier ?? '',
+    bookingType: t.bookingType ?? NEW_TOUR_FIELDS.bookingType,
+    travelType: t.travelType ?? null,
   };
 }
 

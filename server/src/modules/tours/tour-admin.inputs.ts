@@ -20,8 +20,9 @@ export class ItineraryDayInput {
  * as JSON text or comma-separated).
  */
 @InputType({
-  description: 'A tour as an admin creates or edits it. Creating needs title, description, price, country and a duration (text or at least 1 day); '
-    + 'other fields left out take the new-tour defaults. Editing changes only the fields given: one left out keeps its value, null empties it.',
+  description:
+    'A tour as an admin creates or edits it. Creating needs title, description, price, country and a duration (text or at least 1 day); ' +
+    'other fields left out take the new-tour defaults. Editing changes only the fields given: one left out keeps its value, null empties it.',
 })
 export class TourInput {
   @Field(() => String, { nullable: true, description: 'Title (required).' })
@@ -36,7 +37,10 @@ export class TourInput {
   @Field(() => String, { nullable: true, description: 'Country (required).' })
   country?: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Days (0 or more); a tour needs at least 1 day or a duration text.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Days (0 or more); a tour needs at least 1 day or a duration text.',
+  })
   durationDays?: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Nights (0 or more).' })
@@ -47,7 +51,8 @@ export class TourInput {
 
   @Field(() => String, {
     nullable: true,
-    description: "Price in USD (required) as a number ('1450.50'), or per booking type and tier as 'group budget:1450;private luxury:4200'.",
+    description:
+      "Price in USD (required) as a number ('1450.50'), or per booking type and tier as 'group budget:1450;private luxury:4200'.",
   })
   price?: string | null;
 
@@ -59,11 +64,15 @@ export class TourInput {
 
   @Field(() => [String], {
     nullable: true,
-    description: 'Image paths to keep, in order (photos stored for tours under /uploads/tours, demo images or http(s) addresses); new uploads are added after them.',
+    description:
+      'Image paths to keep, in order (photos stored for tours under /uploads/tours, demo images or http(s) addresses); new uploads are added after them.',
   })
   images?: string[] | null;
 
-  @Field(() => String, { nullable: true, description: 'A direct image shown instead of the images (an http(s) address or a photo stored for tours).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'A direct image shown instead of the images (an http(s) address or a photo stored for tours).',
+  })
   bg?: string | null;
 
   @Field(() => Boolean, { nullable: true, description: 'Featured in the catalogue.' })
@@ -96,7 +105,7 @@ export class TourInput {
   @Field(() => [String], { nullable: true, description: 'What is not included.' })
   notIncluded?: string[] | null;
 
-  @Field(() => Int, { nullable: true, description: 'Most people per booking and a new departure\'s seats (1-1000).' })
+  @Field(() => Int, { nullable: true, description: "Most people per booking and a new departure's seats (1-1000)." })
   capacity?: number | null;
 
   @Field(() => String, { nullable: true, description: "active, inactive or draft (a new tour's default: active)." })
@@ -116,7 +125,8 @@ export class TourInput {
 
   @Field(() => String, {
     nullable: true,
-    description: "Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (Tier on REST; a new tour's default: Budget).",
+    description:
+      "Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (Tier on REST; a new tour's default: Budget).",
   })
   tier?: string | null;
 

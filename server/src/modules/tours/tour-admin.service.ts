@@ -1,4 +1,11 @@
-import { TOUR_IMAGE_RULES, hasControlCharacters, isStorableDate, parsePlainPrice, validateTourForm, type TourFormValues } from '@tembea/schema';
+import {
+  TOUR_IMAGE_RULES,
+  hasControlCharacters,
+  isStorableDate,
+  parsePlainPrice,
+  validateTourForm,
+  type TourFormValues,
+} from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid, type FieldError } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
@@ -31,7 +38,9 @@ const IMAGES_REFUSED = 'Images must be photos uploaded for tours, demo images un
 /** Every text of the input (lists and itinerary days included) that holds a control character; descriptions may span lines. */
 function controlCharacterErrors(value: unknown, field: string): FieldError[] {
   if (typeof value === 'string') {
-    return hasControlCharacters(value, /description$/.test(field)) ? [{ field, message: `${field} must not contain control characters` }] : [];
+    return hasControlCharacters(value, /description$/.test(field))
+      ? [{ field, message: `${field} must not contain control characters` }]
+      : [];
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => controlCharacterErrors(v, `${field}.${i}`));
   if (value && typeof value === 'object' && !(value instanceof Date)) {
@@ -49,8 +58,10 @@ function validate(files: FileStore, input: TourFields): void {
     bookingType: input.bookingType.trim().toLowerCase(),
   };
   const errors = validateTourForm(values);
-  if (input.images.some((r) => !isTourImageRef(files, r.trim()))) errors.push({ field: 'images', message: IMAGES_REFUSED });
-  if (input.bg?.trim() && !isTourImageRef(files, input.bg.trim())) errors.push({ field: 'bg', message: IMAGES_REFUSED });
+  if (input.images.some((r) => !isTourImageRef(files, r.trim())))
+    errors.push({ field: 'images', message: IMAGES_REFUSED });
+  if (input.bg?.trim() && !isTourImageRef(files, input.bg.trim()))
+    errors.push({ field: 'bg', message: IMAGES_REFUSED });
   errors.push(...controlCharacterErrors(input, ''));
   for (const field of ['departureTime', 'returnTime'] as const) {
     const at = input[field];
@@ -94,7 +105,11 @@ function apply(t: Tour, input: TourFields): void {
     departureLocation: trimOrNull(input.departureLocation),
     departureTime: input.departureTime ?? null,
     returnTime: input.returnTime ?? null,
-    itinerary: input.itinerary.map((d) => ({ day: d.day, title: d.title.trim(), description: (d.description ?? '').trim() })),
+    itinerary: input.itinerary.map((d) => ({
+      day: d.day,
+      title: d.title.trim(),
+      description: (d.description ?? '').trim(),
+    })),
     tier: cleanList(input.tier.split(',')).join(','),
     bookingType: input.bookingType.trim().toLowerCase(),
     travelType: trimOrNull(input.travelType),
@@ -116,7 +131,10 @@ async function storeImages(ctx: RequestContext, files: readonly IncomingFile[]):
     for (const f of files) {
       const bytes = await readUpTo(await f.open(), TOUR_IMAGE_MAX_BYTES, TOUR_IMAGE_TOO_LARGE);
       const image = await saveImage(ctx.files, 'tours', bytes, {
-        maxSide: TOUR_IMAGE_RULES.maxSide, thumbSide: TOUR_IMAGE_RULES.thumbSide, maxBytes: TOUR_IMAGE_MAX_BYTES, tooLarge: TOUR_IMAGE_TOO_LARGE,
+        maxSide: TOUR_IMAGE_RULES.maxSide,
+        thumbSide: TOUR_IMAGE_RULES.thumbSide,
+        maxBytes: TOUR_IMAGE_MAX_BYTES,
+        tooLarge: TOUR_IMAGE_TOO_LARGE,
       });
       saved.push(image.publicPath);
     }
@@ -131,11 +149,18 @@ async function storeImages(ctx: RequestContext, files: readonly IncomingFile[]):
  * Validates, stores the new photos, then writes the tour with `write`; when the write fails the
  * new photos are removed again, so a refused request leaves nothing on disk.
  */
-async function withNewImages<T>(ctx: RequestContext, input: TourFields, files: readonly IncomingFile[], write: (images: string[]) => Promise<T>): Promise<T> {
+async function withNewImages<T>(
+  ctx: RequestContext,
+  input: TourFields,
+  files: readonly IncomingFile[],
+  write: (images: string[]) => Promise<T>,
+): Promise<T> {
   validate(ctx.files, input);
   const kept = cleanList(input.images);
   if (kept.length + files.length > TOUR_MAX_IMAGES) {
-    throw new BadInputError(`A tour has at most ${TOUR_MAX_IMAGES} images`, [{ field: 'images', message: `At most ${TOUR_MAX_IMAGES} images` }]);
+    throw new BadInputError(`A tour has at most ${TOUR_MAX_IMAGES} images`, [
+      { field: 'images', message: `At most ${TOUR_MAX_IMAGES} images` },
+    ]);
   }
   const added = await storeImages(ctx, files);
   try {
@@ -156,15 +181,17 @@ export const tourAdminService = {
   async create(ctx: RequestContext, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
     requireAdmin(ctx);
     const fields = withInput(NEW_TOUR_FIELDS, input);
-    return withNewImages(ctx, fields, files, (images) => ctx.transaction(async (tx) => {
-      tx.catalogueChanged();
-      const t = new Tour();
-      apply(t, { ...fields, images });
-      tx.em.persist(t);
-      await tx.em.flush();
-      await webhookService.tourChanged(tx, t.id, 'UPDATED');
-      return t;
-    }));
+    return withNewImages(ctx, fields, files, (images) =>
+      ctx.transaction(async (tx) => {
+        tx.catalogueChanged();
+        const t = new Tour();
+        apply(t, { ...fields, images });
+        tx.em.persist(t);
+        await tx.em.flush();
+        await webhookService.tourChanged(tx, t.id, 'UPDATED');
+        return t;
+      }),
+    );
   },
 
   /**
@@ -173,21 +200,31 @@ export const tourAdminService = {
    * no longer uses are deleted once the change is saved, unless another record still names them.
    * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
    */
-  async update(ctx: RequestContext, idRaw: string, input: TourInput, files: readonly IncomingFile[] = []): Promise<Tour> {
+  async update(
+    ctx: RequestContext,
+    idRaw: string,
+    input: TourInput,
+    files: readonly IncomingFile[] = [],
+  ): Promise<Tour> {
     requireAdmin(ctx);
     const id = parseTourId(idRaw);
     const tour = id === null ? null : await ctx.em.findOne(Tour, { id });
     if (!tour) throw new NotFoundError('Tour not found');
     const before = [...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])];
     const fields = withInput(storedTourFields(tour), input);
-    await withNewImages(ctx, fields, files, (images) => ctx.transaction(async (tx) => {
-      tx.catalogueChanged();
-      apply(tour, { ...fields, images });
-      await tx.em.flush();
-      await webhookService.tourChanged(tx, tour.id, 'UPDATED');
-    }));
+    await withNewImages(ctx, fields, files, (images) =>
+      ctx.transaction(async (tx) => {
+        tx.catalogueChanged();
+        apply(tour, { ...fields, images });
+        await tx.em.flush();
+        await webhookService.tourChanged(tx, tour.id, 'UPDATED');
+      }),
+    );
     const now = new Set([...(tour.images ?? []), ...(tour.bg ? [tour.bg] : [])]);
-    await removeUnreferencedImages(ctx, before.filter((p) => !now.has(p)));
+    await removeUnreferencedImages(
+      ctx,
+      before.filter((p) => !now.has(p)),
+    );
     return tour;
   },
 
@@ -205,12 +242,20 @@ export const tourAdminService = {
     const images = await ctx.transaction(async (tx) => {
       const { em } = tx;
       tx.catalogueChanged();
-      const [tour] = await queryRows<{ title: string; images: string[] | null; bg: string | null }>(em, sql`select title, images, bg from tours where id = ${id} for update`);
+      const [tour] = await queryRows<{ title: string; images: string[] | null; bg: string | null }>(
+        em,
+        sql`select title, images, bg from tours where id = ${id} for update`,
+      );
       if (!tour) throw new NotFoundError('Tour not found');
-      const [active] = await queryRows<{ n: number }>(em, sql`
-        select count(*)::int n from bookings where tour_id = ${id} and status in ('Pending', 'Confirmed')`);
+      const [active] = await queryRows<{ n: number }>(
+        em,
+        sql`
+        select count(*)::int n from bookings where tour_id = ${id} and status in ('Pending', 'Confirmed')`,
+      );
       if (active && active.n > 0) {
-        throw new ConflictError(`This tour has ${active.n} active ${active.n === 1 ? 'booking' : 'bookings'} (Pending or Confirmed): cancel or complete ${active.n === 1 ? 'it' : 'them'} before deleting the tour`);
+        throw new ConflictError(
+          `This tour has ${active.n} active ${active.n === 1 ? 'booking' : 'bookings'} (Pending or Confirmed): cancel or complete ${active.n === 1 ? 'it' : 'them'} before deleting the tour`,
+        );
       }
       await queryRows(em, sql`delete from tours where id = ${id}`);
       await queryRows(em, sql`insert into tour_deletions (tour_id, title) values (${id}, ${tour.title})`);

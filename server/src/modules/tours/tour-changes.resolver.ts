@@ -9,16 +9,26 @@ import { TourChange, TourChangeConnection, TourChangeKind } from './tour-changes
 @Resolver(() => TourChange)
 export class TourChangesResolver {
   @Query(() => TourChangeConnection, {
-    description: 'The catalogue\'s change feed for partners: every tour (OCTO product) added, changed or deleted at or after `since`, '
-      + 'each once with its latest change, by changedAt then tourId. Keep the changedAt of the last change you applied and ask '
-      + 'again from a minute before it (writes still committing may carry a slightly earlier time); applying a change twice is harmless. '
-      + 'Seats and prices of departures: availability(updatedSince). Open to anonymous callers and partner keys alike.',
+    description:
+      "The catalogue's change feed for partners: every tour (OCTO product) added, changed or deleted at or after `since`, " +
+      'each once with its latest change, by changedAt then tourId. Keep the changedAt of the last change you applied and ask ' +
+      'again from a minute before it (writes still committing may carry a slightly earlier time); applying a change twice is harmless. ' +
+      'Seats and prices of departures: availability(updatedSince). Open to anonymous callers and partner keys alike.',
   })
   async tourChanges(
     @Ctx() ctx: RequestContext,
     @Arg('since', () => GraphQLDateTimeISO, { description: 'Changes made at or after this moment.' }) since: Date,
-    @Arg('first', () => Int, { nullable: true, defaultValue: TOUR_CHANGES_DEFAULT_PAGE, description: `Page size, 1-${TOUR_CHANGES_MAX_PAGE}.` }) first?: number | null,
-    @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page (with the same since).' }) after?: string | null,
+    @Arg('first', () => Int, {
+      nullable: true,
+      defaultValue: TOUR_CHANGES_DEFAULT_PAGE,
+      description: `Page size, 1-${TOUR_CHANGES_MAX_PAGE}.`,
+    })
+    first?: number | null,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'endCursor of the previous page (with the same since).',
+    })
+    after?: string | null,
   ): Promise<TourChangeConnection> {
     return toConnection(await tourChangesService.list(ctx, { since, first, after }), (n) => ({
       tourId: String(n.tourId),

@@ -15,8 +15,17 @@ const DELETE = `mutation($id: ID!) { deleteTour(id: $id) }`;
 const AVAILABILITY = `query($tourId: ID, $from: String!, $to: String!) { availability(tourId: $tourId, from: $from, to: $to) { edges { node { status } } } }`;
 
 const INPUT = {
-  title: 'Serengeti Migration', description: 'The herds cross the Mara.', destination: 'serengeti', country: 'Tanzania',
-  durationDays: 5, durationNights: 4, price: '2100', capacity: 8, status: 'active', tier: 'Mid-range', bookingType: 'group',
+  title: 'Serengeti Migration',
+  description: 'The herds cross the Mara.',
+  destination: 'serengeti',
+  country: 'Tanzania',
+  durationDays: 5,
+  durationNights: 4,
+  price: '2100',
+  capacity: 8,
+  status: 'active',
+  tier: 'Mid-range',
+  bookingType: 'group',
 };
 
 /** Long before `SINCE`: every tour and deletion written before a test reads as old. */
@@ -40,7 +49,13 @@ async function ageEverything(): Promise<void> {
   await s.catalogue.changed();
 }
 
-type Change = { tourId: string; change: string; changedAt: string; title: string; tour: { id: string; title: string; status: string } | null };
+type Change = {
+  tourId: string;
+  change: string;
+  changedAt: string;
+  title: string;
+  tour: { id: string; title: string; status: string } | null;
+};
 
 async function allChanges(first = 50): Promise<Change[]> {
   const out: Change[] = [];
@@ -57,7 +72,11 @@ async function allChanges(first = 50): Promise<Change[]> {
 
 describe('tourChanges', () => {
   it('reports an edited tour as UPDATED with the tour, a deleted one as DELETED with its title, in order of change', async () => {
-    const [edited, deleted, untouched] = [await makeTour(s, { title: 'Crater Rim' }), await makeTour(s, { title: 'Lake Natron Flamingos' }), await makeTour(s)];
+    const [edited, deleted, untouched] = [
+      await makeTour(s, { title: 'Crater Rim' }),
+      await makeTour(s, { title: 'Lake Natron Flamingos' }),
+      await makeTour(s),
+    ];
     await ageEverything();
     expect(await allChanges()).toEqual([]);
 
@@ -78,12 +97,26 @@ describe('tourChanges', () => {
   it('reports a tour made inactive as UPDATED (the public catalogue still lists it), its departures CLOSED', async () => {
     const tourId = await makeTour(s, { title: 'Usambara Villages' });
     const day = '2027-08-01';
-    await queryRows(s.orm.em.fork(), sql`insert into departures (tour_id, start_date, capacity) values (${tourId}, ${day}, 8)`);
+    await queryRows(
+      s.orm.em.fork(),
+      sql`insert into departures (tour_id, start_date, capacity) values (${tourId}, ${day}, 8)`,
+    );
     await ageEverything();
-    expect((await gql(s, UPDATE, { id: String(tourId), input: { ...INPUT, title: 'Usambara Villages', status: 'inactive' } }, { token: admin })).body.errors).toBeUndefined();
+    expect(
+      (
+        await gql(
+          s,
+          UPDATE,
+          { id: String(tourId), input: { ...INPUT, title: 'Usambara Villages', status: 'inactive' } },
+          { token: admin },
+        )
+      ).body.errors,
+    ).toBeUndefined();
     const changes = await allChanges();
     expect(changes.map((c) => [c.tourId, c.change, c.tour?.status])).toEqual([[String(tourId), 'UPDATED', 'inactive']]);
-    expect((await gql(s, UPDATED_TOURS, { updatedSince: SINCE })).body.data.tours.nodes.map((t: { id: string }) => t.id)).toEqual([String(tourId)]);
+    expect(
+      (await gql(s, UPDATED_TOURS, { updatedSince: SINCE })).body.data.tours.nodes.map((t: { id: string }) => t.id),
+    ).toEqual([String(tourId)]);
     const a = await gql(s, AVAILABILITY, { tourId: String(tourId), from: day, to: day });
     expect(a.body.data.availability.edges.map((e: { node: { status: string } }) => e.node.status)).toEqual(['CLOSED']);
   });
@@ -98,7 +131,12 @@ describe('tourChanges', () => {
     expect(one.find((c) => c.tourId === String(ids[1]))!.change).toBe('DELETED');
     expect(one).toEqual(await allChanges(200));
 
-    for (const vars of [{ since: 'last tuesday' }, { since: SINCE, first: 0 }, { since: SINCE, first: 201 }, { since: SINCE, after: 'bogus' }]) {
+    for (const vars of [
+      { since: 'last tuesday' },
+      { since: SINCE, first: 0 },
+      { since: SINCE, first: 201 },
+      { since: SINCE, after: 'bogus' },
+    ]) {
       const r = await gql(s, CHANGES, vars);
       expect(r.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     }
@@ -107,7 +145,10 @@ describe('tourChanges', () => {
 
 describe('tours(updatedSince)', () => {
   it('lists only tours changed since, and a cached anonymous answer never hides a later edit', async () => {
-    const [a, b] = [await makeTour(s, { title: 'Mafia Island Whale Sharks' }), await makeTour(s, { title: 'Pemba Spice Farms' })];
+    const [a, b] = [
+      await makeTour(s, { title: 'Mafia Island Whale Sharks' }),
+      await makeTour(s, { title: 'Pemba Spice Farms' }),
+    ];
     await ageEverything();
     const ask = () => gql(s, UPDATED_TOURS, { updatedSince: SINCE });
     expect((await ask()).body.data.tours.totalCount).toBe(0);

@@ -13,8 +13,9 @@ registerEnumType(TourChangeKind, {
   description: 'What happened to a tour (OCTO product).',
   valuesConfig: {
     UPDATED: {
-      description: 'Added or changed, its publication status included: an inactive or draft tour stays in the public catalogue, '
-        + 'marked Unavailable or Coming Soon, and its departures read CLOSED.',
+      description:
+        'Added or changed, its publication status included: an inactive or draft tour stays in the public catalogue, ' +
+        'marked Unavailable or Coming Soon, and its departures read CLOSED.',
     },
     DELETED: { description: 'Deleted from the catalogue: drop it and its departures.' },
   },
@@ -38,7 +39,7 @@ export class TourChange {
   tour!: TourType | null;
 }
 
-@ObjectType({ description: 'A page of the catalogue\'s change feed, by changedAt then tourId.' })
+@ObjectType({ description: "A page of the catalogue's change feed, by changedAt then tourId." })
 export class TourChangeConnection extends ConnectionType(TourChange, {
   edge: 'TourChangeEdge',
   edgeDescription: 'A tour change with its cursor.',

@@ -32,7 +32,10 @@ describe('totalCount', () => {
   it('is exact and not marked when the matches are at most the limit', async () => {
     const ids = all.slice(0, 2).map((t) => t.id);
     expect(await count({ filter: { ids } })).toEqual({ totalCount: 2, totalCountIsEstimate: false });
-    expect(await count({ filter: { ids: all.slice(0, LIMIT).map((t) => t.id) } })).toEqual({ totalCount: LIMIT, totalCountIsEstimate: false });
+    expect(await count({ filter: { ids: all.slice(0, LIMIT).map((t) => t.id) } })).toEqual({
+      totalCount: LIMIT,
+      totalCountIsEstimate: false,
+    });
     expect(await count({ search: 'zzzqqqxxx' })).toEqual({ totalCount: 0, totalCountIsEstimate: false });
   });
 
@@ -46,7 +49,10 @@ describe('totalCount', () => {
   });
 
   it('is given over REST with count=true, with the same marker, and refuses a bad flag', async () => {
-    const ids = all.slice(0, 2).map((t) => t.id).join(',');
+    const ids = all
+      .slice(0, 2)
+      .map((t) => t.id)
+      .join(',');
     const small = await s.rest('GET', `/api/tours?ids=${ids}&count=true`);
     expect(small.status).toBe(200);
     expect(small.body).toMatchObject({ totalCount: 2, totalCountIsEstimate: false });

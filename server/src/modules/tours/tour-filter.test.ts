@@ -23,33 +23,77 @@ describe('tour filters (GraphQL and REST give the same tours)', () => {
   });
 
   const cases: { name: string; filter: Record<string, unknown>; query: string; expect: (t: T) => boolean }[] = [
-    { name: 'destination', filter: { destination: 'zanzibar' }, query: 'destination=zanzibar', expect: (t) => t.destination === 'zanzibar' },
-    { name: 'travelType', filter: { travelType: 'Safari' }, query: 'travelType=Safari', expect: (t) => t.travelType === 'Safari' },
-    { name: 'bookingType', filter: { bookingType: 'private' }, query: 'bookingType=private', expect: (t) => t.bookingType === 'private' },
+    {
+      name: 'destination',
+      filter: { destination: 'zanzibar' },
+      query: 'destination=zanzibar',
+      expect: (t) => t.destination === 'zanzibar',
+    },
+    {
+      name: 'travelType',
+      filter: { travelType: 'Safari' },
+      query: 'travelType=Safari',
+      expect: (t) => t.travelType === 'Safari',
+    },
+    {
+      name: 'bookingType',
+      filter: { bookingType: 'private' },
+      query: 'bookingType=private',
+      expect: (t) => t.bookingType === 'private',
+    },
     { name: 'status', filter: { status: 'draft' }, query: 'status=draft', expect: (t) => t.status === 'draft' },
-    { name: 'duration text', filter: { duration: '7 days' }, query: 'duration=7%20days', expect: (t) => !!t.duration?.toLowerCase().includes('7 days') },
+    {
+      name: 'duration text',
+      filter: { duration: '7 days' },
+      query: 'duration=7%20days',
+      expect: (t) => !!t.duration?.toLowerCase().includes('7 days'),
+    },
     { name: 'durationDays', filter: { durationDays: 4 }, query: 'durationDays=4', expect: (t) => t.durationDays === 4 },
-    { name: 'durationNights', filter: { durationNights: 0 }, query: 'durationNights=0', expect: (t) => t.durationNights === 0 },
+    {
+      name: 'durationNights',
+      filter: { durationNights: 0 },
+      query: 'durationNights=0',
+      expect: (t) => t.durationNights === 0,
+    },
     { name: 'featured', filter: { featured: true }, query: 'featured=true', expect: (t) => t.featured },
     { name: 'popular', filter: { popular: true }, query: 'popular=true', expect: (t) => t.popular },
     { name: 'trending', filter: { trending: true }, query: 'trending=true', expect: (t) => t.trending },
     { name: 'not featured', filter: { featured: false }, query: 'featured=false', expect: (t) => !t.featured },
     { name: 'dayTrip true', filter: { dayTrip: true }, query: 'dayTrip=true', expect: (t) => t.dayTrip },
     { name: 'dayTrip false', filter: { dayTrip: false }, query: 'dayTrip=false', expect: (t) => !t.dayTrip },
-    { name: 'tier in the Tier list', filter: { tier: 'Luxury' }, query: 'tier=Luxury', expect: (t) => t.tiers.includes('Luxury') },
-    { name: 'minPrice', filter: { minPrice: 1000 }, query: 'minPrice=1000', expect: (t) => t.fromPrice !== null && t.fromPrice >= 1000 },
-    { name: 'maxPrice', filter: { maxPrice: 100 }, query: 'maxPrice=100', expect: (t) => t.fromPrice !== null && t.fromPrice <= 100 },
     {
-      name: 'price range', filter: { minPrice: 500, maxPrice: 1500 }, query: 'minPrice=500&maxPrice=1500',
+      name: 'tier in the Tier list',
+      filter: { tier: 'Luxury' },
+      query: 'tier=Luxury',
+      expect: (t) => t.tiers.includes('Luxury'),
+    },
+    {
+      name: 'minPrice',
+      filter: { minPrice: 1000 },
+      query: 'minPrice=1000',
+      expect: (t) => t.fromPrice !== null && t.fromPrice >= 1000,
+    },
+    {
+      name: 'maxPrice',
+      filter: { maxPrice: 100 },
+      query: 'maxPrice=100',
+      expect: (t) => t.fromPrice !== null && t.fromPrice <= 100,
+    },
+    {
+      name: 'price range',
+      filter: { minPrice: 500, maxPrice: 1500 },
+      query: 'minPrice=500&maxPrice=1500',
       expect: (t) => t.fromPrice !== null && t.fromPrice >= 500 && t.fromPrice <= 1500,
     },
     {
       name: 'the SEE DAY TRIPS link (durationDays 1, durationNights 0, dayTrip)',
-      filter: { durationDays: 1, durationNights: 0, dayTrip: true }, query: 'durationDays=1&durationNights=0&dayTrip=true',
+      filter: { durationDays: 1, durationNights: 0, dayTrip: true },
+      query: 'durationDays=1&durationNights=0&dayTrip=true',
       expect: (t) => t.durationDays === 1 && t.durationNights === 0,
     },
     {
-      name: 'combined destination + travelType + bookingType', filter: { destination: 'kilimanjaro', travelType: 'trekking', bookingType: 'group' },
+      name: 'combined destination + travelType + bookingType',
+      filter: { destination: 'kilimanjaro', travelType: 'trekking', bookingType: 'group' },
       query: 'destination=kilimanjaro&travelType=trekking&bookingType=group',
       expect: (t) => t.destination === 'kilimanjaro' && t.travelType === 'Trekking' && t.bookingType === 'group',
     },
@@ -70,8 +114,11 @@ describe('tour filters (GraphQL and REST give the same tours)', () => {
     expect(want.length).toBeGreaterThan(0);
     expect(sorted(await gqlIds(s, { filter: { destination: 'ZANZIBAR', travelType: 'beach SANDS' } }))).toEqual(want);
     expect(sorted(await restIds(s, 'destination=Zanzibar&travelType=BEACH%20SANDS'))).toEqual(want);
-    expect(sorted(await gqlIds(s, { filter: { bookingType: 'PRIVATE', status: 'Active', tier: 'mid-RANGE' } })))
-      .toEqual(idsOf(all.filter((t) => t.bookingType === 'private' && t.status === 'active' && t.tiers.includes('Mid-range'))));
+    expect(
+      sorted(await gqlIds(s, { filter: { bookingType: 'PRIVATE', status: 'Active', tier: 'mid-RANGE' } })),
+    ).toEqual(
+      idsOf(all.filter((t) => t.bookingType === 'private' && t.status === 'active' && t.tiers.includes('Mid-range'))),
+    );
   });
 
   it('matches a tier anywhere in a comma-separated Tier list, but not part of a tier name', async () => {
@@ -101,7 +148,11 @@ describe('tour filters (GraphQL and REST give the same tours)', () => {
     expect(sorted(await gqlIds(s, { filter: { returnTime: until } }))).toEqual(wantUntil);
     expect(sorted(await restIds(s, `returnTime=${until}`))).toEqual(wantUntil);
 
-    const both = idsOf(all.filter((t) => t.departureTime && day(t.departureTime)! >= from && t.returnTime && day(t.returnTime)! <= until));
+    const both = idsOf(
+      all.filter(
+        (t) => t.departureTime && day(t.departureTime)! >= from && t.returnTime && day(t.returnTime)! <= until,
+      ),
+    );
     expect(sorted(await restIds(s, `departureTime=${from}&returnTime=${until}`))).toEqual(both);
     expect(await gqlIds(s, { filter: { date: '2999-01-01' } })).toEqual([]);
   });

@@ -87,7 +87,8 @@ export function parseDay(s: string): Date | null {
   const m = DAY_RE.exec(s);
   if (!m) return null;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return null;
+  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3]))
+    return null;
   return d;
 }
 
@@ -119,14 +120,16 @@ class Checker {
   int(field: string, v: unknown, min: number, max: number): number | undefined {
     if (isBlank(v)) return undefined;
     const n = typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) return this.fail(field, `must be a whole number from ${min} to ${max}`);
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max)
+      return this.fail(field, `must be a whole number from ${min} to ${max}`);
     return n;
   }
 
   price(field: string, v: unknown): number | undefined {
     if (isBlank(v)) return undefined;
     const n = typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : typeof v === 'string' ? NaN : v;
-    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1e9) return this.fail(field, 'must be a price of 0 or more');
+    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1e9)
+      return this.fail(field, 'must be a price of 0 or more');
     return n;
   }
 
@@ -209,13 +212,19 @@ export function parseTourFilter(raw: RawTourFilter = {}): TourFilterSpec {
 /** Checks the search text: at most 200 characters; blank means no search. */
 export function parseSearch(search: unknown): SearchSpec | null {
   if (isBlank(search)) return null;
-  if (typeof search !== 'string') throw new BadInputError('search must be text', [{ field: 'search', message: 'Must be text' }]);
+  if (typeof search !== 'string')
+    throw new BadInputError('search must be text', [{ field: 'search', message: 'Must be text' }]);
   if (search.length > SEARCH_MAX_LENGTH) {
     throw new BadInputError(`search must be at most ${SEARCH_MAX_LENGTH} characters`, [
       { field: 'search', message: `Must be at most ${SEARCH_MAX_LENGTH} characters` },
     ]);
   }
-  const words = (search.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
+  const words = (
+    search
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, MAX_SEARCH_WORDS);
   return { words, mode: 'words' };
 }
 
@@ -226,7 +235,9 @@ export function parseSort(v: unknown): TourSort {
   if (isBlank(v)) return TourSort.CATALOGUE;
   const s = String(v).trim().toUpperCase();
   if (!SORTS.includes(s)) {
-    throw new BadInputError(`sort must be one of ${SORTS.join(', ')}`, [{ field: 'sort', message: `Must be one of ${SORTS.join(', ')}` }]);
+    throw new BadInputError(`sort must be one of ${SORTS.join(', ')}`, [
+      { field: 'sort', message: `Must be one of ${SORTS.join(', ')}` },
+    ]);
   }
   return s as TourSort;
 }

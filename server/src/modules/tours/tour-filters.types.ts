@@ -9,7 +9,9 @@ export class PriceRange {
   maxPrice!: number;
 }
 
-@ObjectType('TourFilters', { description: 'Values to offer in the search and filter controls, taken from the catalogue.' })
+@ObjectType('TourFilters', {
+  description: 'Values to offer in the search and filter controls, taken from the catalogue.',
+})
 export class TourFilterOptions {
   @Field(() => [String], { description: 'Distinct destinations (the built-in list when the catalogue is empty).' })
   destinations!: string[];
@@ -17,7 +19,9 @@ export class TourFilterOptions {
   @Field(() => [String], { description: 'Distinct travel types (the built-in list when the catalogue is empty).' })
   travelTypes!: string[];
 
-  @Field(() => [String], { description: 'Distinct tiers, split from the comma-separated Tier lists (Budget, Mid-range, Luxury when empty).' })
+  @Field(() => [String], {
+    description: 'Distinct tiers, split from the comma-separated Tier lists (Budget, Mid-range, Luxury when empty).',
+  })
   tiers!: string[];
 
   @Field(() => [String], { description: 'Distinct booking types (group, private when empty).' })

@@ -56,8 +56,11 @@ describe('tour filter options of an empty catalogue', () => {
 
   it("falls back to the spec's built-in lists and the 200-5000 price range", async () => {
     const want = {
-      destinations: [...DESTINATIONS], travelTypes: [...TRAVEL_TYPES], tiers: ['Budget', 'Mid-range', 'Luxury'],
-      bookingTypes: ['group', 'private'], priceRange: { minPrice: 200, maxPrice: 5000 },
+      destinations: [...DESTINATIONS],
+      travelTypes: [...TRAVEL_TYPES],
+      tiers: ['Budget', 'Mid-range', 'Luxury'],
+      bookingTypes: ['group', 'private'],
+      priceRange: { minPrice: 200, maxPrice: 5000 },
     };
     expect((await s.gql(FILTERS)).body.data.tourFilters).toEqual(want);
     expect((await s.rest('GET', '/api/tours/filters')).body).toEqual({ success: true, ...want });
@@ -80,7 +83,14 @@ describe('quote', () => {
   });
 
   const q = (vars: Record<string, unknown>) =>
-    s.gql(QUOTE, { tourId: String(numericTour), startDate: addDays(today, 60), numberOfPeople: 2, bookingType: 'group', tier: 'Budget', ...vars });
+    s.gql(QUOTE, {
+      tourId: String(numericTour),
+      startDate: addDays(today, 60),
+      numberOfPeople: 2,
+      bookingType: 'group',
+      tier: 'Budget',
+      ...vars,
+    });
 
   it('prices a numeric-price tour: subtotal, no early bird, 3% deposit, balance due 30 days before', async () => {
     const demo = DEMO_TOURS[numericTour - 1]!;
@@ -89,10 +99,22 @@ describe('quote', () => {
     expect(body.errors).toBeUndefined();
     const total = demo.price! * 3;
     expect(body.data.quote).toEqual({
-      tourId: String(numericTour), startDate: start, numberOfPeople: 3, bookingType: 'group', tier: 'Budget', priced: true,
-      priceLabel: `$${demo.price!.toLocaleString('en-US', { minimumFractionDigits: 2 })}`, unitPrice: demo.price, subtotal: total,
-      earlyBird: false, earlyBirdDiscount: 0, total, deposit: Math.round(total * 3) / 100, balance: total - Math.round(total * 3) / 100,
-      balanceDueDate: addDays(start, -30), currency: 'USD',
+      tourId: String(numericTour),
+      startDate: start,
+      numberOfPeople: 3,
+      bookingType: 'group',
+      tier: 'Budget',
+      priced: true,
+      priceLabel: `$${demo.price!.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      unitPrice: demo.price,
+      subtotal: total,
+      earlyBird: false,
+      earlyBirdDiscount: 0,
+      total,
+      deposit: Math.round(total * 3) / 100,
+      balance: total - Math.round(total * 3) / 100,
+      balanceDueDate: addDays(start, -30),
+      currency: 'USD',
     });
   });
 
@@ -110,15 +132,31 @@ describe('quote', () => {
   it('prices a price-text tour by booking type and tier (case-insensitive contains-match)', async () => {
     const demo = DEMO_TOURS[textTour - 1]!;
     const want = Number(/private luxury:(\d+)/.exec(demo.priceText!)![1]);
-    const r = (await q({ tourId: String(textTour), bookingType: 'PRIVATE', tier: 'luxury', numberOfPeople: 1 })).body.data.quote;
-    expect(r).toMatchObject({ priced: true, unitPrice: want, bookingType: 'private', tier: 'luxury', priceLabel: `$${want.toLocaleString('en-US')}.00` });
+    const r = (await q({ tourId: String(textTour), bookingType: 'PRIVATE', tier: 'luxury', numberOfPeople: 1 })).body
+      .data.quote;
+    expect(r).toMatchObject({
+      priced: true,
+      unitPrice: want,
+      bookingType: 'private',
+      tier: 'luxury',
+      priceLabel: `$${want.toLocaleString('en-US')}.00`,
+    });
   });
 
   it("answers 'Contact for pricing' when nothing matches", async () => {
-    const r = (await q({ tourId: String(textTour), bookingType: 'group', tier: 'Budget', numberOfPeople: 1 })).body.data.quote;
+    const r = (await q({ tourId: String(textTour), bookingType: 'group', tier: 'Budget', numberOfPeople: 1 })).body.data
+      .quote;
     expect(r).toMatchObject({
-      priced: false, priceLabel: 'Contact for pricing', unitPrice: null, subtotal: null, total: null, deposit: null,
-      balance: null, balanceDueDate: null, earlyBird: false, currency: 'USD',
+      priced: false,
+      priceLabel: 'Contact for pricing',
+      unitPrice: null,
+      subtotal: null,
+      total: null,
+      deposit: null,
+      balance: null,
+      balanceDueDate: null,
+      earlyBird: false,
+      currency: 'USD',
     });
   });
 

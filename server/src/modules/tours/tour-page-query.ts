@@ -3,7 +3,14 @@ import { decodeCursor, encodeCursor } from '../../common/pagination.js';
 import { join, raw, sql, type Sql } from '../../common/sql.js';
 import type { SearchSpec, TourFilterSpec } from './tour-filter.js';
 import type { TourSort } from './tour-sort.js';
-import { DENSITY_WALK_FACTOR, effectiveOrder, relevanceOf, whereClause, whereOf, type Order } from './tour-search-query.js';
+import {
+  DENSITY_WALK_FACTOR,
+  effectiveOrder,
+  relevanceOf,
+  whereClause,
+  whereOf,
+  type Order,
+} from './tour-search-query.js';
 
 /**
  * SQL of the catalogue list. Every order ends with the id, and the cursor carries the order's key of
@@ -28,12 +35,17 @@ export interface Keyset {
 /** The sort key of an order as SQL (null for plain id order). */
 function keyOf(order: Order, search: SearchSpec | null): Sql | null {
   switch (order) {
-    case 'ID': return null;
-    case 'RELEVANCE': return relevanceOf(search!);
+    case 'ID':
+      return null;
+    case 'RELEVANCE':
+      return relevanceOf(search!);
     case 'PRICE_ASC':
-    case 'PRICE_DESC': return raw('t.from_price');
-    case 'RATING_DESC': return raw('t.rating');
-    case 'NEWEST': return raw('t.created_at');
+    case 'PRICE_DESC':
+      return raw('t.from_price');
+    case 'RATING_DESC':
+      return raw('t.rating');
+    case 'NEWEST':
+      return raw('t.created_at');
   }
 }
 
@@ -78,10 +90,13 @@ export function afterKeyset(k: Keyset, a = 'x'): Sql {
   const x = raw(a);
   const cast = k.order === 'NEWEST' ? raw('timestamptz') : raw('numeric');
   switch (k.order) {
-    case 'ID': return sql`${x}.id > ${k.id}`;
+    case 'ID':
+      return sql`${x}.id > ${k.id}`;
     case 'RELEVANCE':
-    case 'RATING_DESC': return sql`(${x}.sort_key < ${k.key}::${cast} or (${x}.sort_key = ${k.key}::${cast} and ${x}.id > ${k.id}))`;
-    case 'NEWEST': return sql`(${x}.sort_key, ${x}.id) < (${k.key}::timestamptz, ${k.id})`;
+    case 'RATING_DESC':
+      return sql`(${x}.sort_key < ${k.key}::${cast} or (${x}.sort_key = ${k.key}::${cast} and ${x}.id > ${k.id}))`;
+    case 'NEWEST':
+      return sql`(${x}.sort_key, ${x}.id) < (${k.key}::timestamptz, ${k.id})`;
     case 'PRICE_ASC':
       return k.key === null
         ? sql`(${x}.sort_key is null and ${x}.id > ${k.id})`
@@ -140,7 +155,8 @@ function relevancePageQuery(q: ListQuery, columns: readonly string[], keyset: Ke
   let windowEnd: number | null = null;
   if (density) {
     walk = density.found >= ranked ? ranked * DENSITY_WALK_FACTOR : 0;
-    if (density.found > 0 && density.found < ranked) windowEnd = Math.min(2_147_483_647, Math.ceil((density.lastId * ranked * WINDOW_MARGIN) / density.found));
+    if (density.found > 0 && density.found < ranked)
+      windowEnd = Math.min(2_147_483_647, Math.ceil((density.lastId * ranked * WINDOW_MARGIN) / density.found));
   }
   const after = keyset ? sql` where ${afterKeyset(keyset, 'r')}` : raw('');
   const restAfter = keyset?.key === '-1' ? sql` and t.id > ${keyset.id}` : raw('');
@@ -148,9 +164,10 @@ function relevancePageQuery(q: ListQuery, columns: readonly string[], keyset: Ke
   // In the id range the planner may walk the id index until it has enough (it stops at the range's
   // end) or combine the indexes and sort; without a range, `t.id + 0` keeps it off that walk, which
   // for rare words would read most of the table.
-  const windowed = windowEnd === null
-    ? raw('')
-    : sql`, windowed as materialized (
+  const windowed =
+    windowEnd === null
+      ? raw('')
+      : sql`, windowed as materialized (
       select ${cols}, t.search_vector from tours t where ${w} and t.id <= ${windowEnd} order by t.id limit ${ranked}
     )`;
   const windowFull = windowEnd === null ? raw('false') : sql`(select count(*) from windowed) = ${ranked}`;

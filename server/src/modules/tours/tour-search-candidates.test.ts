@@ -28,7 +28,9 @@ const UHURU = ['uhurua', 'uhurub'];
 
 /** The words of the description of tour number n. */
 function wordsOf(n: number): string[] {
-  const words = Object.entries(PLACES).filter(([, at]) => at.includes(n)).map(([w]) => w);
+  const words = Object.entries(PLACES)
+    .filter(([, at]) => at.includes(n))
+    .map(([w]) => w);
   if (n % 7 === 0) words.push(KIBO[n % KIBO.length]!);
   if (n % 30 === 0) words.push(UHURU[(n / 30) % UHURU.length]!);
   return words;
@@ -40,8 +42,17 @@ beforeAll(async () => {
   const tours = Array.from({ length: TOURS }, (_, i) => {
     const n = i + 1;
     return em.create(Tour, {
-      title: `Tour number ${n}`, description: `Plains ${wordsOf(n).join(' ')}`, destination: 'arusha', country: 'Tanzania',
-      price: 100 + n, capacity: 10, status: 'active', tier: 'Budget', bookingType: 'group', durationDays: 1, durationNights: 0,
+      title: `Tour number ${n}`,
+      description: `Plains ${wordsOf(n).join(' ')}`,
+      destination: 'arusha',
+      country: 'Tanzania',
+      price: 100 + n,
+      capacity: 10,
+      status: 'active',
+      tier: 'Budget',
+      bookingType: 'group',
+      durationDays: 1,
+      durationNights: 0,
     } as Tour);
   });
   await em.flush();
@@ -51,7 +62,8 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 const idsAt = (numbers: number[]) => sorted(numbers.map((n) => String(ids[n - 1])));
-const numbersWith = (word: RegExp) => Array.from({ length: TOURS }, (_, i) => i + 1).filter((n) => wordsOf(n).some((w) => word.test(w)));
+const numbersWith = (word: RegExp) =>
+  Array.from({ length: TOURS }, (_, i) => i + 1).filter((n) => wordsOf(n).some((w) => word.test(w)));
 
 describe('relevance pages of common, in-between and rare words', () => {
   for (const [word, at] of Object.entries(PLACES)) {
@@ -88,8 +100,17 @@ describe('prefix words', () => {
   it('learn of words added after the start: a new tour is found by its prefix at once', async () => {
     const em = s.orm.em.fork();
     const t = em.create(Tour, {
-      title: 'Mkomazi rhino sanctuary', description: 'Plains', destination: 'mkomazi', country: 'Tanzania',
-      price: 300, capacity: 10, status: 'active', tier: 'Budget', bookingType: 'group', durationDays: 1, durationNights: 0,
+      title: 'Mkomazi rhino sanctuary',
+      description: 'Plains',
+      destination: 'mkomazi',
+      country: 'Tanzania',
+      price: 300,
+      capacity: 10,
+      status: 'active',
+      tier: 'Budget',
+      bookingType: 'group',
+      durationDays: 1,
+      durationNights: 0,
     } as Tour);
     await em.flush();
     await s.catalogue.changed();

@@ -20,7 +20,10 @@ export function effectiveOrder(sort: TourSort, search: SearchSpec | null): Order
  * One-letter words are dropped (they would match nearly everything), two-letter ones match whole.
  */
 export function prefixTsQuery(words: readonly string[]): string {
-  return words.filter((w) => w.length > 1).map((w) => (w.length > 2 ? `${w}:*` : w)).join(' & ');
+  return words
+    .filter((w) => w.length > 1)
+    .map((w) => (w.length > 2 ? `${w}:*` : w))
+    .join(' & ');
 }
 
 /** A lexeme quoted for a tsquery literal, read as it is (no second stemming). */
@@ -69,7 +72,12 @@ export function whereOf(filter: TourFilterSpec, search: SearchSpec | null): Sql[
     // A tour inside a window has both its dates in it: spelling out the bounds each date gets from
     // the other (it departs before it returns) gives the planner two narrow ranges to choose from,
     // and keeps out a tour whose dates were entered the wrong way round.
-    w.push(sql`t.departure_time >= ${from}`, sql`t.departure_time <= ${until}`, sql`t.return_time >= ${from}`, returnsInTime);
+    w.push(
+      sql`t.departure_time >= ${from}`,
+      sql`t.departure_time <= ${until}`,
+      sql`t.return_time >= ${from}`,
+      returnsInTime,
+    );
   } else if (from) {
     w.push(sql`t.departure_time >= ${from}`);
   } else if (until) {
@@ -160,13 +168,24 @@ function lexemesOfPrefix(word: string): Sql {
 export function resolveSearchQuery(filter: TourFilterSpec, search: SearchSpec, walkTours = 0): Sql {
   const where = join(whereOf(filter, { ...search, mode: 'words' }), ' and ');
   const fuzzyWords = search.words.filter((x) => x.length > 2);
-  const words = fuzzyWords.length ? join(fuzzyWords.map((x, i) => sql`(${i}, ${x})`), ', ') : raw(`(0, '')`);
+  const words = fuzzyWords.length
+    ? join(
+        fuzzyWords.map((x, i) => sql`(${i}, ${x})`),
+        ', ',
+      )
+    : raw(`(0, '')`);
   const checked = search.words.filter((x) => x.length > 1);
   const mayMatch = checked.length ? join(checked.map(wordMayMatch), ' and ') : raw('true');
-  const lexemes = search.words.length ? join(search.words.map((x) => (x.length > 2 ? lexemesOfPrefix(x) : raw(`''`))), ', ') : raw(`''`);
-  const walked = walkTours > 0
-    ? sql`select count(*) filter (where ${where})::int as found, max(t.id) as last from (select * from tours order by id limit ${walkTours}) t`
-    : raw('select 0 as found, null::int as last');
+  const lexemes = search.words.length
+    ? join(
+        search.words.map((x) => (x.length > 2 ? lexemesOfPrefix(x) : raw(`''`))),
+        ', ',
+      )
+    : raw(`''`);
+  const walked =
+    walkTours > 0
+      ? sql`select count(*) filter (where ${where})::int as found, max(t.id) as last from (select * from tours order by id limit ${walkTours}) t`
+      : raw('select 0 as found, null::int as last');
   return sql`with walk as materialized (${walked}),
     f as materialized (select case when ${mayMatch} then (select found from walk) > 0 or exists (select 1 from tours t where ${where}) else false end as found)
     select f.found, case when f.found then null else array(
@@ -200,6 +219,7 @@ export function resolvedSearch(search: SearchSpec, r: ResolvedSearchRow | undefi
   const splitWords = (text: string) => text.split(' ').filter(Boolean);
   if (!r?.found) return { ...search, mode: 'fuzzy', corrections: (r?.corrections ?? []).map(splitWords) };
   const lexemes = (r.lexemes ?? []).map((text) => (text ? splitWords(text) : null));
-  const walk = r.walk_found !== null && r.walk_last !== null ? { found: r.walk_found, lastId: Number(r.walk_last) } : undefined;
+  const walk =
+    r.walk_found !== null && r.walk_last !== null ? { found: r.walk_found, lastId: Number(r.walk_last) } : undefined;
   return { ...search, lexemes, walk };
 }

@@ -25,12 +25,14 @@ const num = (n: number | null) => (n === null ? null : Number(n));
 const EXPECTED: Record<string, (a: T, b: T) => number> = {
   CATALOGUE: (a, b) => Number(a.id) - Number(b.id),
   PRICE_ASC: (a, b) => {
-    const pa = num(a.fromPrice), pb = num(b.fromPrice);
+    const pa = num(a.fromPrice),
+      pb = num(b.fromPrice);
     if (pa === null || pb === null) return pa === pb ? Number(a.id) - Number(b.id) : pa === null ? 1 : -1;
     return pa - pb || Number(a.id) - Number(b.id);
   },
   PRICE_DESC: (a, b) => {
-    const pa = num(a.fromPrice), pb = num(b.fromPrice);
+    const pa = num(a.fromPrice),
+      pb = num(b.fromPrice);
     if (pa === null || pb === null) return pa === pb ? Number(b.id) - Number(a.id) : pa === null ? 1 : -1;
     return pb - pa || Number(b.id) - Number(a.id);
   },
@@ -58,7 +60,10 @@ describe('sorting and keyset paging', () => {
 
   it('pages a filtered and sorted list the same way', async () => {
     const filter = { bookingType: 'group' };
-    const want = all.filter((t) => t.bookingType === 'group').sort(EXPECTED.PRICE_DESC).map((t) => t.id);
+    const want = all
+      .filter((t) => t.bookingType === 'group')
+      .sort(EXPECTED.PRICE_DESC)
+      .map((t) => t.id);
     const { ids, total } = await allPages(s, { filter, sort: 'PRICE_DESC' }, 5);
     expect(ids).toEqual(want);
     expect(total).toBe(want.length);
@@ -66,7 +71,12 @@ describe('sorting and keyset paging', () => {
 
   it('sorts over REST too (sort parameter, case-insensitive)', async () => {
     expect(await restIds(s, 'sort=price_asc&limit=1000')).toEqual([...all].sort(EXPECTED.PRICE_ASC).map((t) => t.id));
-    expect(await restIds(s, 'sort=NEWEST&limit=3')).toEqual([...all].sort(EXPECTED.NEWEST).slice(0, 3).map((t) => t.id));
+    expect(await restIds(s, 'sort=NEWEST&limit=3')).toEqual(
+      [...all]
+        .sort(EXPECTED.NEWEST)
+        .slice(0, 3)
+        .map((t) => t.id),
+    );
   });
 
   it('refuses a cursor of another sort, a forged cursor, or a tampered key with BAD_USER_INPUT', async () => {
@@ -75,8 +85,13 @@ describe('sorting and keyset paging', () => {
     const other = await s.gql(LIST, { sort: 'NEWEST', first: 2, after: cursor });
     expect(other.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const forged = [
-      ['PRICE_ASC', "1; drop table tours", 1], ['PRICE_ASC', '12', -1], ['NEWEST', 'yesterday', 3], ['RATING_DESC', null, 3],
-      ['PRICE_ASC', '1e400', 2], 'not-a-list', ['ID', null, 1.5],
+      ['PRICE_ASC', '1; drop table tours', 1],
+      ['PRICE_ASC', '12', -1],
+      ['NEWEST', 'yesterday', 3],
+      ['RATING_DESC', null, 3],
+      ['PRICE_ASC', '1e400', 2],
+      'not-a-list',
+      ['ID', null, 1.5],
     ];
     for (const f of forged) {
       const after = Buffer.from(JSON.stringify(f)).toString('base64url');
@@ -84,7 +99,9 @@ describe('sorting and keyset paging', () => {
       const r = await s.gql(LIST, { sort, first: 2, after });
       expect(r.body.errors?.[0]?.extensions.code, JSON.stringify(f)).toBe('BAD_USER_INPUT');
     }
-    expect((await s.gql(LIST, { first: 2, after: 'x'.repeat(600) })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await s.gql(LIST, { first: 2, after: 'x'.repeat(600) })).body.errors[0].extensions.code).toBe(
+      'BAD_USER_INPUT',
+    );
   });
 
   it('refuses an unknown sort with BAD_USER_INPUT', async () => {

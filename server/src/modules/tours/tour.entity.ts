@@ -1,4 +1,13 @@
-import { BeforeCreate, BeforeUpdate, DecimalType, Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import {
+  BeforeCreate,
+  BeforeUpdate,
+  DecimalType,
+  Entity,
+  Index,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+} from '@mikro-orm/core';
 import { fromPrice, isDayTrip, parseTiers } from '@tembea/schema';
 
 /** One day of a tour's programme. */
@@ -12,9 +21,10 @@ export interface ItineraryEntry {
  * Words of the full-text search, weighted: title A, destination and country B, description C.
  * Written as PostgreSQL prints it back, so the schema diff sees no change.
  */
-const SEARCH_VECTOR_SQL = `((setweight(to_tsvector('english'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || `
-  + `setweight(to_tsvector('english'::regconfig, ((COALESCE(destination, ''::text) || ' '::text) || COALESCE(country, ''::text))), 'B'::"char")) || `
-  + `setweight(to_tsvector('english'::regconfig, COALESCE(description, ''::text)), 'C'::"char")) stored`;
+const SEARCH_VECTOR_SQL =
+  `((setweight(to_tsvector('english'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || ` +
+  `setweight(to_tsvector('english'::regconfig, ((COALESCE(destination, ''::text) || ' '::text) || COALESCE(country, ''::text))), 'B'::"char")) || ` +
+  `setweight(to_tsvector('english'::regconfig, COALESCE(description, ''::text)), 'C'::"char")) stored`;
 
 /**
  * A tour of the catalogue.
@@ -24,32 +34,108 @@ const SEARCH_VECTOR_SQL = `((setweight(to_tsvector('english'::regconfig, COALESC
  * manager (not native updates) so they stay in step.
  */
 @Entity({ tableName: 'tours' })
-@Index({ name: 'tours_lower_destination_index', expression: 'create index "tours_lower_destination_index" on "tours" (lower("destination"))' })
-@Index({ name: 'tours_lower_travel_type_index', expression: 'create index "tours_lower_travel_type_index" on "tours" (lower("travel_type"))' })
-@Index({ name: 'tours_lower_booking_type_index', expression: 'create index "tours_lower_booking_type_index" on "tours" (lower("booking_type"))' })
-@Index({ name: 'tours_lower_status_index', expression: 'create index "tours_lower_status_index" on "tours" (lower("status"))' })
-@Index({ name: 'tours_tier_list_index', expression: 'create index "tours_tier_list_index" on "tours" using gin ("tier_list")' })
-@Index({ name: 'tours_duration_trgm_index', expression: 'create index "tours_duration_trgm_index" on "tours" using gin ("duration" gin_trgm_ops)' })
-@Index({ name: 'tours_search_vector_index', expression: 'create index "tours_search_vector_index" on "tours" using gin ("search_vector")' })
+@Index({
+  name: 'tours_lower_destination_index',
+  expression: 'create index "tours_lower_destination_index" on "tours" (lower("destination"))',
+})
+@Index({
+  name: 'tours_lower_travel_type_index',
+  expression: 'create index "tours_lower_travel_type_index" on "tours" (lower("travel_type"))',
+})
+@Index({
+  name: 'tours_lower_booking_type_index',
+  expression: 'create index "tours_lower_booking_type_index" on "tours" (lower("booking_type"))',
+})
+@Index({
+  name: 'tours_lower_status_index',
+  expression: 'create index "tours_lower_status_index" on "tours" (lower("status"))',
+})
+@Index({
+  name: 'tours_tier_list_index',
+  expression: 'create index "tours_tier_list_index" on "tours" using gin ("tier_list")',
+})
+@Index({
+  name: 'tours_duration_trgm_index',
+  expression: 'create index "tours_duration_trgm_index" on "tours" using gin ("duration" gin_trgm_ops)',
+})
+@Index({
+  name: 'tours_search_vector_index',
+  expression: 'create index "tours_search_vector_index" on "tours" using gin ("search_vector")',
+})
 // A price range in catalogue order walks this in id order, checking the price in the index and
 // reading only the matching tours (walking the primary key read every tour it passed).
-@Index({ name: 'tours_id_from_price_index', expression: 'create index "tours_id_from_price_index" on "tours" ("id", "from_price")' })
-@Index({ name: 'tours_from_price_asc_index', expression: 'create index "tours_from_price_asc_index" on "tours" ("from_price" asc nulls last, "id" asc)' })
-@Index({ name: 'tours_from_price_desc_index', expression: 'create index "tours_from_price_desc_index" on "tours" ("from_price" desc nulls last, "id" desc)' })
-@Index({ name: 'tours_rating_index', expression: 'create index "tours_rating_index" on "tours" ("rating" desc, "id" asc)' })
+@Index({
+  name: 'tours_id_from_price_index',
+  expression: 'create index "tours_id_from_price_index" on "tours" ("id", "from_price")',
+})
+@Index({
+  name: 'tours_from_price_asc_index',
+  expression: 'create index "tours_from_price_asc_index" on "tours" ("from_price" asc nulls last, "id" asc)',
+})
+@Index({
+  name: 'tours_from_price_desc_index',
+  expression: 'create index "tours_from_price_desc_index" on "tours" ("from_price" desc nulls last, "id" desc)',
+})
+@Index({
+  name: 'tours_rating_index',
+  expression: 'create index "tours_rating_index" on "tours" ("rating" desc, "id" asc)',
+})
 @Index({ name: 'tours_updated_at_index', properties: ['updatedAt', 'id'] })
-@Index({ name: 'tours_newest_index', expression: 'create index "tours_newest_index" on "tours" ("created_at" desc, "id" desc)' })
-@Index({ name: 'tours_departure_time_index', expression: 'create index "tours_departure_time_index" on "tours" ("departure_time")' })
-@Index({ name: 'tours_return_time_index', expression: 'create index "tours_return_time_index" on "tours" ("return_time")' })
-@Index({ name: 'tours_duration_days_nights_index', expression: 'create index "tours_duration_days_nights_index" on "tours" ("duration_days", "duration_nights")' })
-@Index({ name: 'tours_day_trip_index', expression: 'create index "tours_day_trip_index" on "tours" ("id") where "day_trip"' })
-@Index({ name: 'tours_featured_index', expression: 'create index "tours_featured_index" on "tours" ("id") where "featured"' })
-@Index({ name: 'tours_popular_index', expression: 'create index "tours_popular_index" on "tours" ("id") where "popular"' })
-@Index({ name: 'tours_trending_index', expression: 'create index "tours_trending_index" on "tours" ("id") where "trending"' })
+@Index({
+  name: 'tours_newest_index',
+  expression: 'create index "tours_newest_index" on "tours" ("created_at" desc, "id" desc)',
+})
+@Index({
+  name: 'tours_departure_time_index',
+  expression: 'create index "tours_departure_time_index" on "tours" ("departure_time")',
+})
+@Index({
+  name: 'tours_return_time_index',
+  expression: 'create index "tours_return_time_index" on "tours" ("return_time")',
+})
+@Index({
+  name: 'tours_duration_days_nights_index',
+  expression: 'create index "tours_duration_days_nights_index" on "tours" ("duration_days", "duration_nights")',
+})
+@Index({
+  name: 'tours_day_trip_index',
+  expression: 'create index "tours_day_trip_index" on "tours" ("id") where "day_trip"',
+})
+@Index({
+  name: 'tours_featured_index',
+  expression: 'create index "tours_featured_index" on "tours" ("id") where "featured"',
+})
+@Index({
+  name: 'tours_popular_index',
+  expression: 'create index "tours_popular_index" on "tours" ("id") where "popular"',
+})
+@Index({
+  name: 'tours_trending_index',
+  expression: 'create index "tours_trending_index" on "tours" ("id") where "trending"',
+})
 export class Tour {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'featured' | 'popular' | 'trending' | 'rating' | 'numRatings'
-    | 'status' | 'country' | 'images' | 'features' | 'categories' | 'included' | 'notIncluded' | 'itinerary'
-    | 'durationDays' | 'durationNights' | 'discount' | 'fromPrice' | 'tierList' | 'dayTrip';
+  [OptionalProps]?:
+    | 'createdAt'
+    | 'updatedAt'
+    | 'featured'
+    | 'popular'
+    | 'trending'
+    | 'rating'
+    | 'numRatings'
+    | 'status'
+    | 'country'
+    | 'images'
+    | 'features'
+    | 'categories'
+    | 'included'
+    | 'notIncluded'
+    | 'itinerary'
+    | 'durationDays'
+    | 'durationNights'
+    | 'discount'
+    | 'fromPrice'
+    | 'tierList'
+    | 'dayTrip';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;

@@ -26,20 +26,29 @@ export class TourFilter {
 
   @Field(() => String, {
     nullable: true,
-    description: "A tier, e.g. Luxury: matches tours whose comma-separated Tier list contains it (case-insensitive).",
+    description: 'A tier, e.g. Luxury: matches tours whose comma-separated Tier list contains it (case-insensitive).',
   })
   tier?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Booking type: group or private (case-insensitive).' })
   bookingType?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Publication status: active, inactive or draft (case-insensitive). Absent: every status.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Publication status: active, inactive or draft (case-insensitive). Absent: every status.',
+  })
   status?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Text the duration text contains, e.g. "7 days" (case-insensitive).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Text the duration text contains, e.g. "7 days" (case-insensitive).',
+  })
   duration?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'A day as YYYY-MM-DD: tours departing on or after that day (UTC).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'A day as YYYY-MM-DD: tours departing on or after that day (UTC).',
+  })
   date?: string | null;
 
   @Field(() => Int, { nullable: true, description: 'Exact number of days.' })
@@ -56,17 +65,23 @@ export class TourFilter {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Date-time (ISO 8601) or YYYY-MM-DD: tours departing at or after it (a bare day means from its start, UTC).',
+    description:
+      'Date-time (ISO 8601) or YYYY-MM-DD: tours departing at or after it (a bare day means from its start, UTC).',
   })
   departureTime?: string | null;
 
   @Field(() => String, {
     nullable: true,
-    description: 'Date-time (ISO 8601) or YYYY-MM-DD: tours returning at or before it (a bare day means until its end, UTC).',
+    description:
+      'Date-time (ISO 8601) or YYYY-MM-DD: tours returning at or before it (a bare day means until its end, UTC).',
   })
   returnTime?: string | null;
 
-  @Field(() => Float, { nullable: true, description: 'Lowest "from" price in USD (>= 0): the numeric price, else the lowest price of the price text, else the original price.' })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Lowest "from" price in USD (>= 0): the numeric price, else the lowest price of the price text, else the original price.',
+  })
   minPrice?: number | null;
 
   @Field(() => Float, { nullable: true, description: 'Highest "from" price in USD (>= 0, >= minPrice).' })

@@ -53,7 +53,13 @@ export function toTourType(t: Tour): TourType {
  */
 export function toRestTour(t: Tour): Record<string, unknown> {
   const { priceText, tiers: _tiers, dayTrip: _dayTrip, fromPrice: _fromPrice, ...shared } = toTourType(t);
-  const rest: Record<string, unknown> = { id: shared.id, _id: shared.id, title: shared.title, description: shared.description, desc: shared.description };
+  const rest: Record<string, unknown> = {
+    id: shared.id,
+    _id: shared.id,
+    title: shared.title,
+    description: shared.description,
+    desc: shared.description,
+  };
   for (const [key, value] of Object.entries(shared)) {
     rest[key === 'tier' ? 'Tier' : key] = value instanceof Date ? value.toISOString() : value;
   }

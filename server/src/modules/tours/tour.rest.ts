@@ -19,7 +19,9 @@ function parseLimit(raw: unknown): number {
   if (raw === undefined || raw === '') return REST_MAX_LIMIT;
   const s = String(raw);
   if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > REST_MAX_LIMIT) {
-    throw new BadInputError(`limit must be a whole number from 1 to ${REST_MAX_LIMIT}`, [{ field: 'limit', message: `Must be from 1 to ${REST_MAX_LIMIT}` }]);
+    throw new BadInputError(`limit must be a whole number from 1 to ${REST_MAX_LIMIT}`, [
+      { field: 'limit', message: `Must be from 1 to ${REST_MAX_LIMIT}` },
+    ]);
   }
   return Number(s);
 }
@@ -35,8 +37,30 @@ function parseCountFlag(raw: string | undefined): boolean {
  * (any other parameter is ignored), so `one` reads no parameter missing from this list.
  */
 export const TOUR_LIST_PARAMS = [
-  'destination', 'travelType', 'duration', 'date', 'tier', 'bookingType', 'status', 'durationDays', 'durationNights', 'dayTrip',
-  'departureTime', 'returnTime', 'minPrice', 'maxPrice', 'featured', 'popular', 'trending', 'id', 'ids', 'search', 'q', 'sort', 'limit', 'count',
+  'destination',
+  'travelType',
+  'duration',
+  'date',
+  'tier',
+  'bookingType',
+  'status',
+  'durationDays',
+  'durationNights',
+  'dayTrip',
+  'departureTime',
+  'returnTime',
+  'minPrice',
+  'maxPrice',
+  'featured',
+  'popular',
+  'trending',
+  'id',
+  'ids',
+  'search',
+  'q',
+  'sort',
+  'limit',
+  'count',
 ] as const;
 
 /** One value of a listed query parameter (a repeated parameter is refused rather than guessed). */
@@ -68,8 +92,12 @@ function filterOf(req: Request): RawTourFilter {
 
 /** Tour photos under the form field `images`: at most 10 files of 10 MB. */
 const TOUR_IMAGES_UPLOAD: UploadLimits = {
-  fileFields: ['images'], maxFiles: TOUR_MAX_IMAGES, maxFileBytes: TOUR_IMAGE_MAX_BYTES, fileTooLarge: 'An image must be at most 10 MB',
-  maxFields: 60, maxFieldBytes: 100 * 1024,
+  fileFields: ['images'],
+  maxFiles: TOUR_MAX_IMAGES,
+  maxFileBytes: TOUR_IMAGE_MAX_BYTES,
+  fileTooLarge: 'An image must be at most 10 MB',
+  maxFields: 60,
+  maxFieldBytes: 100 * 1024,
 };
 
 /**
@@ -92,43 +120,61 @@ async function tourForm(req: Request, res: Response): Promise<{ input: TourInput
 /** REST shims of the catalogue: GET /api/tours, /api/tours/filters, /api/tours/:id; admins' POST, PUT and DELETE. */
 export function tourRestRouter(): Router {
   const r = Router();
-  r.get('/tours', route(async (req) => {
-    const page = await tourService.list(ctxOf(req), {
-      filter: filterOf(req),
-      search: one(req, 'search') ?? one(req, 'q'),
-      sort: parseSort(one(req, 'sort')),
-      first: parseLimit(one(req, 'limit')),
-      maxPageSize: REST_MAX_LIMIT,
-    });
-    // The answer is `tours` alone by default: the count (exact up to a limit, else an estimate marked
-    // totalCountIsEstimate) is added only when asked for with count=true.
-    const tours = page.items.map(toRestTour);
-    if (!parseCountFlag(one(req, 'count'))) return { success: true, tours };
-    const { count, estimate } = await page.count!();
-    return { success: true, tours, totalCount: count, totalCountIsEstimate: estimate };
-  }));
-  r.get('/tours/filters', route(async (req) => {
-    return { success: true, ...(await tourService.filterOptions(ctxOf(req))) };
-  }));
-  r.post('/tours', route(async (req, res) => {
-    const { input, files } = await tourForm(req, res);
-    const tour = await tourAdminService.create(ctxOf(req), input, files);
-    res.status(201);
-    return { success: true, message: 'Tour created', tour: toRestTour(tour) };
-  }));
-  r.put('/tours/:id', route(async (req, res) => {
-    const { input, files } = await tourForm(req, res);
-    const tour = await tourAdminService.update(ctxOf(req), String(req.params.id), input, files);
-    return { success: true, message: 'Tour updated', tour: toRestTour(tour) };
-  }));
-  r.delete('/tours/:id', route(async (req, res) => {
-    await tourAdminService.remove(ctxOf(req), String(req.params.id));
-    res.status(204).end();
-  }));
-  r.get('/tours/:id', route(async (req) => {
-    const tour = await tourService.get(ctxOf(req), String(req.params.id));
-    if (!tour) throw new NotFoundError('Tour not found');
-    return { success: true, tour: toRestTour(tour) };
-  }));
+  r.get(
+    '/tours',
+    route(async (req) => {
+      const page = await tourService.list(ctxOf(req), {
+        filter: filterOf(req),
+        search: one(req, 'search') ?? one(req, 'q'),
+        sort: parseSort(one(req, 'sort')),
+        first: parseLimit(one(req, 'limit')),
+        maxPageSize: REST_MAX_LIMIT,
+      });
+      // The answer is `tours` alone by default: the count (exact up to a limit, else an estimate marked
+      // totalCountIsEstimate) is added only when asked for with count=true.
+      const tours = page.items.map(toRestTour);
+      if (!parseCountFlag(one(req, 'count'))) return { success: true, tours };
+      const { count, estimate } = await page.count!();
+      return { success: true, tours, totalCount: count, totalCountIsEstimate: estimate };
+    }),
+  );
+  r.get(
+    '/tours/filters',
+    route(async (req) => {
+      return { success: true, ...(await tourService.filterOptions(ctxOf(req))) };
+    }),
+  );
+  r.post(
+    '/tours',
+    route(async (req, res) => {
+      const { input, files } = await tourForm(req, res);
+      const tour = await tourAdminService.create(ctxOf(req), input, files);
+      res.status(201);
+      return { success: true, message: 'Tour created', tour: toRestTour(tour) };
+    }),
+  );
+  r.put(
+    '/tours/:id',
+    route(async (req, res) => {
+      const { input, files } = await tourForm(req, res);
+      const tour = await tourAdminService.update(ctxOf(req), String(req.params.id), input, files);
+      return { success: true, message: 'Tour updated', tour: toRestTour(tour) };
+    }),
+  );
+  r.delete(
+    '/tours/:id',
+    route(async (req, res) => {
+      await tourAdminService.remove(ctxOf(req), String(req.params.id));
+      res.status(204).end();
+    }),
+  );
+  r.get(
+    '/tours/:id',
+    route(async (req) => {
+      const tour = await tourService.get(ctxOf(req), String(req.params.id));
+      if (!tour) throw new NotFoundError('Tour not found');
+      return { success: true, tour: toRestTour(tour) };
+    }),
+  );
   return r;
 }

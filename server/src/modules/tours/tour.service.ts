@@ -4,7 +4,13 @@ import { changedSince, keysetPage, mapPage, pageSize, type Page, type PageCount 
 import { queryRows, type Sql } from '../../common/sql.js';
 import { Tour } from './tour.entity.js';
 import { parseId } from '../../common/ids.js';
-import { parseSearch, parseTourFilter, type RawTourFilter, type SearchSpec, type TourFilterSpec } from './tour-filter.js';
+import {
+  parseSearch,
+  parseTourFilter,
+  type RawTourFilter,
+  type SearchSpec,
+  type TourFilterSpec,
+} from './tour-filter.js';
 import { boundedCountQuery, estimateCountQuery } from './tour-count-query.js';
 import { encodeKeyset, pageQuery } from './tour-page-query.js';
 import { densityWalkTours, resolvedSearch, resolveSearchQuery, type ResolvedSearchRow } from './tour-search-query.js';
@@ -13,7 +19,6 @@ import type { TourFilterOptions } from './tour-filters.types.js';
 
 /** Most values of each filter list (destinations, travel types, tiers, booking types): a menu, not an index. */
 export const TOUR_FILTER_VALUES_MAX = 200;
-
 
 export interface ListToursInput {
   filter?: RawTourFilter;
@@ -44,15 +49,21 @@ interface ColumnMap {
 /** '2027-01-09 04:00:00+00' as PostgreSQL prints it -> a Date. */
 function pgDate(v: unknown): Date {
   if (v instanceof Date) return v;
-  return new Date(String(v).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  return new Date(
+    String(v)
+      .replace(' ', 'T')
+      .replace(/([+-]\d\d)$/, '$1:00'),
+  );
 }
 
 let tourColumns: ColumnMap[] | null = null;
 
 /** The columns a listed tour is read from (lazy ones such as the search vector left out). */
 function columnsOf(ctx: RequestContext): ColumnMap[] {
-  tourColumns ??= ctx.em.getMetadata().get(Tour.name).props
-    .filter((p) => p.persist !== false && !p.lazy && p.fieldNames?.length)
+  tourColumns ??= ctx.em
+    .getMetadata()
+    .get(Tour.name)
+    .props.filter((p) => p.persist !== false && !p.lazy && p.fieldNames?.length)
     .map((p) => {
       const type = p.columnTypes?.[0] ?? '';
       const kind = /^(numeric|decimal)/i.test(type) ? 'numeric' : /^timestamp/i.test(type) ? 'date' : 'plain';
@@ -92,16 +103,28 @@ export class TourService {
     if (search && search.words.length) search = await this.resolveSearch(ctx, filter, search, sort);
     const columns = columnsOf(ctx);
     const { query, order } = pageQuery(
-      { filter, search, sort, after: input.after, limit }, columns.map((c) => c.field), ctx.config.searchRankedTours,
+      { filter, search, sort, after: input.after, limit },
+      columns.map((c) => c.field),
+      ctx.config.searchRankedTours,
     );
     const found = await rows<Record<string, unknown>>(ctx, query);
-    const page = keysetPage(found, limit, input.after, (r) => encodeKeyset(order, (r.sort_key_text as string | null) ?? null, Number(r.id)),
-      () => this.count(ctx, filter, search));
+    const page = keysetPage(
+      found,
+      limit,
+      input.after,
+      (r) => encodeKeyset(order, (r.sort_key_text as string | null) ?? null, Number(r.id)),
+      () => this.count(ctx, filter, search),
+    );
     return mapPage(page, (r) => rowToTour(r, columns));
   }
 
   /** A search checked against the catalogue (one statement), ready for its page and count. */
-  private async resolveSearch(ctx: RequestContext, filter: TourFilterSpec, search: SearchSpec, sort: TourSort): Promise<SearchSpec> {
+  private async resolveSearch(
+    ctx: RequestContext,
+    filter: TourFilterSpec,
+    search: SearchSpec,
+    sort: TourSort,
+  ): Promise<SearchSpec> {
     const walkTours = densityWalkTours(sort, search, ctx.config.searchRankedTours);
     const [r] = await rows<ResolvedSearchRow>(ctx, resolveSearchQuery(filter, search, walkTours));
     return resolvedSearch(search, r);
@@ -135,8 +158,12 @@ export class TourService {
    */
   async filterOptions(ctx: RequestContext): Promise<TourFilterOptions> {
     const [r] = await rows<{
-      destinations: string[] | null; travel_types: string[] | null; tiers: string[] | null; booking_types: string[] | null;
-      min_price: string | null; max_price: string | null;
+      destinations: string[] | null;
+      travel_types: string[] | null;
+      tiers: string[] | null;
+      booking_types: string[] | null;
+      min_price: string | null;
+      max_price: string | null;
     }>(ctx, {
       text: `select
         (select array_agg(v order by lower(v)) from (select min(btrim(destination)) v from tours where btrim(destination) <> '' group by lower(btrim(destination)) order by lower(min(btrim(destination))) limit ${TOUR_FILTER_VALUES_MAX}) d) destinations,
@@ -152,7 +179,10 @@ export class TourService {
       travelTypes: r?.travel_types ?? [],
       tiers: r?.tiers ?? [],
       bookingTypes: r?.booking_types ?? [],
-      priceRange: r?.min_price != null && r.max_price != null ? { minPrice: Number(r.min_price), maxPrice: Number(r.max_price) } : null,
+      priceRange:
+        r?.min_price != null && r.max_price != null
+          ? { minPrice: Number(r.min_price), maxPrice: Number(r.max_price) }
+          : null,
     });
   }
 }

@@ -73,9 +73,14 @@ describe('GraphQL tours', () => {
   });
 
   it('refuses queries nested too deep or too costly', async () => {
-    const deep = await s.gql(`{ tours(first: 20) { edges { node { itinerary { day } } } nodes { itinerary { day } } } }`);
+    const deep = await s.gql(
+      `{ tours(first: 20) { edges { node { itinerary { day } } } nodes { itinerary { day } } } }`,
+    );
     expect(deep.body.errors).toBeUndefined();
-    const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: tours(first: 100) { nodes { id itinerary { day } } }`).join('\n');
+    const aliases = Array.from(
+      { length: 40 },
+      (_, i) => `a${i}: tours(first: 100) { nodes { id itinerary { day } } }`,
+    ).join('\n');
     const costly = await s.gql(`{ ${aliases} }`);
     expect(costly.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
@@ -87,10 +92,42 @@ describe('REST tours', () => {
     expect(status).toBe(200);
     expect(body.tours).toHaveLength(3);
     const t = body.tours[0];
-    for (const k of ['id', 'title', 'description', 'desc', 'destination', 'country', 'durationDays', 'durationNights', 'price',
-      'originalPrice', 'discount', 'images', 'bg', 'featured', 'popular', 'trending', 'rating', 'numRatings', 'tourType',
-      'features', 'categories', 'included', 'notIncluded', 'capacity', 'status', 'departureLocation', 'departureTime',
-      'returnTime', 'itinerary', 'Tier', 'bookingType', 'travelType', 'createdAt', 'updatedAt']) {
+    for (const k of [
+      'id',
+      'title',
+      'description',
+      'desc',
+      'destination',
+      'country',
+      'durationDays',
+      'durationNights',
+      'price',
+      'originalPrice',
+      'discount',
+      'images',
+      'bg',
+      'featured',
+      'popular',
+      'trending',
+      'rating',
+      'numRatings',
+      'tourType',
+      'features',
+      'categories',
+      'included',
+      'notIncluded',
+      'capacity',
+      'status',
+      'departureLocation',
+      'departureTime',
+      'returnTime',
+      'itinerary',
+      'Tier',
+      'bookingType',
+      'travelType',
+      'createdAt',
+      'updatedAt',
+    ]) {
       expect(t).toHaveProperty(k);
     }
     const all = await s.rest('GET', '/api/tours?limit=1000');

@@ -45,7 +45,8 @@ export class TourType {
 
   @Field(() => String, {
     nullable: true,
-    description: "Prices by booking type and tier as 'key:value;…' text (e.g. 'group budget:1450;private luxury:4200') when the price is not one number.",
+    description:
+      "Prices by booking type and tier as 'key:value;…' text (e.g. 'group budget:1450;private luxury:4200') when the price is not one number.",
   })
   priceText!: string | null;
 
@@ -109,7 +110,10 @@ export class TourType {
   @Field(() => [ItineraryDay], { description: 'Day-by-day programme.' })
   itinerary!: ItineraryDay[];
 
-  @Field(() => String, { nullable: true, description: "The tiers offered as comma-separated text (Tier on REST), e.g. 'Budget,Mid-range'." })
+  @Field(() => String, {
+    nullable: true,
+    description: "The tiers offered as comma-separated text (Tier on REST), e.g. 'Budget,Mid-range'.",
+  })
   tier!: string | null;
 
   @Field(() => [String], { description: 'The tiers offered as a list; the first is the default (Standard when none).' })
@@ -126,7 +130,8 @@ export class TourType {
 
   @Field(() => Float, {
     nullable: true,
-    description: 'Lowest price of the tour in USD (what price filters and sorts use): the numeric price, else the lowest price of the price text, else the original price.',
+    description:
+      'Lowest price of the tour in USD (what price filters and sorts use): the numeric price, else the lowest price of the price text, else the original price.',
   })
   fromPrice!: number | null;
 
@@ -144,8 +149,10 @@ export class TourConnection extends ConnectionType(TourType, {
   noun: 'tour',
   plural: 'tours',
   nodes: true,
-  totalCount: 'Number of tours matching the query, over all pages: exact up to a limit (1000 by default), '
-    + 'above it an estimate, and then totalCountIsEstimate is true.',
-  totalCountIsEstimate: 'True when totalCount is an estimate (more matches than the exact-count limit, so counting them all would cost too much); '
-    + 'false when it is the exact number.',
+  totalCount:
+    'Number of tours matching the query, over all pages: exact up to a limit (1000 by default), ' +
+    'above it an estimate, and then totalCountIsEstimate is true.',
+  totalCountIsEstimate:
+    'True when totalCount is an estimate (more matches than the exact-count limit, so counting them all would cost too much); ' +
+    'false when it is the exact number.',
 }) {}

@@ -14,7 +14,9 @@ let png: Buffer;
 beforeAll(async () => {
   s = await startTestServer({ seedDemo: false });
   token = (await signUpAndLogin(s)).accessToken;
-  png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1f4d3a' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1f4d3a' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await s?.stop();
@@ -24,14 +26,29 @@ const UPLOAD = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { id 
 const MULTIPART = 'multipart/form-data; boundary=XYZ';
 // The body of the report: one file part that never reaches its closing boundary.
 const TRUNCATED_REST = '--XYZ\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\n\r\nabc';
-const part = (name: string, value: string) => `--XYZ\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-const GQL_HEAD = part('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } })) + part('map', JSON.stringify({ 0: ['variables.file'] }));
+const part = (name: string, value: string) =>
+  `--XYZ\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const GQL_HEAD =
+  part('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } })) +
+  part('map', JSON.stringify({ 0: ['variables.file'] }));
 const TRUNCATED_GQL = `${GQL_HEAD}--XYZ\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc`;
 
 const restPost = (body: string, auth?: string) =>
-  fetch(`${s.url}/api/users/profile/image`, { method: 'POST', body, headers: { 'content-type': MULTIPART, ...(auth ? { authorization: `Bearer ${auth}` } : {}) } });
+  fetch(`${s.url}/api/users/profile/image`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': MULTIPART, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+  });
 const gqlPost = (body: string, auth?: string) =>
-  fetch(`${s.url}/graphql`, { method: 'POST', body, headers: { 'content-type': MULTIPART, 'apollo-require-preflight': 'true', ...(auth ? { authorization: `Bearer ${auth}` } : {}) } });
+  fetch(`${s.url}/graphql`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': MULTIPART,
+      'apollo-require-preflight': 'true',
+      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+    },
+  });
 
 const listing = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 const profiles = () => listing(path.join(s.dataDir, 'uploads', 'profiles'));
@@ -52,7 +69,10 @@ describe('a broken upload is a refused request, not a crashed process', () => {
   it('REST: a body that ends without its closing boundary answers 400 and the server keeps serving', async () => {
     const res = await restPost(TRUNCATED_REST, token);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', message: 'The upload is incomplete: the multipart body ended before its closing boundary' });
+    expect(await res.json()).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: 'The upload is incomplete: the multipart body ended before its closing boundary',
+    });
     await expectServing();
     await expectNothingLeftOnDisk();
   });
@@ -60,7 +80,14 @@ describe('a broken upload is a refused request, not a crashed process', () => {
   it('GraphQL: the same truncation inside the file part answers 400 and the server keeps serving', async () => {
     const res = await gqlPost(TRUNCATED_GQL, token);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ errors: [{ message: 'The upload is incomplete: the multipart body ended before its closing boundary', extensions: { code: 'BAD_USER_INPUT' } }] });
+    expect(await res.json()).toEqual({
+      errors: [
+        {
+          message: 'The upload is incomplete: the multipart body ended before its closing boundary',
+          extensions: { code: 'BAD_USER_INPUT' },
+        },
+      ],
+    });
     await expectServing();
     await expectNothingLeftOnDisk();
   });
@@ -69,8 +96,14 @@ describe('a broken upload is a refused request, not a crashed process', () => {
     const cases: [string, RegExp][] = [
       [part('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } })).slice(0, 60), /incomplete/],
       [`${GQL_HEAD}--XYZ--\r\n`, /file '0' named in the map is missing/],
-      [`${part('operations', JSON.stringify([{ query: UPLOAD }]))}${part('map', '{}')}--XYZ--\r\n`, /Batched operations/],
-      [`${part('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } }))}${part('map', '{"0":["__proto__.polluted"]}')}--XYZ\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\n\r\nabc\r\n--XYZ--\r\n`, /does not point into the variables/],
+      [
+        `${part('operations', JSON.stringify([{ query: UPLOAD }]))}${part('map', '{}')}--XYZ--\r\n`,
+        /Batched operations/,
+      ],
+      [
+        `${part('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } }))}${part('map', '{"0":["__proto__.polluted"]}')}--XYZ\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\n\r\nabc\r\n--XYZ--\r\n`,
+        /does not point into the variables/,
+      ],
       [`${part('map', '{}')}--XYZ--\r\n`, /field 'operations' is missing/],
       [`${part('operations', '{not json')}--XYZ--\r\n`, /not valid JSON/],
     ];
@@ -90,7 +123,9 @@ describe('a broken upload is a refused request, not a crashed process', () => {
     const body = `${part('operations', JSON.stringify({ query: '{ __typename }', variables: { file: null } }))}${part('map', '{"0":["variables.file"]}')}--XYZ\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${'z'.repeat(100_000)}\r\n--XYZ--\r\n`;
     const res = await gqlPost(body, token);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ errors: [{ message: 'This operation takes no files', extensions: { code: 'BAD_USER_INPUT' } }] });
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'This operation takes no files', extensions: { code: 'BAD_USER_INPUT' } }],
+    });
     await expectNothingLeftOnDisk();
   });
 
@@ -116,7 +151,10 @@ describe('an anonymous upload is refused before its body is read', () => {
   it('REST: 401 with the message and code, then the connection is closed', async () => {
     const res = await announced('/api/users/profile/image');
     expect(res.status).toBe(401);
-    expect(JSON.parse(res.body)).toMatchObject({ message: 'Authentication required. Please login.', code: 'UNAUTHENTICATED' });
+    expect(JSON.parse(res.body)).toMatchObject({
+      message: 'Authentication required. Please login.',
+      code: 'UNAUTHENTICATED',
+    });
     expect(res.headers.connection).toBe('close');
     expect(res.closed).toBe(true);
     expect(res.closedMs!).toBeLessThan(2_000);
@@ -125,7 +163,9 @@ describe('an anonymous upload is refused before its body is read', () => {
   it('GraphQL: 401 UNAUTHENTICATED before any of the body is read, then the connection is closed', async () => {
     const res = await announced('/graphql', { 'apollo-require-preflight': 'true' });
     expect(res.status).toBe(401);
-    expect(JSON.parse(res.body)).toEqual({ errors: [{ message: 'Authentication required. Please login.', extensions: { code: 'UNAUTHENTICATED' } }] });
+    expect(JSON.parse(res.body)).toEqual({
+      errors: [{ message: 'Authentication required. Please login.', extensions: { code: 'UNAUTHENTICATED' } }],
+    });
     expect(res.headers.connection).toBe('close');
     expect(res.closed).toBe(true);
     expect(res.closedMs!).toBeLessThan(2_000);

@@ -17,7 +17,8 @@ export class UserResolver {
   }
 
   @Mutation(() => UserType, {
-    description: 'Sets the profile picture: an image file (JPEG, PNG, WebP, GIF or AVIF) of at most 5 MB, stored re-encoded at most 512 px. Send with the header apollo-require-preflight.',
+    description:
+      'Sets the profile picture: an image file (JPEG, PNG, WebP, GIF or AVIF) of at most 5 MB, stored re-encoded at most 512 px. Send with the header apollo-require-preflight.',
   })
   async uploadProfileImage(
     @Ctx() ctx: RequestContext,
@@ -29,11 +30,13 @@ export class UserResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: "Deletes an account with its sessions and picture: one's own (no userId), or any as an admin (others get FORBIDDEN).",
+    description:
+      "Deletes an account with its sessions and picture: one's own (no userId), or any as an admin (others get FORBIDDEN).",
   })
   deleteAccount(
     @Ctx() ctx: RequestContext,
-    @Arg('userId', () => ID, { nullable: true, description: 'Account to delete; default the signed-in one.' }) userId?: string | null,
+    @Arg('userId', () => ID, { nullable: true, description: 'Account to delete; default the signed-in one.' })
+    userId?: string | null,
   ): Promise<boolean> {
     return userService.deleteAccount(ctx, userId);
   }

@@ -13,8 +13,12 @@ let png: Buffer;
 let jpeg: Buffer;
 beforeAll(async () => {
   s = await startTestServer({ seedDemo: false, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-  png = await sharp({ create: { width: 1200, height: 800, channels: 4, background: '#1f4d3a' } }).png().toBuffer();
-  jpeg = await sharp({ create: { width: 300, height: 900, channels: 3, background: '#e9dfcf' } }).jpeg().toBuffer();
+  png = await sharp({ create: { width: 1200, height: 800, channels: 4, background: '#1f4d3a' } })
+    .png()
+    .toBuffer();
+  jpeg = await sharp({ create: { width: 300, height: 900, channels: 3, background: '#e9dfcf' } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(async () => {
   await s?.stop();
@@ -23,7 +27,8 @@ afterAll(async () => {
 const UPLOAD = `mutation($file: Upload!) { uploadProfileImage(file: $file) { id profileImage } }`;
 const DELETE = `mutation($id: ID) { deleteAccount(userId: $id) }`;
 const fileOnDisk = (publicPath: string) => path.join(s.dataDir, publicPath);
-const adminLogin = async () => (await api(s, 'POST', '/auth/login', ADMIN)).body as { accessToken: string; user: { id: string } };
+const adminLogin = async () =>
+  (await api(s, 'POST', '/auth/login', ADMIN)).body as { accessToken: string; user: { id: string } };
 
 describe('profile picture', () => {
   it('accepts a PNG over GraphQL, re-encoded to WebP of at most 512 px, served from /uploads', async () => {
@@ -43,10 +48,22 @@ describe('profile picture', () => {
 
   it('accepts a JPEG over REST (field profileImage) and removes the previous file', async () => {
     const a = await signUpAndLogin(s);
-    const first = await restUpload(s, '/users/profile/image', 'profileImage', { data: png, name: 'a.png', type: 'image/png' }, a.accessToken);
+    const first = await restUpload(
+      s,
+      '/users/profile/image',
+      'profileImage',
+      { data: png, name: 'a.png', type: 'image/png' },
+      a.accessToken,
+    );
     expect(first.status).toBe(200);
     expect(existsSync(fileOnDisk(first.body.profileImage))).toBe(true);
-    const second = await restUpload(s, '/users/profile/image', 'profileImage', { data: jpeg, name: 'b.jpg', type: 'image/jpeg' }, a.accessToken);
+    const second = await restUpload(
+      s,
+      '/users/profile/image',
+      'profileImage',
+      { data: jpeg, name: 'b.jpg', type: 'image/jpeg' },
+      a.accessToken,
+    );
     expect(second.status).toBe(200);
     expect(second.body.profileImage).not.toBe(first.body.profileImage);
     expect(existsSync(fileOnDisk(second.body.profileImage))).toBe(true);
@@ -62,43 +79,96 @@ describe('profile picture', () => {
     const g = await gqlUpload(s, UPLOAD, { data: php, name: 'shell.png', type: 'image/png' }, a.accessToken);
     expect(g.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(g.body.errors[0].message).toMatch(/image file/);
-    const r = await restUpload(s, '/users/profile/image', 'profileImage', { data: php, name: 'shell.png', type: 'image/png' }, a.accessToken);
+    const r = await restUpload(
+      s,
+      '/users/profile/image',
+      'profileImage',
+      { data: php, name: 'shell.png', type: 'image/png' },
+      a.accessToken,
+    );
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/image file/);
     // A PNG signature followed by garbage is not an image either.
     const fake = Buffer.concat([png.subarray(0, 16), Buffer.alloc(2000, 7)]);
-    expect((await restUpload(s, '/users/profile/image', 'profileImage', { data: fake, name: 'x.png', type: 'image/png' }, a.accessToken)).status).toBe(400);
+    expect(
+      (
+        await restUpload(
+          s,
+          '/users/profile/image',
+          'profileImage',
+          { data: fake, name: 'x.png', type: 'image/png' },
+          a.accessToken,
+        )
+      ).status,
+    ).toBe(400);
     expect((await gql(s, ME, {}, { token: a.accessToken })).body.data.me.profileImage).toBeNull();
   });
 
   it('refuses SVG whatever it is called', async () => {
     const a = await signUpAndLogin(s);
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><rect width="64" height="64"/></svg>');
-    expect((await gqlUpload(s, UPLOAD, { data: svg, name: 'me.svg', type: 'image/svg+xml' }, a.accessToken)).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect((await restUpload(s, '/users/profile/image', 'profileImage', { data: svg, name: 'me.png', type: 'image/png' }, a.accessToken)).status).toBe(400);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><rect width="64" height="64"/></svg>',
+    );
+    expect(
+      (await gqlUpload(s, UPLOAD, { data: svg, name: 'me.svg', type: 'image/svg+xml' }, a.accessToken)).body.errors[0]
+        .extensions.code,
+    ).toBe('BAD_USER_INPUT');
+    expect(
+      (
+        await restUpload(
+          s,
+          '/users/profile/image',
+          'profileImage',
+          { data: svg, name: 'me.png', type: 'image/png' },
+          a.accessToken,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses an image over 5 MB with 413 / PAYLOAD_TOO_LARGE', async () => {
     const a = await signUpAndLogin(s);
     const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024, 1)]);
-    const r = await restUpload(s, '/users/profile/image', 'profileImage', { data: big, name: 'big.png', type: 'image/png' }, a.accessToken);
+    const r = await restUpload(
+      s,
+      '/users/profile/image',
+      'profileImage',
+      { data: big, name: 'big.png', type: 'image/png' },
+      a.accessToken,
+    );
     expect(r).toMatchObject({ status: 413, body: { message: 'Image must be at most 5 MB' } });
     const g = await gqlUpload(s, UPLOAD, { data: big, name: 'big.png', type: 'image/png' }, a.accessToken);
-    expect(g.body.errors[0]).toMatchObject({ message: 'Image must be at most 5 MB', extensions: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(g.body.errors[0]).toMatchObject({
+      message: 'Image must be at most 5 MB',
+      extensions: { code: 'PAYLOAD_TOO_LARGE' },
+    });
   });
 
   it('needs a signed-in user and a file', async () => {
-    expect((await restUpload(s, '/users/profile/image', 'profileImage', { data: png, name: 'a.png', type: 'image/png' })).status).toBe(401);
-    expect((await gqlUpload(s, UPLOAD, { data: png, name: 'a.png', type: 'image/png' })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(
+      (await restUpload(s, '/users/profile/image', 'profileImage', { data: png, name: 'a.png', type: 'image/png' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await gqlUpload(s, UPLOAD, { data: png, name: 'a.png', type: 'image/png' })).body.errors[0].extensions.code,
+    ).toBe('UNAUTHENTICATED');
     const a = await signUpAndLogin(s);
-    const wrongField = await restUpload(s, '/users/profile/image', 'picture', { data: png, name: 'a.png', type: 'image/png' }, a.accessToken);
+    const wrongField = await restUpload(
+      s,
+      '/users/profile/image',
+      'picture',
+      { data: png, name: 'a.png', type: 'image/png' },
+      a.accessToken,
+    );
     expect(wrongField.status).toBe(400);
-    expect((await api(s, 'POST', '/users/profile/image', { profileImage: 'x' }, { token: a.accessToken })).status).toBe(400);
+    expect((await api(s, 'POST', '/users/profile/image', { profileImage: 'x' }, { token: a.accessToken })).status).toBe(
+      400,
+    );
   });
 });
 
 describe('account deletion', () => {
-  it('deletes one\'s own account with its sessions and picture; its tokens stop working', async () => {
+  it("deletes one's own account with its sessions and picture; its tokens stop working", async () => {
     const a = await signUpAndLogin(s);
     const up = await gqlUpload(s, UPLOAD, { data: png, name: 'me.png', type: 'image/png' }, a.accessToken);
     const picture = up.body.data.uploadProfileImage.profileImage as string;
@@ -125,7 +195,9 @@ describe('account deletion', () => {
     const a = await signUpAndLogin(s);
     const b = await signUpAndLogin(s);
     expect((await api(s, 'DELETE', `/users/${b.id}`, undefined, { token: a.accessToken })).status).toBe(403);
-    expect((await gql(s, DELETE, { id: String(b.id) }, { token: a.accessToken })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await gql(s, DELETE, { id: String(b.id) }, { token: a.accessToken })).body.errors[0].extensions.code).toBe(
+      'FORBIDDEN',
+    );
     expect(await s.orm.em.fork().count(User, { id: b.id })).toBe(1);
     expect((await api(s, 'DELETE', `/users/${b.id}`)).status).toBe(401);
   });
@@ -136,7 +208,9 @@ describe('account deletion', () => {
     expect((await api(s, 'DELETE', `/users/${b.id}`, undefined, { token: admin.accessToken })).status).toBe(200);
     expect(await s.orm.em.fork().count(User, { id: b.id })).toBe(0);
     const c = await signUpAndLogin(s);
-    expect((await gql(s, DELETE, { id: String(c.id) }, { token: admin.accessToken })).body.data.deleteAccount).toBe(true);
+    expect((await gql(s, DELETE, { id: String(c.id) }, { token: admin.accessToken })).body.data.deleteAccount).toBe(
+      true,
+    );
     expect((await api(s, 'DELETE', '/users/999999', undefined, { token: admin.accessToken })).status).toBe(404);
     expect((await api(s, 'DELETE', '/users/abc', undefined, { token: admin.accessToken })).status).toBe(404);
     const last = await gql(s, DELETE, {}, { token: admin.accessToken });
@@ -146,6 +220,10 @@ describe('account deletion', () => {
   it('shows the admin role and permissions', async () => {
     const admin = await adminLogin();
     const me = await gql(s, ME, {}, { token: admin.accessToken });
-    expect(me.body.data.me).toMatchObject({ email: ADMIN.email, role: 'admin', permissions: ['tours:write', 'bookings:manage', 'users:manage'] });
+    expect(me.body.data.me).toMatchObject({
+      email: ADMIN.email,
+      role: 'admin',
+      permissions: ['tours:write', 'bookings:manage', 'users:manage'],
+    });
   });
 });

@@ -31,7 +31,8 @@ export class UserType {
   lastLoginAt!: Date | null;
 
   @Field(() => [String], {
-    description: "What the role may do, e.g. admin: 'tours:write', 'bookings:manage', 'users:manage'; user: 'bookings:own'.",
+    description:
+      "What the role may do, e.g. admin: 'tours:write', 'bookings:manage', 'users:manage'; user: 'bookings:own'.",
   })
   permissions!: string[];
 }

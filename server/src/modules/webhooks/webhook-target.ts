@@ -8,22 +8,44 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  */
 const INTERNAL = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3],
-] as const) INTERNAL.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  INTERNAL.addSubnet(net, prefix, 'ipv4');
 // 64:ff9b:1::/48 is NAT64 for a local network, where the IPv4 address may sit anywhere in it.
-for (const [net, prefix] of [['::', 127], ['64:ff9b:1::', 48], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) INTERNAL.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['::', 127],
+  ['64:ff9b:1::', 48],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  INTERNAL.addSubnet(net, prefix, 'ipv6');
 
 /** The 16 bytes of a valid IPv6 address (a zone id dropped, a trailing dotted IPv4 read as its 4 bytes). */
 function ipv6Bytes(address: string): number[] {
   const text = address.replace(/%.*$/, '');
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  const hex = dotted ? text.slice(0, dotted.index) + ((+dotted[1]! << 8) | +dotted[2]!).toString(16) + ':' + ((+dotted[3]! << 8) | +dotted[4]!).toString(16) : text;
+  const hex = dotted
+    ? text.slice(0, dotted.index) +
+      ((+dotted[1]! << 8) | +dotted[2]!).toString(16) +
+      ':' +
+      ((+dotted[3]! << 8) | +dotted[4]!).toString(16)
+    : text;
   const [head, tail] = hex.split('::') as [string, string | undefined];
   const words = (part: string | undefined) => (part ? part.split(':').map((w) => parseInt(w, 16)) : []);
   const before = words(head);
   const after = words(tail);
-  const all = tail === undefined ? before : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+  const all =
+    tail === undefined ? before : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
   return all.flatMap((w) => [w >> 8, w & 0xff]);
 }
 
@@ -67,7 +89,8 @@ export class InternalTargetError extends Error {
   readonly code = 'EINTERNAL';
 }
 
-const refusal = (host: string) => new InternalTargetError(`${host} is an internal address; webhooks go to public receivers only`);
+const refusal = (host: string) =>
+  new InternalTargetError(`${host} is an internal address; webhooks go to public receivers only`);
 
 /** Refuses an IP literal host that is internal (a connection to a literal makes no lookup). */
 export function checkLiteralHost(hostname: string): void {
@@ -83,7 +106,12 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     const allowed = addresses.filter((a) => !isInternalAddress(a.address));
-    if (!allowed.length) return callback(Object.assign(refusal(hostname), { errno: 0, syscall: 'lookup' }) as NodeJS.ErrnoException, '', 0);
+    if (!allowed.length)
+      return callback(
+        Object.assign(refusal(hostname), { errno: 0, syscall: 'lookup' }) as NodeJS.ErrnoException,
+        '',
+        0,
+      );
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
     return callback(null, allowed[0]!.address, allowed[0]!.family);
   });

@@ -8,7 +8,10 @@ import { PartnerKey } from '../partners/partner-key.entity.js';
  */
 @Entity({ tableName: 'webhook_subscriptions' })
 @Index({ properties: ['partnerKey'] })
-@Check({ name: 'webhook_subscriptions_events_check', expression: "cardinality(events) > 0 and events <@ array['TOUR_CHANGED', 'SEATS_CHANGED']::text[]" })
+@Check({
+  name: 'webhook_subscriptions_events_check',
+  expression: "cardinality(events) > 0 and events <@ array['TOUR_CHANGED', 'SEATS_CHANGED']::text[]",
+})
 export class WebhookSubscription {
   [OptionalProps]?: 'createdAt' | 'disabledAt';
 
@@ -42,11 +45,18 @@ export class WebhookSubscription {
  * due ones with `for update skip locked`, so several server instances never send one twice at once.
  */
 @Entity({ tableName: 'webhook_deliveries' })
-@Index({ name: 'webhook_deliveries_due_index', expression: `create index "webhook_deliveries_due_index" on "webhook_deliveries" ("next_attempt_at") where "status" in ('PENDING', 'FAILED')` })
+@Index({
+  name: 'webhook_deliveries_due_index',
+  expression: `create index "webhook_deliveries_due_index" on "webhook_deliveries" ("next_attempt_at") where "status" in ('PENDING', 'FAILED')`,
+})
 @Index({ properties: ['subscription'] })
-@Check({ name: 'webhook_deliveries_status_check', expression: "status in ('PENDING', 'DELIVERED', 'FAILED', 'GIVEN_UP')" })
+@Check({
+  name: 'webhook_deliveries_status_check',
+  expression: "status in ('PENDING', 'DELIVERED', 'FAILED', 'GIVEN_UP')",
+})
 export class WebhookDelivery {
-  [OptionalProps]?: 'status' | 'attempts' | 'nextAttemptAt' | 'lastStatusCode' | 'lastError' | 'createdAt' | 'deliveredAt';
+  [OptionalProps]?:
+    'status' | 'attempts' | 'nextAttemptAt' | 'lastStatusCode' | 'lastError' | 'createdAt' | 'deliveredAt';
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;

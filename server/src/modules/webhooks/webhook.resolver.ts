@@ -17,7 +17,11 @@ export class WebhookResolver {
     description:
       'Partner API key: registers a receiver of webhook events and returns its signing secret, shown this once. BAD_USER_INPUT for a URL that is not https (http only for localhost) or no events; CONFLICT past 10 webhooks per key.',
   })
-  registerWebhook(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterWebhookInput, { description: 'The receiving URL and the events to send there.' }) input: RegisterWebhookInput): Promise<RegisteredWebhook> {
+  registerWebhook(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => RegisterWebhookInput, { description: 'The receiving URL and the events to send there.' })
+    input: RegisterWebhookInput,
+  ): Promise<RegisteredWebhook> {
     return webhookService.register(ctx, input);
   }
 
@@ -26,22 +30,33 @@ export class WebhookResolver {
     return webhookService.mine(ctx);
   }
 
-  @Mutation(() => Boolean, { description: "Partner API key: deletes one of this key's webhooks; its deliveries not yet made are given up." })
-  deleteWebhook(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Webhook id.' }) id: string): Promise<boolean> {
+  @Mutation(() => Boolean, {
+    description: "Partner API key: deletes one of this key's webhooks; its deliveries not yet made are given up.",
+  })
+  deleteWebhook(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID, { description: 'Webhook id.' }) id: string,
+  ): Promise<boolean> {
     return webhookService.remove(ctx, id);
   }
 
-  @Query(() => [WebhookType], { description: "Admin: every partner's webhooks, deleted ones included, newest first (at most 500)." })
+  @Query(() => [WebhookType], {
+    description: "Admin: every partner's webhooks, deleted ones included, newest first (at most 500).",
+  })
   allWebhooks(@Ctx() ctx: RequestContext): Promise<WebhookType[]> {
     return webhookService.all(ctx);
   }
 
-  @Query(() => WebhookDeliveryConnection, { description: 'Admin: webhook deliveries with their outcome, newest first, a page at a time (at most 100).' })
+  @Query(() => WebhookDeliveryConnection, {
+    description: 'Admin: webhook deliveries with their outcome, newest first, a page at a time (at most 100).',
+  })
   async webhookDeliveries(
     @Ctx() ctx: RequestContext,
-    @Arg('status', () => WebhookDeliveryStatusEnum, { nullable: true, description: 'Only deliveries in this state.' }) status?: WebhookDeliveryStatus | null,
+    @Arg('status', () => WebhookDeliveryStatusEnum, { nullable: true, description: 'Only deliveries in this state.' })
+    status?: WebhookDeliveryStatus | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1-100 (default 50).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null,
+    @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page.' })
+    after?: string | null,
   ): Promise<WebhookDeliveryConnection> {
     return toConnection(await webhookService.deliveries(ctx, status, first, after));
   }

@@ -81,18 +81,20 @@ function toView(w: WebhookSubscription): WebhookView {
 
 const parseWebhookId = (id: unknown): number => requireId(id, 'Webhook not found');
 
-
 /**
  * Queues `payload` for every live subscription to its event, in the caller's transaction, so a
  * rolled-back change sends nothing and a committed one cannot lose its deliveries; a transaction
  * context kicks the sender once it has committed.
  */
 async function enqueue(tx: EventTarget, payload: WebhookPayload): Promise<void> {
-  await queryRows(emOf(tx), sql`
+  await queryRows(
+    emOf(tx),
+    sql`
     insert into webhook_deliveries (subscription_id, event, payload)
     select s.id, ${payload.event}, ${JSON.stringify(payload)}::jsonb
       from webhook_subscriptions s join partner_keys k on k.id = s.partner_key_id
-     where s.disabled_at is null and k.revoked_at is null and ${payload.event} = any(s.events)`);
+     where s.disabled_at is null and k.revoked_at is null and ${payload.event} = any(s.events)`,
+  );
   const sender = tx.webhooks;
   if (sender) afterCommitOf(tx, () => sender.kick(), 'webhooks');
 }
@@ -104,7 +106,10 @@ export const webhookService = {
    * time the secret is shown. BAD_USER_INPUT for a refused URL or events; CONFLICT past
    * WEBHOOKS_PER_KEY live subscriptions.
    */
-  async register(ctx: RequestContext, input: { url: string; events: readonly string[] }): Promise<{ webhook: WebhookView; secret: string }> {
+  async register(
+    ctx: RequestContext,
+    input: { url: string; events: readonly string[] },
+  ): Promise<{ webhook: WebhookView; secret: string }> {
     const partner = requirePartner(ctx);
     throwIfInvalid(validateWebhookInput(input), 'list');
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
@@ -114,7 +119,8 @@ export const webhookService = {
       const key = await em.findOne(PartnerKey, { id: partner.keyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!key) throw new NotFoundError('API key not found');
       const live = await em.count(WebhookSubscription, { partnerKey: key.id, disabledAt: null });
-      if (live >= WEBHOOKS_PER_KEY) throw new ConflictError(`An API key holds at most ${WEBHOOKS_PER_KEY} webhooks: delete one first`);
+      if (live >= WEBHOOKS_PER_KEY)
+        throw new ConflictError(`An API key holds at most ${WEBHOOKS_PER_KEY} webhooks: delete one first`);
       const w = em.create(WebhookSubscription, { partnerKey: key, url: input.url.trim(), events, secret });
       await em.flush();
       return w;
@@ -125,7 +131,11 @@ export const webhookService = {
   /** The calling API key's live subscriptions, oldest first. */
   async mine(ctx: RequestContext): Promise<WebhookView[]> {
     const partner = requirePartner(ctx);
-    const rows = await ctx.em.find(WebhookSubscription, { partnerKey: partner.keyId, disabledAt: null }, { populate: ['partnerKey'], orderBy: { id: 'asc' } });
+    const rows = await ctx.em.find(
+      WebhookSubscription,
+      { partnerKey: partner.keyId, disabledAt: null },
+      { populate: ['partnerKey'], orderBy: { id: 'asc' } },
+    );
     return rows.map(toView);
   },
 
@@ -137,13 +147,19 @@ export const webhookService = {
     const partner = requirePartner(ctx);
     const id = parseWebhookId(idRaw);
     return ctx.transaction(async ({ em }) => {
-      const [row] = await queryRows<{ id: number }>(em, sql`
+      const [row] = await queryRows<{ id: number }>(
+        em,
+        sql`
         update webhook_subscriptions set disabled_at = now()
-         where id = ${id} and partner_key_id = ${partner.keyId} and disabled_at is null returning id`);
+         where id = ${id} and partner_key_id = ${partner.keyId} and disabled_at is null returning id`,
+      );
       if (!row) throw new NotFoundError('Webhook not found');
-      await queryRows(em, sql`
+      await queryRows(
+        em,
+        sql`
         update webhook_deliveries set status = 'GIVEN_UP', last_error = 'Webhook deleted'
-         where subscription_id = ${id} and status in ('PENDING', 'FAILED')`);
+         where subscription_id = ${id} and status in ('PENDING', 'FAILED')`,
+      );
       return true;
     });
   },
@@ -151,16 +167,27 @@ export const webhookService = {
   /** Admin: every partner's subscriptions, deleted ones included, newest first (at most ALL_WEBHOOKS_MAX). */
   async all(ctx: RequestContext): Promise<WebhookView[]> {
     requireAdmin(ctx);
-    const rows = await ctx.em.find(WebhookSubscription, {}, { populate: ['partnerKey'], orderBy: { id: 'desc' }, limit: ALL_WEBHOOKS_MAX });
+    const rows = await ctx.em.find(
+      WebhookSubscription,
+      {},
+      { populate: ['partnerKey'], orderBy: { id: 'desc' }, limit: ALL_WEBHOOKS_MAX },
+    );
     return rows.map(toView);
   },
 
   /** Admin: deliveries newest first (by id: the order they were queued in), a page at a time, optionally of one status. */
-  async deliveries(ctx: RequestContext, status?: string | null, first?: number | null, after?: string | null): Promise<Page<WebhookDeliveryView>> {
+  async deliveries(
+    ctx: RequestContext,
+    status?: string | null,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<WebhookDeliveryView>> {
     requireAdmin(ctx);
     const limit = pageSize(first, DELIVERIES_MAX_PAGE, DELIVERIES_DEFAULT_PAGE);
     if (status != null && !(WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status)) {
-      throw new BadInputError(`status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}`, [{ field: 'status', message: 'Unknown status' }]);
+      throw new BadInputError(`status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}`, [
+        { field: 'status', message: 'Unknown status' },
+      ]);
     }
     const where: FilterQuery<WebhookDelivery> = status ? { status } : {};
     const cursor = decodeCursor(after);
@@ -168,17 +195,28 @@ export const webhookService = {
     if (cursor) {
       const [id] = cursor;
       if (typeof id !== 'string' || !/^\d{1,18}$/.test(id)) {
-        throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [{ field: 'after', message: 'Invalid cursor' }]);
+        throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
+          { field: 'after', message: 'Invalid cursor' },
+        ]);
       }
       keyset = { id: { $lt: id } };
     }
-    const rows = await ctx.em.find(WebhookDelivery, { $and: [where, keyset] }, {
-      populate: ['subscription', 'subscription.partnerKey'],
-      orderBy: { id: 'desc' },
-      limit: limit + 1,
-    });
-    const page = keysetPage(rows, limit, after, (d) => encodeCursor([String(d.id)]),
-      async () => ({ count: await ctx.em.count(WebhookDelivery, where), estimate: false }));
+    const rows = await ctx.em.find(
+      WebhookDelivery,
+      { $and: [where, keyset] },
+      {
+        populate: ['subscription', 'subscription.partnerKey'],
+        orderBy: { id: 'desc' },
+        limit: limit + 1,
+      },
+    );
+    const page = keysetPage(
+      rows,
+      limit,
+      after,
+      (d) => encodeCursor([String(d.id)]),
+      async () => ({ count: await ctx.em.count(WebhookDelivery, where), estimate: false }),
+    );
     return mapPage(page, (d) => ({
       id: String(d.id),
       webhookId: String(d.subscription.id),

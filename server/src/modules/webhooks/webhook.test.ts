@@ -21,8 +21,18 @@ const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) }`;
 const UPDATE_DEPARTURE = `mutation($id: ID!, $closed: Boolean) { updateDeparture(id: $id, closed: $closed) { id closed } }`;
 
 const TOUR = {
-  title: 'Tarangire Elephant Trail', description: 'Baobabs and herds.', destination: 'tarangire', country: 'Tanzania',
-  durationDays: 1, durationNights: 0, duration: '1 day', price: '180', capacity: 8, status: 'active', tier: 'Budget', bookingType: 'group',
+  title: 'Tarangire Elephant Trail',
+  description: 'Baobabs and herds.',
+  destination: 'tarangire',
+  country: 'Tanzania',
+  durationDays: 1,
+  durationNights: 0,
+  duration: '1 day',
+  price: '180',
+  capacity: 8,
+  status: 'active',
+  tier: 'Budget',
+  bookingType: 'group',
 };
 // Retries after 60 s and 120 s, then given up: three attempts in all.
 const RETRIES = '60,120';
@@ -32,7 +42,10 @@ let admin: string;
 
 beforeAll(async () => {
   // The receivers listen on this machine: a test opts in to internal targets, as a partner testing locally would.
-  s = await startTestServer({ seedDemo: false, env: { ...ADMIN_ENV, WEBHOOK_RETRY_SECONDS: RETRIES, WEBHOOK_ALLOW_INTERNAL_TARGETS: 'true' } });
+  s = await startTestServer({
+    seedDemo: false,
+    env: { ...ADMIN_ENV, WEBHOOK_RETRY_SECONDS: RETRIES, WEBHOOK_ALLOW_INTERNAL_TARGETS: 'true' },
+  });
   admin = await adminToken(s);
 });
 afterAll(() => s?.stop());
@@ -45,7 +58,10 @@ async function subscribe(port: number, events: string[], partnerName = 'Safari L
   expect(r.body.errors).toBeUndefined();
   const { secret, webhook } = r.body.data.registerWebhook as { secret: string; webhook: { id: string } };
   return {
-    apiKey, receiver, secret, webhook,
+    apiKey,
+    receiver,
+    secret,
+    webhook,
     async done() {
       await keyGql(s, apiKey, DELETE, { id: webhook.id });
       await receiver.close();
@@ -58,17 +74,35 @@ function bodies(receiver: Receiver): Record<string, unknown>[] {
 }
 
 function verify(r: Received, secret: string, body = r.body) {
-  return verifyWebhook({ secret, body, timestamp: r.headers['tembea-webhook-timestamp'] as string, signature: r.headers['tembea-signature'] as string });
+  return verifyWebhook({
+    secret,
+    body,
+    timestamp: r.headers['tembea-webhook-timestamp'] as string,
+    signature: r.headers['tembea-signature'] as string,
+  });
 }
 
 async function deliveriesOf(webhookId: string) {
-  return queryRows<{ id: string; status: string; attempts: number; last_status_code: number | null; last_error: string | null; retry_in: number }>(s.orm.em.fork(), sql`
+  return queryRows<{
+    id: string;
+    status: string;
+    attempts: number;
+    last_status_code: number | null;
+    last_error: string | null;
+    retry_in: number;
+  }>(
+    s.orm.em.fork(),
+    sql`
     select id::text, status, attempts, last_status_code, last_error, round(extract(epoch from next_attempt_at - now()))::int retry_in
-      from webhook_deliveries where subscription_id = ${Number(webhookId)} order by id`);
+      from webhook_deliveries where subscription_id = ${Number(webhookId)} order by id`,
+  );
 }
 
 async function makeDue(webhookId: string) {
-  await queryRows(s.orm.em.fork(), sql`update webhook_deliveries set next_attempt_at = now() where subscription_id = ${Number(webhookId)}`);
+  await queryRows(
+    s.orm.em.fork(),
+    sql`update webhook_deliveries set next_attempt_at = now() where subscription_id = ${Number(webhookId)}`,
+  );
 }
 
 describe('webhook deliveries', () => {
@@ -76,15 +110,25 @@ describe('webhook deliveries', () => {
     const hook = await subscribe(4632, ['TOUR_CHANGED']);
     try {
       expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-      expect(hook.webhook).toMatchObject({ partnerName: 'Safari Link Agency', url: 'http://127.0.0.1:4632/hooks', events: ['TOUR_CHANGED'], disabledAt: null });
+      expect(hook.webhook).toMatchObject({
+        partnerName: 'Safari Link Agency',
+        url: 'http://127.0.0.1:4632/hooks',
+        events: ['TOUR_CHANGED'],
+        disabledAt: null,
+      });
       const id = (await gql(s, CREATE_TOUR, { input: TOUR }, { token: admin })).body.data.createTour.id as string;
-      expect((await gql(s, UPDATE_TOUR, { id, input: { ...TOUR, title: 'Tarangire Giants' } }, { token: admin })).body.errors).toBeUndefined();
+      expect(
+        (await gql(s, UPDATE_TOUR, { id, input: { ...TOUR, title: 'Tarangire Giants' } }, { token: admin })).body
+          .errors,
+      ).toBeUndefined();
       expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toBe(true);
       await s.webhooks.flush();
 
       const got = bodies(hook.receiver).sort((a, b) => String(a.occurredAt).localeCompare(String(b.occurredAt)));
       expect(got.map((b) => [b.event, b.tourId, b.change])).toEqual([
-        ['TOUR_CHANGED', id, 'UPDATED'], ['TOUR_CHANGED', id, 'UPDATED'], ['TOUR_CHANGED', id, 'DELETED'],
+        ['TOUR_CHANGED', id, 'UPDATED'],
+        ['TOUR_CHANGED', id, 'UPDATED'],
+        ['TOUR_CHANGED', id, 'DELETED'],
       ]);
       for (const r of hook.receiver.received) {
         expect(r.headers['content-type']).toBe('application/json');
@@ -92,14 +136,26 @@ describe('webhook deliveries', () => {
         expect(r.headers['tembea-signature']).toMatch(/^v1=[0-9a-f]{64}$/);
         expect(await verify(r, hook.secret)).toEqual({ ok: true });
         expect(await verify(r, 'whsec_someone_else')).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
-        expect(await verify(r, hook.secret, r.body.replace('"tourId":"', '"tourId":"9'))).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
+        expect(await verify(r, hook.secret, r.body.replace('"tourId":"', '"tourId":"9'))).toEqual({
+          ok: false,
+          reason: 'BAD_SIGNATURE',
+        });
       }
 
       const list = await gql(s, DELIVERIES, { status: 'DELIVERED' }, { token: admin });
-      const mine = list.body.data.webhookDeliveries.nodes.filter((n: { webhookId: string }) => n.webhookId === hook.webhook.id);
+      const mine = list.body.data.webhookDeliveries.nodes.filter(
+        (n: { webhookId: string }) => n.webhookId === hook.webhook.id,
+      );
       expect(mine).toHaveLength(3);
       expect(mine[0]).toMatchObject({
-        url: hook.receiver.url, partnerName: 'Safari Link Agency', event: 'TOUR_CHANGED', status: 'DELIVERED', attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null,
+        url: hook.receiver.url,
+        partnerName: 'Safari Link Agency',
+        event: 'TOUR_CHANGED',
+        status: 'DELIVERED',
+        attempts: 1,
+        lastStatusCode: 200,
+        lastError: null,
+        nextAttemptAt: null,
       });
       expect(mine[0].deliveredAt).toBeTruthy();
       // Sent once: nothing is due any more.
@@ -115,13 +171,22 @@ describe('webhook deliveries', () => {
     try {
       const tourId = await makeTour(s, { capacity: 10 });
       const user = await signUpAndLogin(s);
-      const booking = (await book(s, user.accessToken, request(tourId, { numberOfPeople: 3 }))).body.data.createBooking.booking;
+      const booking = (await book(s, user.accessToken, request(tourId, { numberOfPeople: 3 }))).body.data.createBooking
+        .booking;
       await s.webhooks.flush();
       const [taken] = bodies(hook.receiver);
-      expect(taken).toMatchObject({ event: 'SEATS_CHANGED', tourId: String(tourId), startDate: booking.startDate, seatsLeft: 7, closed: false });
+      expect(taken).toMatchObject({
+        event: 'SEATS_CHANGED',
+        tourId: String(tourId),
+        startDate: booking.startDate,
+        seatsLeft: 7,
+        closed: false,
+      });
       expect(await verify(hook.receiver.received[0]!, hook.secret)).toEqual({ ok: true });
 
-      expect((await gql(s, CANCEL, { id: booking.id }, { token: admin })).body.data.cancelBooking.status).toBe('Cancelled');
+      expect((await gql(s, CANCEL, { id: booking.id }, { token: admin })).body.data.cancelBooking.status).toBe(
+        'Cancelled',
+      );
       await s.webhooks.flush();
       expect(bodies(hook.receiver)[1]).toMatchObject({ departureId: taken!.departureId, seatsLeft: 10, closed: false });
 
@@ -130,7 +195,9 @@ describe('webhook deliveries', () => {
       // Saving the same flag again changes nothing partners see.
       await gql(s, UPDATE_DEPARTURE, { id: taken!.departureId, closed: true }, { token: admin });
       await s.webhooks.flush();
-      expect(bodies(hook.receiver).slice(2)).toEqual([expect.objectContaining({ departureId: taken!.departureId, seatsLeft: 0, closed: true })]);
+      expect(bodies(hook.receiver).slice(2)).toEqual([
+        expect.objectContaining({ departureId: taken!.departureId, seatsLeft: 0, closed: true }),
+      ]);
     } finally {
       await hook.done();
     }
@@ -144,11 +211,21 @@ describe('webhook deliveries', () => {
       await gql(s, UPDATE_TOUR, { id: String(tourId), input: TOUR }, { token: admin });
       await s.webhooks.flush();
       let [d] = await deliveriesOf(hook.webhook.id);
-      expect(d).toMatchObject({ status: 'FAILED', attempts: 1, last_status_code: 500, last_error: 'Answered HTTP 500' });
+      expect(d).toMatchObject({
+        status: 'FAILED',
+        attempts: 1,
+        last_status_code: 500,
+        last_error: 'Answered HTTP 500',
+      });
       expect(d!.retry_in).toBeGreaterThan(50);
       expect(d!.retry_in).toBeLessThanOrEqual(60);
-      const failed = (await gql(s, DELIVERIES, { status: 'FAILED' }, { token: admin })).body.data.webhookDeliveries.nodes;
-      expect(failed.find((n: { id: string }) => n.id === d!.id)).toMatchObject({ status: 'FAILED', attempts: 1, lastStatusCode: 500 });
+      const failed = (await gql(s, DELIVERIES, { status: 'FAILED' }, { token: admin })).body.data.webhookDeliveries
+        .nodes;
+      expect(failed.find((n: { id: string }) => n.id === d!.id)).toMatchObject({
+        status: 'FAILED',
+        attempts: 1,
+        lastStatusCode: 500,
+      });
 
       // Not due yet: nothing is sent.
       await s.webhooks.flush();
@@ -179,10 +256,12 @@ describe('webhook deliveries', () => {
     const hook = await subscribe(4635, ['TOUR_CHANGED']);
     try {
       const tourId = await makeTour(s);
-      await expect(s.orm.em.fork().transactional(async (em) => {
-        await webhookService.tourChanged(em, tourId, 'UPDATED');
-        throw new Error('the change failed after queueing its event');
-      })).rejects.toThrow('the change failed');
+      await expect(
+        s.orm.em.fork().transactional(async (em) => {
+          await webhookService.tourChanged(em, tourId, 'UPDATED');
+          throw new Error('the change failed after queueing its event');
+        }),
+      ).rejects.toThrow('the change failed');
       await s.webhooks.flush();
       expect(await deliveriesOf(hook.webhook.id)).toEqual([]);
       expect(hook.receiver.received).toEqual([]);
@@ -205,17 +284,23 @@ describe('webhook deliveries', () => {
       expect(hook.receiver.received).toHaveLength(1);
 
       const other = await createKey(s, admin, { partnerName: 'Another Agency' });
-      expect((await keyGql(s, other.secret, DELETE, { id: hook.webhook.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+      expect((await keyGql(s, other.secret, DELETE, { id: hook.webhook.id })).body.errors[0].extensions.code).toBe(
+        'NOT_FOUND',
+      );
       expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.data.deleteWebhook).toBe(true);
       expect((await keyGql(s, hook.apiKey, MINE)).body.data.webhooks).toEqual([]);
-      expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+      expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.errors[0].extensions.code).toBe(
+        'NOT_FOUND',
+      );
 
       hook.receiver.answer(200);
       await gql(s, UPDATE_TOUR, { id: String(tourId), input: TOUR }, { token: admin });
       await makeDue(hook.webhook.id);
       await s.webhooks.flush();
       expect(hook.receiver.received).toHaveLength(1);
-      expect(await deliveriesOf(hook.webhook.id)).toEqual([expect.objectContaining({ status: 'GIVEN_UP', attempts: 1, last_error: 'Webhook deleted' })]);
+      expect(await deliveriesOf(hook.webhook.id)).toEqual([
+        expect.objectContaining({ status: 'GIVEN_UP', attempts: 1, last_error: 'Webhook deleted' }),
+      ]);
       const all = (await gql(s, ALL, {}, { token: admin })).body.data.allWebhooks;
       expect(all.find((w: { id: string }) => w.id === hook.webhook.id).disabledAt).toBeTruthy();
     } finally {
@@ -230,7 +315,12 @@ describe('webhook deliveries', () => {
       const tourId = await makeTour(s);
       await gql(s, UPDATE_TOUR, { id: String(tourId), input: TOUR }, { token: admin });
       await s.webhooks.flush();
-      const keyId = (await queryRows<{ partner_key_id: number }>(s.orm.em.fork(), sql`select partner_key_id from webhook_subscriptions where id = ${Number(hook.webhook.id)}`))[0]!.partner_key_id;
+      const keyId = (
+        await queryRows<{ partner_key_id: number }>(
+          s.orm.em.fork(),
+          sql`select partner_key_id from webhook_subscriptions where id = ${Number(hook.webhook.id)}`,
+        )
+      )[0]!.partner_key_id;
       expect((await gql(s, REVOKE_KEY, { id: String(keyId) }, { token: admin })).body.errors).toBeUndefined();
 
       hook.receiver.answer(200);
@@ -238,7 +328,9 @@ describe('webhook deliveries', () => {
       await makeDue(hook.webhook.id);
       await s.webhooks.flush();
       expect(hook.receiver.received).toHaveLength(1);
-      expect(await deliveriesOf(hook.webhook.id)).toEqual([expect.objectContaining({ status: 'GIVEN_UP', last_error: 'Webhook deleted or its API key revoked' })]);
+      expect(await deliveriesOf(hook.webhook.id)).toEqual([
+        expect.objectContaining({ status: 'GIVEN_UP', last_error: 'Webhook deleted or its API key revoked' }),
+      ]);
     } finally {
       await hook.receiver.close();
     }
@@ -248,18 +340,32 @@ describe('webhook deliveries', () => {
 describe('webhook registration', () => {
   it('refuses an http URL other than localhost, a malformed URL and no events, with BAD_USER_INPUT', async () => {
     const { secret: apiKey } = await createKey(s, admin);
-    const refused = async (input: Record<string, unknown>) => (await keyGql(s, apiKey, REGISTER, { input })).body.errors[0];
+    const refused = async (input: Record<string, unknown>) =>
+      (await keyGql(s, apiKey, REGISTER, { input })).body.errors[0];
     expect(await refused({ url: 'http://agency.example/hooks', events: ['TOUR_CHANGED'] })).toMatchObject({
-      message: 'The URL must use https (http is accepted only for localhost)', extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'url' }] },
+      message: 'The URL must use https (http is accepted only for localhost)',
+      extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'url' }] },
     });
-    expect(await refused({ url: 'agency.example', events: ['TOUR_CHANGED'] })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+    expect(await refused({ url: 'agency.example', events: ['TOUR_CHANGED'] })).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(await refused({ url: 'https://agency.example/hooks', events: [] })).toMatchObject({
-      message: 'Choose at least one event: TOUR_CHANGED, SEATS_CHANGED', extensions: { code: 'BAD_USER_INPUT' },
+      message: 'Choose at least one event: TOUR_CHANGED, SEATS_CHANGED',
+      extensions: { code: 'BAD_USER_INPUT' },
     });
-    expect(await refused({ url: 'https://agency.example/hooks', events: ['BOOKED'] })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
-    const ok = await keyGql(s, apiKey, REGISTER, { input: { url: 'https://agency.example/hooks', events: ['SEATS_CHANGED'] } });
-    expect(ok.body.data.registerWebhook.webhook).toMatchObject({ url: 'https://agency.example/hooks', events: ['SEATS_CHANGED'] });
-    expect((await keyGql(s, apiKey, MINE)).body.data.webhooks).toEqual([{ id: ok.body.data.registerWebhook.webhook.id, url: 'https://agency.example/hooks', events: ['SEATS_CHANGED'] }]);
+    expect(await refused({ url: 'https://agency.example/hooks', events: ['BOOKED'] })).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const ok = await keyGql(s, apiKey, REGISTER, {
+      input: { url: 'https://agency.example/hooks', events: ['SEATS_CHANGED'] },
+    });
+    expect(ok.body.data.registerWebhook.webhook).toMatchObject({
+      url: 'https://agency.example/hooks',
+      events: ['SEATS_CHANGED'],
+    });
+    expect((await keyGql(s, apiKey, MINE)).body.data.webhooks).toEqual([
+      { id: ok.body.data.registerWebhook.webhook.id, url: 'https://agency.example/hooks', events: ['SEATS_CHANGED'] },
+    ]);
     await keyGql(s, apiKey, DELETE, { id: ok.body.data.registerWebhook.webhook.id });
   });
 
@@ -267,9 +373,11 @@ describe('webhook registration', () => {
     const { secret: apiKey } = await createKey(s, admin);
     const input = { url: 'https://agency.example/hooks', events: ['TOUR_CHANGED'] };
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) ids.push((await keyGql(s, apiKey, REGISTER, { input })).body.data.registerWebhook.webhook.id);
+    for (let i = 0; i < 10; i++)
+      ids.push((await keyGql(s, apiKey, REGISTER, { input })).body.data.registerWebhook.webhook.id);
     expect((await keyGql(s, apiKey, REGISTER, { input })).body.errors[0]).toMatchObject({
-      message: 'An API key holds at most 10 webhooks: delete one first', extensions: { code: 'CONFLICT' },
+      message: 'An API key holds at most 10 webhooks: delete one first',
+      extensions: { code: 'CONFLICT' },
     });
     await keyGql(s, apiKey, DELETE, { id: ids[0] });
     expect((await keyGql(s, apiKey, REGISTER, { input })).body.errors).toBeUndefined();
@@ -280,11 +388,17 @@ describe('webhook registration', () => {
     const user = await signUpAndLogin(s);
     const input = { url: 'https://agency.example/hooks', events: ['TOUR_CHANGED'] };
     expect((await gql(s, REGISTER, { input })).body.errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await gql(s, REGISTER, { input }, { token: user.accessToken })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await gql(s, REGISTER, { input }, { token: user.accessToken })).body.errors[0].extensions.code).toBe(
+      'FORBIDDEN',
+    );
     expect((await gql(s, MINE, {}, { token: admin })).body.errors[0].extensions.code).toBe('FORBIDDEN');
     const { secret: apiKey } = await createKey(s, admin);
     expect((await keyGql(s, apiKey, DELIVERIES)).body.errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await gql(s, DELIVERIES, {}, { token: user.accessToken })).body.errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await gql(s, DELIVERIES, { after: 'nonsense' }, { token: admin })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await gql(s, DELIVERIES, {}, { token: user.accessToken })).body.errors[0].extensions.code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await gql(s, DELIVERIES, { after: 'nonsense' }, { token: admin })).body.errors[0].extensions.code).toBe(
+      'BAD_USER_INPUT',
+    );
   });
 });

@@ -1,19 +1,30 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookDeliveryStatus, type WebhookEventName } from '@tembea/schema';
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
+  type WebhookDeliveryStatus,
+  type WebhookEventName,
+} from '@tembea/schema';
 import { ConnectionType } from '../../common/graphql-types.js';
 
 /** The events, as a GraphQL enum (its values are the schema package's names). */
 export const WebhookEventEnum = Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e, e])) as { [K in WebhookEventName]: K };
-export const WebhookDeliveryStatusEnum = Object.fromEntries(WEBHOOK_DELIVERY_STATUSES.map((s) => [s, s])) as { [K in WebhookDeliveryStatus]: K };
+export const WebhookDeliveryStatusEnum = Object.fromEntries(WEBHOOK_DELIVERY_STATUSES.map((s) => [s, s])) as {
+  [K in WebhookDeliveryStatus]: K;
+};
 
 registerEnumType(WebhookEventEnum, {
   name: 'WebhookEvent',
   description: 'What a webhook can be told about.',
   valuesConfig: {
-    TOUR_CHANGED: { description: 'A tour was created, updated (UPDATED) or deleted (DELETED). Body: {event, tourId, change, occurredAt}.' },
+    TOUR_CHANGED: {
+      description:
+        'A tour was created, updated (UPDATED) or deleted (DELETED). Body: {event, tourId, change, occurredAt}.',
+    },
     SEATS_CHANGED: {
-      description: "A departure's seats left or closed flag changed (a booking, a cancellation, an admin's change). Body: {event, departureId, tourId, startDate, seatsLeft, closed, occurredAt}.",
+      description:
+        "A departure's seats left or closed flag changed (a booking, a cancellation, an admin's change). Body: {event, departureId, tourId, startDate, seatsLeft, closed, occurredAt}.",
     },
   },
 });
@@ -25,20 +36,28 @@ registerEnumType(WebhookDeliveryStatusEnum, {
     PENDING: { description: 'Queued, not tried yet.' },
     DELIVERED: { description: 'The receiver answered with a 2xx status.' },
     FAILED: { description: 'The last attempt failed; another is due at nextAttemptAt.' },
-    GIVEN_UP: { description: 'Every attempt failed, or the webhook was deleted or its API key revoked: it will not be sent.' },
+    GIVEN_UP: {
+      description: 'Every attempt failed, or the webhook was deleted or its API key revoked: it will not be sent.',
+    },
   },
 });
 
 @InputType({ description: 'A receiver of webhooks.' })
 export class RegisterWebhookInput {
-  @Field({ description: 'Where deliveries are POSTed: an https URL (http only for localhost), at most 2000 characters. Redirects are not followed.' })
+  @Field({
+    description:
+      'Where deliveries are POSTed: an https URL (http only for localhost), at most 2000 characters. Redirects are not followed.',
+  })
   url!: string;
 
   @Field(() => [WebhookEventEnum], { description: 'The events to receive, one or more.' })
   events!: WebhookEventName[];
 }
 
-@ObjectType('Webhook', { description: "A partner's receiver of webhook events. Every delivery is signed with its secret (see Tembea-Signature)." })
+@ObjectType('Webhook', {
+  description:
+    "A partner's receiver of webhook events. Every delivery is signed with its secret (see Tembea-Signature).",
+})
 export class WebhookType {
   @Field(() => ID, { description: 'Webhook id.' })
   id!: string;
@@ -55,20 +74,29 @@ export class WebhookType {
   @Field(() => GraphQLDateTimeISO, { description: 'When it was registered.' })
   createdAt!: Date;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When it was deleted; null while it receives deliveries.' })
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'When it was deleted; null while it receives deliveries.',
+  })
   disabledAt!: Date | null;
 }
 
-@ObjectType({ description: 'A webhook just registered, with the secret that signs its deliveries: shown this once, keep it safe.' })
+@ObjectType({
+  description: 'A webhook just registered, with the secret that signs its deliveries: shown this once, keep it safe.',
+})
 export class RegisteredWebhook {
   @Field(() => WebhookType, { description: 'The webhook.' })
   webhook!: WebhookType;
 
-  @Field({ description: 'The signing secret: verify each delivery\'s Tembea-Signature with it. It is never shown again.' })
+  @Field({
+    description: "The signing secret: verify each delivery's Tembea-Signature with it. It is never shown again.",
+  })
   secret!: string;
 }
 
-@ObjectType('WebhookDelivery', { description: 'One event sent (or to be sent) to one webhook, with the outcome of its attempts.' })
+@ObjectType('WebhookDelivery', {
+  description: 'One event sent (or to be sent) to one webhook, with the outcome of its attempts.',
+})
 export class WebhookDeliveryType {
   @Field(() => ID, { description: 'Delivery id, sent as Tembea-Webhook-Id (the same on every attempt).' })
   id!: string;
@@ -91,16 +119,26 @@ export class WebhookDeliveryType {
   @Field(() => Int, { description: 'Attempts made so far.' })
   attempts!: number;
 
-  @Field(() => Int, { nullable: true, description: 'HTTP status of the last answer; null when none came (no connection, timeout) or before the first attempt.' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'HTTP status of the last answer; null when none came (no connection, timeout) or before the first attempt.',
+  })
   lastStatusCode!: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Why the last attempt failed, in one line; null after a success.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the last attempt failed, in one line; null after a success.',
+  })
   lastError!: string | null;
 
   @Field(() => GraphQLDateTimeISO, { description: 'When the event was queued.' })
   createdAt!: Date;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When the next attempt is due; null once DELIVERED or GIVEN_UP.' })
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'When the next attempt is due; null once DELIVERED or GIVEN_UP.',
+  })
   nextAttemptAt!: Date | null;
 
   @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When a receiver accepted it; null until then.' })

@@ -4,7 +4,10 @@ const LEAKS: [string, RegExp][] = [
   ['a module path', /node_modules|\/work\/|\/src\/|dist\//],
   ['SQL', /\b(?:SELECT|INSERT INTO|UPDATE "|DELETE FROM)\b|\bfrom "\w+"/],
   // PostgreSQL's words (GraphQL's own "Syntax Error: …" about the client's query is fine).
-  ['a database error', /violates|syntax error|invalid input syntax|invalid byte sequence|duplicate key|relation "|column "|out of range for type|time zone displacement|pg_|MikroORM|DriverException|ECONNREFUSED/],
+  [
+    'a database error',
+    /violates|syntax error|invalid input syntax|invalid byte sequence|duplicate key|relation "|column "|out of range for type|time zone displacement|pg_|MikroORM|DriverException|ECONNREFUSED/,
+  ],
   ['an internal error', /TypeError|ReferenceError|RangeError|Cannot read propert|undefined is not|is not a function/],
 ];
 
@@ -26,7 +29,8 @@ export function answerProblem(status: number, text: string, graphql: boolean): s
     if (status >= 400 && !Array.isArray(body?.errors)) return `a ${status} GraphQL answer without errors`;
     for (const e of body?.errors ?? []) {
       if (typeof e?.message !== 'string' || !e.message) return 'a GraphQL error without a message';
-      if (typeof e?.extensions?.code !== 'string') return `a GraphQL error without a code: ${String(e.message).slice(0, 120)}`;
+      if (typeof e?.extensions?.code !== 'string')
+        return `a GraphQL error without a code: ${String(e.message).slice(0, 120)}`;
       if (e.extensions.code === 'INTERNAL_SERVER_ERROR') return `INTERNAL_SERVER_ERROR: ${e.message}`;
     }
     return null;

@@ -1,7 +1,19 @@
 import { readFileSync } from 'node:fs';
 import {
-  buildSchema, type DocumentNode, getNamedType, type GraphQLInputType, GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull,
-  GraphQLScalarType, Kind, type OperationDefinitionNode, parse, print, typeFromAST,
+  buildSchema,
+  type DocumentNode,
+  getNamedType,
+  type GraphQLInputType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLScalarType,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  print,
+  typeFromAST,
 } from 'graphql';
 import { PARTNER_EXAMPLES } from '@tembea/schema';
 import { type Kind as ValueKind, malformed } from './values.js';
@@ -20,7 +32,10 @@ export interface ClientOperation {
 
 function operationOf(name: string, admin: boolean, doc: DocumentNode): ClientOperation {
   const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-  const variables = (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, type: typeFromAST(schema, v.type as never) as GraphQLInputType }));
+  const variables = (op.variableDefinitions ?? []).map((v) => ({
+    name: v.variable.name.value,
+    type: typeFromAST(schema, v.type as never) as GraphQLInputType,
+  }));
   return { name, admin, query: print(doc), variables };
 }
 
@@ -31,10 +46,14 @@ export function partnerOperations(): ClientOperation[] {
 
 /** Every operation in the client's generated documents (the site's and the admin screens'). */
 export function clientOperations(): ClientOperation[] {
-  return ['client/src/gql/graphql.ts', 'client/src/gql/admin/graphql.ts'].flatMap((file) => {
-    const source = readFileSync(repo(file), 'utf8');
-    return [...source.matchAll(/^export const (\w+)Document = (\{.*\}) as unknown as DocumentNode</gm)].map(([, name, json]) => ({ name: name!, json: json!, admin: file.includes('admin') }));
-  }).map(({ name, json, admin }) => operationOf(name, admin, JSON.parse(json) as DocumentNode));
+  return ['client/src/gql/graphql.ts', 'client/src/gql/admin/graphql.ts']
+    .flatMap((file) => {
+      const source = readFileSync(repo(file), 'utf8');
+      return [...source.matchAll(/^export const (\w+)Document = (\{.*\}) as unknown as DocumentNode</gm)].map(
+        ([, name, json]) => ({ name: name!, json: json!, admin: file.includes('admin') }),
+      );
+    })
+    .map(({ name, json, admin }) => operationOf(name, admin, JSON.parse(json) as DocumentNode));
 }
 
 /** The kind of a leaf, from its type and, for text, its name (emails, dates, ids). */
@@ -45,12 +64,18 @@ function kindOf(type: GraphQLInputType, name: string): ValueKind {
   if (t instanceof GraphQLInputObjectType) return 'object';
   if (t instanceof GraphQLEnumType) return 'enum';
   switch (t.name) {
-    case 'Int': return 'int';
-    case 'Float': return 'float';
-    case 'Boolean': return 'boolean';
-    case 'ID': return 'id';
-    case 'Upload': return 'upload';
-    case 'DateTimeISO': return 'date';
+    case 'Int':
+      return 'int';
+    case 'Float':
+      return 'float';
+    case 'Boolean':
+      return 'boolean';
+    case 'ID':
+      return 'id';
+    case 'Upload':
+      return 'upload';
+    case 'DateTimeISO':
+      return 'date';
   }
   if (/email/i.test(name)) return 'email';
   if (/date|^from$|^to$|Time$/i.test(name)) return 'date';
@@ -60,16 +85,45 @@ function kindOf(type: GraphQLInputType, name: string): ValueKind {
 
 /** Valid values of the fields whose rules a generic value would break (a price, a date range, a group size). */
 const KNOWN: Record<string, unknown> = {
-  price: '1450', tier: 'budget', travelType: 'Safari', destination: 'Serengeti', country: 'Tanzania', images: [], bg: null, capacity: 10,
-  rating: 4.5, discount: 0, numRatings: 3, durationDays: 5, durationNights: 4, itinerary: [], departureTime: null, returnTime: null,
-  startDate: '2027-06-01', endDate: '2027-06-05', date: '2027-06-01', numberOfPeople: 2, phone: '+255712345678', name: 'Asha Mrema', first: 5,
-  search: 'safari', from: '2027-01-01', to: '2027-12-31', after: null, ids: null, minPrice: null, maxPrice: null, dayTrip: null, status: 'active',
+  price: '1450',
+  tier: 'budget',
+  travelType: 'Safari',
+  destination: 'Serengeti',
+  country: 'Tanzania',
+  images: [],
+  bg: null,
+  capacity: 10,
+  rating: 4.5,
+  discount: 0,
+  numRatings: 3,
+  durationDays: 5,
+  durationNights: 4,
+  itinerary: [],
+  departureTime: null,
+  returnTime: null,
+  startDate: '2027-06-01',
+  endDate: '2027-06-05',
+  date: '2027-06-01',
+  numberOfPeople: 2,
+  phone: '+255712345678',
+  name: 'Asha Mrema',
+  first: 5,
+  search: 'safari',
+  from: '2027-01-01',
+  to: '2027-12-31',
+  after: null,
+  ids: null,
+  minPrice: null,
+  maxPrice: null,
+  dayTrip: null,
+  status: 'active',
 };
 
 /** A plausible value of a type: each leaf valid-looking, so a mutation of one leaf meets that leaf's validation. */
 export function baseline(type: GraphQLInputType, name: string): unknown {
   const named = getNamedType(type);
-  const known = Object.hasOwn(KNOWN, name) && !(named instanceof GraphQLEnumType) && !(named instanceof GraphQLInputObjectType);
+  const known =
+    Object.hasOwn(KNOWN, name) && !(named instanceof GraphQLEnumType) && !(named instanceof GraphQLInputObjectType);
   if (known && !(KNOWN[name] === null && type instanceof GraphQLNonNull)) return KNOWN[name];
   const inner = type instanceof GraphQLNonNull ? type.ofType : type;
   if (inner instanceof GraphQLList) return [baseline(inner.ofType, name)];
@@ -79,13 +133,20 @@ export function baseline(type: GraphQLInputType, name: string): unknown {
   if (inner instanceof GraphQLEnumType) return inner.getValues()[0]!.value;
   if (inner instanceof GraphQLScalarType) {
     switch (kindOf(inner, name)) {
-      case 'int': return /first|people|capacity/i.test(name) ? 2 : 1;
-      case 'float': return 100.5;
-      case 'boolean': return true;
-      case 'id': return '1';
-      case 'upload': return null;
-      case 'date': return '2027-06-01';
-      case 'email': return 'fuzz@example.com';
+      case 'int':
+        return /first|people|capacity/i.test(name) ? 2 : 1;
+      case 'float':
+        return 100.5;
+      case 'boolean':
+        return true;
+      case 'id':
+        return '1';
+      case 'upload':
+        return null;
+      case 'date':
+        return '2027-06-01';
+      case 'email':
+        return 'fuzz@example.com';
     }
     return /password/i.test(name) ? 'fuzz-password-1' : 'Fuzz text';
   }

@@ -49,7 +49,12 @@ describe('DestinationsMenu', () => {
   });
 
   it('closes when focus moves elsewhere on the page or a click lands outside, not when a guide replaces the focused button', () => {
-    render(<><DestinationsMenu /><button type="button">About</button></>);
+    render(
+      <>
+        <DestinationsMenu />
+        <button type="button">About</button>
+      </>,
+    );
     const trigger = screen.getByRole('button', { name: /Destinations/ });
     fireEvent.click(trigger);
     const zanzibar = screen.getByRole('button', { name: 'Zanzibar' });

@@ -42,8 +42,12 @@ export function DestinationsMenu() {
 
   useEffect(() => {
     if (!open) return;
-    const onDown = () => { pointerPressed.current = true; };
-    const onUp = () => { pointerPressed.current = false; };
+    const onDown = () => {
+      pointerPressed.current = true;
+    };
+    const onUp = () => {
+      pointerPressed.current = false;
+    };
     // Capture phase: the click's path is taken before any handler re-renders the popup.
     const onClick = (e: MouseEvent) => {
       if (rootRef.current && !e.composedPath().includes(rootRef.current)) close(false);
@@ -137,22 +141,41 @@ export function DestinationsMenu() {
       >
         Destinations <span aria-hidden="true">▾</span>
       </button>
-      <div ref={panelRef} id={panelId} className="destinations-panel" role="region" aria-label="Destinations" hidden={!open}>
+      <div
+        ref={panelRef}
+        id={panelId}
+        className="destinations-panel"
+        role="region"
+        aria-label="Destinations"
+        hidden={!open}
+      >
         {detail ? (
           <article className="destination-detail" data-testid="destination-detail">
             <button type="button" className="btn btn--ghost destination-detail__back" onClick={backToZones}>
               <span aria-hidden="true">←</span> Back to Zones
             </button>
-            <h3 ref={detailHeadingRef} tabIndex={-1}>{detail.name}</h3>
+            <h3 ref={detailHeadingRef} tabIndex={-1}>
+              {detail.name}
+            </h3>
             <p>{detail.description}</p>
             <h4>Highlights</h4>
-            <ul>{detail.highlights.map((h) => <li key={h}>{h}</li>)}</ul>
+            <ul>
+              {detail.highlights.map((h) => (
+                <li key={h}>{h}</li>
+              ))}
+            </ul>
             <dl>
-              <dt>Best time to visit</dt><dd>{detail.bestTime}</dd>
-              <dt>Famous for</dt><dd>{detail.famousFor}</dd>
+              <dt>Best time to visit</dt>
+              <dd>{detail.bestTime}</dd>
+              <dt>Famous for</dt>
+              <dd>{detail.famousFor}</dd>
             </dl>
             <h4>Activities</h4>
-            <ul className="destination-detail__chips">{detail.activities.map((a) => <li key={a}>{a}</li>)}</ul>
+            <ul className="destination-detail__chips">
+              {detail.activities.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
           </article>
         ) : (
           <div className="destinations-panel__zones">
@@ -162,7 +185,9 @@ export function DestinationsMenu() {
                 <ul>
                   {z.destinations.map((name) => (
                     <li key={name}>
-                      <button type="button" data-destination={name} onClick={() => setSelected(name)}>{name}</button>
+                      <button type="button" data-destination={name} onClick={() => setSelected(name)}>
+                        {name}
+                      </button>
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,15 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-export interface Point { x: number; y: number }
-export interface Box { left: number; right: number; top: number; bottom: number }
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
 
 /** Slack around the corridor, in px: a hand never moves in a perfectly straight line. */
 const SLACK = 12;

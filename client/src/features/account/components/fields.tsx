@@ -17,4 +17,3 @@ export function useDelayedAction(active: boolean, ms: number, action: () => void
     return () => window.clearTimeout(t);
   }, [active, ms, run]);
 }
-

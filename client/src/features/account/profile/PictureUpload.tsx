@@ -16,9 +16,12 @@ export function PictureUpload() {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   if (!user) return null;
 
@@ -60,18 +63,36 @@ export function PictureUpload() {
       <Avatar name={user.name} image={preview ?? user.profileImage} size={96} className="picture-upload__avatar" />
       <div className="picture-upload__controls">
         <label htmlFor={inputId}>Profile picture</label>
-        <input ref={input} id={inputId} type="file" accept="image/*" onChange={(e) => choose(e.target.files?.[0])} disabled={progress !== null} />
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          onChange={(e) => choose(e.target.files?.[0])}
+          disabled={progress !== null}
+        />
         {file ? (
           <button type="button" className="btn btn--primary" onClick={upload} disabled={progress !== null}>
             {progress !== null ? 'Uploading...' : 'Upload Picture'}
           </button>
         ) : null}
         {progress !== null ? (
-          <div className="progress" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
             <span className="progress__bar" style={{ width: `${progress}%` }} />
           </div>
         ) : null}
-        {saved ? <p className="account-message account-message--success" role="status">Profile picture updated.</p> : null}
+        {saved ? (
+          <p className="account-message account-message--success" role="status">
+            Profile picture updated.
+          </p>
+        ) : null}
         {error ? (
           <div className="account-message account-message--error" role="alert">
             <strong>Upload failed</strong>

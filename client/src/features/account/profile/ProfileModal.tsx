@@ -19,7 +19,9 @@ export const DELETE_ACCOUNT_CONFIRM = 'Are you sure you want to delete your acco
 function formatDate(iso: string | null): string {
   if (!iso) return 'Not available';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Not available' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  return Number.isNaN(d.getTime())
+    ? 'Not available'
+    : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** Profile modal: Account Details, Change Password and Logout tabs. */
@@ -77,13 +79,20 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} className="tabs__panel">
+          <div
+            role="tabpanel"
+            id={`${baseId}-panel-${tab}`}
+            aria-labelledby={`${baseId}-tab-${tab}`}
+            className="tabs__panel"
+          >
             {tab === 'details' ? <AccountDetails /> : null}
             {tab === 'password' ? <ChangePassword onClose={onClose} /> : null}
             {tab === 'logout' ? <LogoutTab /> : null}
           </div>
           <p className="profile-links">
-            <Link className="btn btn--secondary" to="/my-bookings" onClick={onClose}>My Bookings</Link>
+            <Link className="btn btn--secondary" to="/my-bookings" onClick={onClose}>
+              My Bookings
+            </Link>
           </p>
         </>
       )}
@@ -99,11 +108,28 @@ function AccountDetails() {
     <>
       <PictureUpload />
       <dl className="profile-details">
-        <div><dt>Email</dt><dd>{user.email}</dd></div>
-        <div><dt>First name</dt><dd>{firstName}</dd></div>
-        <div><dt>Last name</dt><dd>{lastName || '—'}</dd></div>
-        {user.phone ? <div><dt>Phone</dt><dd>{user.phone}</dd></div> : null}
-        <div><dt>Registered</dt><dd>{formatDate(user.registeredAt)}</dd></div>
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>First name</dt>
+          <dd>{firstName}</dd>
+        </div>
+        <div>
+          <dt>Last name</dt>
+          <dd>{lastName || '—'}</dd>
+        </div>
+        {user.phone ? (
+          <div>
+            <dt>Phone</dt>
+            <dd>{user.phone}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Registered</dt>
+          <dd>{formatDate(user.registeredAt)}</dd>
+        </div>
       </dl>
     </>
   );

@@ -4,22 +4,56 @@ import { TOKEN_KEY } from '@tembea/schema';
 import { fakeJwt, mockClient, Providers, type Call, type MockResult } from '../../../test/auth';
 import { AdminBookingsPage } from './AdminBookingsPage';
 
-const account = { __typename: 'User', id: '7', name: 'Amani Mushi', email: 'amani@example.com', phone: '+255 754 000 111' };
+const account = {
+  __typename: 'User',
+  id: '7',
+  name: 'Amani Mushi',
+  email: 'amani@example.com',
+  phone: '+255 754 000 111',
+};
 const row = (id: string, status: string, over: Record<string, unknown> = {}) => ({
-  __typename: 'Booking', id, tourId: '4', tourTitle: 'Zanzibar Beach Escape', startDate: '2031-07-01', endDate: '2031-07-05',
-  numberOfPeople: 2, name: 'Neema Kimaro', email: 'neema@example.com', phone: '+255 713 000 111', status,
-  bookingType: 'group', tier: 'Mid-range', createdAt: '2031-01-01T10:00:00.000Z', user: account, ...over,
+  __typename: 'Booking',
+  id,
+  tourId: '4',
+  tourTitle: 'Zanzibar Beach Escape',
+  startDate: '2031-07-01',
+  endDate: '2031-07-05',
+  numberOfPeople: 2,
+  name: 'Neema Kimaro',
+  email: 'neema@example.com',
+  phone: '+255 713 000 111',
+  status,
+  bookingType: 'group',
+  tier: 'Mid-range',
+  createdAt: '2031-01-01T10:00:00.000Z',
+  user: account,
+  ...over,
 });
 const page = (nodes: unknown[], more: { hasNextPage?: boolean; total?: number } = {}) => ({
   data: {
     bookings: {
-      __typename: 'BookingConnection', totalCount: more.total ?? nodes.length,
-      pageInfo: { __typename: 'PageInfo', hasNextPage: more.hasNextPage ?? false, endCursor: nodes.length ? `c${(nodes.at(-1) as { id: string }).id}` : null },
+      __typename: 'BookingConnection',
+      totalCount: more.total ?? nodes.length,
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage: more.hasNextPage ?? false,
+        endCursor: nodes.length ? `c${(nodes.at(-1) as { id: string }).id}` : null,
+      },
       nodes,
     },
   },
 });
-const tours = { data: { tours: { __typename: 'TourConnection', nodes: [{ __typename: 'Tour', id: '4', title: 'Zanzibar Beach Escape' }, { __typename: 'Tour', id: '9', title: 'Serengeti Safari' }] } } };
+const tours = {
+  data: {
+    tours: {
+      __typename: 'TourConnection',
+      nodes: [
+        { __typename: 'Tour', id: '4', title: 'Zanzibar Beach Escape' },
+        { __typename: 'Tour', id: '9', title: 'Serengeti Safari' },
+      ],
+    },
+  },
+};
 
 const pending = row('11', 'Pending', { user: null });
 const confirmed = row('12', 'Confirmed');
@@ -29,16 +63,38 @@ const completed = row('14', 'Completed', { tourId: null, tourTitle: 'Old Safari'
 function renderPage(bookings: (call: Call) => MockResult | Promise<MockResult>) {
   localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 900 }));
   const mock = mockClient((call) => {
-    if (call.operationName === 'Me') return { data: { me: { ...account, id: '1', role: 'admin', profileImage: null, registeredAt: '2030-01-01T00:00:00Z', createdAt: '2030-01-01T00:00:00Z', lastLoginAt: null, permissions: [] } } };
+    if (call.operationName === 'Me')
+      return {
+        data: {
+          me: {
+            ...account,
+            id: '1',
+            role: 'admin',
+            profileImage: null,
+            registeredAt: '2030-01-01T00:00:00Z',
+            createdAt: '2030-01-01T00:00:00Z',
+            lastLoginAt: null,
+            permissions: [],
+          },
+        },
+      };
     if (call.operationName === 'AdminTourChoices') return tours;
     return bookings(call);
   });
-  render(<Providers client={mock.client} path="/admin/bookings"><AdminBookingsPage /></Providers>);
+  render(
+    <Providers client={mock.client} path="/admin/bookings">
+      <AdminBookingsPage />
+    </Providers>,
+  );
   return { ...mock, lists: () => mock.calls.filter((c) => c.operationName === 'AdminBookings') };
 }
 
-const rowOf = (id: string) => screen.getAllByTestId('booking-row').find((r) => r.getAttribute('data-booking-id') === id)!;
-const buttons = (id: string) => within(rowOf(id)).queryAllByRole('button').map((b) => b.textContent?.replace(/ booking #.*/, ''));
+const rowOf = (id: string) =>
+  screen.getAllByTestId('booking-row').find((r) => r.getAttribute('data-booking-id') === id)!;
+const buttons = (id: string) =>
+  within(rowOf(id))
+    .queryAllByRole('button')
+    .map((b) => b.textContent?.replace(/ booking #.*/, ''));
 
 describe('AdminBookingsPage', () => {
   beforeEach(() => localStorage.clear());
@@ -48,15 +104,29 @@ describe('AdminBookingsPage', () => {
     renderPage(() => page([pending, confirmed, cancelled, completed]));
     expect(screen.getByRole('heading', { level: 1, name: 'Bookings Management' })).toBeTruthy();
     await screen.findAllByTestId('booking-row');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Tour', 'Customer', 'Dates', 'People', 'Status', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Tour',
+      'Customer',
+      'Dates',
+      'People',
+      'Status',
+      'Actions',
+    ]);
     // The account's contact when the booking has one, else the booking's own.
     expect(rowOf('12').textContent).toContain('Amani Mushi');
     expect(rowOf('12').textContent).toContain('+255 754 000 111');
     expect(rowOf('11').textContent).toContain('Neema Kimaro');
     expect(rowOf('11').textContent).toContain('neema@example.com');
-    expect(within(rowOf('11')).getByRole('link', { name: 'Zanzibar Beach Escape' }).getAttribute('href')).toBe('/tour/4');
+    expect(within(rowOf('11')).getByRole('link', { name: 'Zanzibar Beach Escape' }).getAttribute('href')).toBe(
+      '/tour/4',
+    );
     expect(within(rowOf('14')).queryByRole('link')).toBeNull();
-    for (const [id, colour] of [['11', 'pending'], ['12', 'confirmed'], ['13', 'cancelled'], ['14', 'completed']] as const) {
+    for (const [id, colour] of [
+      ['11', 'pending'],
+      ['12', 'confirmed'],
+      ['13', 'cancelled'],
+      ['14', 'completed'],
+    ] as const) {
       expect(within(rowOf(id)).getByTestId('booking-status').className).toContain(`badge--booking-${colour}`);
     }
     expect(buttons('11')).toEqual(['Confirm', 'Cancel']);
@@ -68,8 +138,10 @@ describe('AdminBookingsPage', () => {
 
   it('confirms, then marks complete, each after asking, updating the row in place', async () => {
     const m = renderPage((call) => {
-      if (call.operationName === 'ConfirmBooking') return { data: { confirmBooking: { ...pending, status: 'Confirmed' } } };
-      if (call.operationName === 'CompleteBooking') return { data: { completeBooking: { ...pending, status: 'Completed' } } };
+      if (call.operationName === 'ConfirmBooking')
+        return { data: { confirmBooking: { ...pending, status: 'Confirmed' } } };
+      if (call.operationName === 'CompleteBooking')
+        return { data: { completeBooking: { ...pending, status: 'Completed' } } };
       return page([pending, confirmed]);
     });
     await screen.findAllByTestId('booking-row');
@@ -80,7 +152,9 @@ describe('AdminBookingsPage', () => {
     await waitFor(() => expect(within(rowOf('11')).getByTestId('booking-status').textContent).toBe('Confirmed'));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(buttons('11')).toEqual(['Mark Complete', 'Cancel']);
-    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Booking #11 of Neema Kimaro is now Confirmed.')).toBe(true);
+    expect(
+      screen.getAllByRole('status').some((s) => s.textContent === 'Booking #11 of Neema Kimaro is now Confirmed.'),
+    ).toBe(true);
 
     fireEvent.click(within(rowOf('11')).getByRole('button', { name: /^Mark Complete/ }));
     dialog = screen.getByRole('alertdialog', { name: 'Mark Complete' });
@@ -95,7 +169,9 @@ describe('AdminBookingsPage', () => {
     let listed = 0;
     const m = renderPage((call) => {
       if (call.operationName === 'CancelBooking') {
-        return { errors: [{ message: 'A Completed booking cannot be changed to Cancelled', extensions: { code: 'CONFLICT' } }] };
+        return {
+          errors: [{ message: 'A Completed booking cannot be changed to Cancelled', extensions: { code: 'CONFLICT' } }],
+        };
       }
       listed += 1;
       return page([listed === 1 ? confirmed : { ...confirmed, status: 'Completed' }]);
@@ -105,7 +181,9 @@ describe('AdminBookingsPage', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel Booking' });
     expect(dialog.textContent).toContain('Are you sure you want to cancel this booking?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel booking' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to cancel booking. A Completed booking cannot be changed to Cancelled');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Failed to cancel booking. A Completed booking cannot be changed to Cancelled',
+    );
     await waitFor(() => expect(within(rowOf('12')).getByTestId('booking-status').textContent).toBe('Completed'));
     expect(m.lists().length).toBeGreaterThanOrEqual(2);
   });
@@ -118,7 +196,11 @@ describe('AdminBookingsPage', () => {
 
   it('shows Error Loading Bookings with the message and Try Again, and the association hint when it applies', async () => {
     const answers: MockResult[] = [
-      { errors: [{ message: 'Backend association issue: booking has no user', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
+      {
+        errors: [
+          { message: 'Backend association issue: booking has no user', extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+        ],
+      },
       { errors: [{ message: '', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
       page([pending]),
     ];
@@ -160,22 +242,35 @@ describe('AdminBookingsPage', () => {
     expect((tour as HTMLInputElement).value).toBe('#4');
     fireEvent.change(screen.getByLabelText('Starting from'), { target: { value: '2031-06-01' } });
     fireEvent.change(screen.getByLabelText('Starting until'), { target: { value: '2031-08-31' } });
-    await waitFor(() => expect(m.lists().at(-1)?.variables).toEqual({ filter: { status: 'Confirmed', tourId: '4', from: '2031-06-01', to: '2031-08-31' }, first: 25 }));
+    await waitFor(() =>
+      expect(m.lists().at(-1)?.variables).toEqual({
+        filter: { status: 'Confirmed', tourId: '4', from: '2031-06-01', to: '2031-08-31' },
+        first: 25,
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(m.lists().at(-1)?.variables.filter).toEqual({}));
     expect((tour as HTMLInputElement).value).toBe('');
   });
 
   it('downloads the manifest of a tour and date with the bearer token', async () => {
-    const fetchMock = vi.fn(async () => new Response('Booking,Status\n11,Pending\n', {
-      status: 200,
-      headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="manifest-tour-4-2031-07-01.csv"' },
-    }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('Booking,Status\n11,Pending\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="manifest-tour-4-2031-07-01.csv"',
+          },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     URL.createObjectURL = vi.fn(() => 'blob:manifest');
     URL.revokeObjectURL = vi.fn();
     const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicked.push(this.download); });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
     renderPage(() => page([pending]));
     await screen.findByTestId('booking-row');
 
@@ -194,7 +289,9 @@ describe('AdminBookingsPage', () => {
 
   it('takes a tour title typed before the catalogue has arrived once it arrives', async () => {
     let release!: () => void;
-    const arrived = new Promise<void>((r) => { release = r; });
+    const arrived = new Promise<void>((r) => {
+      release = r;
+    });
     localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 900 }));
     const mock = mockClient(async (call) => {
       if (call.operationName === 'AdminTourChoices') {
@@ -203,12 +300,20 @@ describe('AdminBookingsPage', () => {
       }
       return page([pending]);
     });
-    render(<Providers client={mock.client} path="/admin/bookings"><AdminBookingsPage /></Providers>);
+    render(
+      <Providers client={mock.client} path="/admin/bookings">
+        <AdminBookingsPage />
+      </Providers>,
+    );
     await screen.findByTestId('booking-row');
     fireEvent.change(screen.getByLabelText('Tour'), { target: { value: 'Serengeti Safari' } });
     expect(screen.getByText('No tour has this title or id.')).toBeTruthy();
     release();
-    await waitFor(() => expect(mock.calls.filter((c) => c.operationName === 'AdminBookings').at(-1)?.variables.filter).toEqual({ tourId: '9' }));
+    await waitFor(() =>
+      expect(mock.calls.filter((c) => c.operationName === 'AdminBookings').at(-1)?.variables.filter).toEqual({
+        tourId: '9',
+      }),
+    );
     expect(screen.queryByText('No tour has this title or id.')).toBeNull();
   });
 });

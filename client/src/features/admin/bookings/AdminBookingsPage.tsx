@@ -23,10 +23,13 @@ export function BookingsError({ message, onRetry }: { message: string; onRetry: 
       <p>{message}</p>
       {isAssociationIssue(message) ? (
         <p className="admin-bookings__hint" data-testid="association-hint">
-          Developer hint: the server should load the booking's user association under the alias 'bookingUser', not 'user'.
+          Developer hint: the server should load the booking's user association under the alias 'bookingUser', not
+          'user'.
         </p>
       ) : null}
-      <button type="button" className="btn btn--primary" onClick={onRetry}>Try Again</button>
+      <button type="button" className="btn btn--primary" onClick={onRetry}>
+        Try Again
+      </button>
     </div>
   );
 }
@@ -59,11 +62,18 @@ export function AdminBookingsPage() {
   else {
     body = (
       <>
-        <p className="admin-bookings__count" data-testid="bookings-count">Showing {page.nodes.length} of {page.totalCount} bookings</p>
+        <p className="admin-bookings__count" data-testid="bookings-count">
+          Showing {page.nodes.length} of {page.totalCount} bookings
+        </p>
         <BookingsTable bookings={page.nodes} caption="Bookings" onDone={setNotice} onStale={retry} />
         {page.pageInfo.hasNextPage ? (
           <div className="admin-bookings__more">
-            <button type="button" className="btn btn--secondary" onClick={loadMore} disabled={networkStatus === NetworkStatus.fetchMore}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={loadMore}
+              disabled={networkStatus === NetworkStatus.fetchMore}
+            >
               {networkStatus === NetworkStatus.fetchMore ? 'Loading...' : 'Load more'}
             </button>
           </div>
@@ -75,12 +85,27 @@ export function AdminBookingsPage() {
   return (
     <section className="section admin-bookings" aria-labelledby="admin-bookings-title">
       <h1 id="admin-bookings-title">Bookings Management</h1>
-      <BookingFilters value={filter} tours={tours} onChange={(next) => setParams(filterToParams(next), { replace: true })} />
-      <p className="admin-bookings__notice" role="status">{notice}</p>
-      {page && error ? <p className="admin-bookings__error" role="alert">{errorMessage(error, FETCH_FAILED)}</p> : null}
+      <BookingFilters
+        value={filter}
+        tours={tours}
+        onChange={(next) => setParams(filterToParams(next), { replace: true })}
+      />
+      <p className="admin-bookings__notice" role="status">
+        {notice}
+      </p>
+      {page && error ? (
+        <p className="admin-bookings__error" role="alert">
+          {errorMessage(error, FETCH_FAILED)}
+        </p>
+      ) : null}
       {body}
       {/* Starts from the filtered tour and start date, and again whenever they change. */}
-      <ManifestDownload key={`${filter.tourId}|${filter.from}`} tours={tours} tourId={filter.tourId} date={filter.from || localIsoDate()} />
+      <ManifestDownload
+        key={`${filter.tourId}|${filter.from}`}
+        tours={tours}
+        tourId={filter.tourId}
+        date={filter.from || localIsoDate()}
+      />
     </section>
   );
 }

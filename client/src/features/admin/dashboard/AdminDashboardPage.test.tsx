@@ -7,8 +7,23 @@ import { AdminDashboardPage } from './AdminDashboardPage';
 
 const TOURS = [
   adminTour(),
-  adminTour({ id: '2', title: 'Zanzibar Beach Escape', destination: 'zanzibar', travelType: 'Beach sands', bookingType: 'private', tier: 'Budget', status: 'draft' }),
-  adminTour({ id: '3', title: 'Kilimanjaro Machame', destination: 'kilimanjaro', travelType: 'Trekking', tier: 'Standard', status: 'inactive' }),
+  adminTour({
+    id: '2',
+    title: 'Zanzibar Beach Escape',
+    destination: 'zanzibar',
+    travelType: 'Beach sands',
+    bookingType: 'private',
+    tier: 'Budget',
+    status: 'draft',
+  }),
+  adminTour({
+    id: '3',
+    title: 'Kilimanjaro Machame',
+    destination: 'kilimanjaro',
+    travelType: 'Trekking',
+    tier: 'Standard',
+    status: 'inactive',
+  }),
 ];
 
 type Handler = (name: string | undefined, vars: Record<string, unknown>) => MockResult | Promise<MockResult>;
@@ -27,8 +42,10 @@ function renderDashboard(handler: Handler) {
   return mock;
 }
 
-const adminWith = (tours = TOURS, extra: Handler = () => ({ data: null })): Handler => (name, vars) =>
-  name === 'Me' ? meAnswer() : name === 'AdminTours' ? toursAnswer(tours) : extra(name, vars);
+const adminWith =
+  (tours = TOURS, extra: Handler = () => ({ data: null })): Handler =>
+  (name, vars) =>
+    name === 'Me' ? meAnswer() : name === 'AdminTours' ? toursAnswer(tours) : extra(name, vars);
 
 describe('AdminDashboardPage', () => {
   beforeEach(() => localStorage.clear());
@@ -63,10 +80,21 @@ describe('AdminDashboardPage', () => {
     renderDashboard(adminWith());
     await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     const destination = screen.getByLabelText('Destination') as HTMLSelectElement;
-    expect([...destination.options].map((o) => o.text)).toEqual(['All Destinations', 'kilimanjaro', 'serengeti', 'zanzibar']);
-    expect([...(screen.getByLabelText('Booking Type') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['All Booking Types', 'group', 'private']);
+    expect([...destination.options].map((o) => o.text)).toEqual([
+      'All Destinations',
+      'kilimanjaro',
+      'serengeti',
+      'zanzibar',
+    ]);
+    expect([...(screen.getByLabelText('Booking Type') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'All Booking Types',
+      'group',
+      'private',
+    ]);
     fireEvent.change(screen.getByLabelText('Travel Type'), { target: { value: 'Trekking' } });
-    expect(screen.getAllByTestId('admin-tour-card').map((c) => c.textContent)).toEqual([expect.stringContaining('Kilimanjaro Machame')]);
+    expect(screen.getAllByTestId('admin-tour-card').map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Kilimanjaro Machame'),
+    ]);
     fireEvent.change(screen.getByLabelText('Booking Type'), { target: { value: 'private' } });
     expect(screen.getByText('No tours found')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Travel Type'), { target: { value: '' } });
@@ -86,7 +114,9 @@ describe('AdminDashboardPage', () => {
   });
 
   it('shows Session Expired with Go to Login when the profile check fails', async () => {
-    renderDashboard(() => ({ errors: [{ message: 'Session expired. Please login again.', extensions: { code: 'UNAUTHENTICATED' } }] }));
+    renderDashboard(() => ({
+      errors: [{ message: 'Session expired. Please login again.', extensions: { code: 'UNAUTHENTICATED' } }],
+    }));
     expect(await screen.findByRole('heading', { name: 'Session Expired' })).toBeTruthy();
     expect(screen.getByText('Your session has expired. Please log in again to continue.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Go to Login' }));
@@ -94,7 +124,11 @@ describe('AdminDashboardPage', () => {
   });
 
   it('maps a load refused for rights to the privileges message', async () => {
-    renderDashboard((name) => (name === 'Me' ? meAnswer() : { errors: [{ message: 'Admin access required', extensions: { code: 'FORBIDDEN' } }] }));
+    renderDashboard((name) =>
+      name === 'Me'
+        ? meAnswer()
+        : { errors: [{ message: 'Admin access required', extensions: { code: 'FORBIDDEN' } }] },
+    );
     expect(await screen.findByText('Your session expired or privileges changed. Please login again.')).toBeTruthy();
   });
 
@@ -107,7 +141,11 @@ describe('AdminDashboardPage', () => {
 
   it('deletes after the confirm dialog and a fresh admin check, then says Deleted! for 2 seconds', async () => {
     let release: (r: MockResult) => void = () => undefined;
-    const { calls } = renderDashboard(adminWith(TOURS, (name) => (name === 'DeleteTour' ? new Promise<MockResult>((r) => (release = r)) : { data: null })));
+    const { calls } = renderDashboard(
+      adminWith(TOURS, (name) =>
+        name === 'DeleteTour' ? new Promise<MockResult>((r) => (release = r)) : { data: null },
+      ),
+    );
     await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Zanzibar Beach Escape' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
@@ -152,8 +190,13 @@ describe('AdminDashboardPage', () => {
   });
 
   it('shows the server refusal (active bookings) and reloads the list', async () => {
-    const conflict = 'This tour has 2 active bookings (Pending or Confirmed): cancel or complete them before deleting the tour';
-    const { calls } = renderDashboard(adminWith(TOURS, (name) => (name === 'DeleteTour' ? { errors: [{ message: conflict, extensions: { code: 'CONFLICT' } }] } : { data: null })));
+    const conflict =
+      'This tour has 2 active bookings (Pending or Confirmed): cancel or complete them before deleting the tour';
+    const { calls } = renderDashboard(
+      adminWith(TOURS, (name) =>
+        name === 'DeleteTour' ? { errors: [{ message: conflict, extensions: { code: 'CONFLICT' } }] } : { data: null },
+      ),
+    );
     await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
     const loads = calls.filter((c) => c.operationName === 'AdminTours').length;
     fireEvent.click(screen.getByRole('button', { name: 'Delete Serengeti Migration Safari' }));

@@ -71,7 +71,9 @@ export function AdminDashboardPage() {
         <StatusBar message={status} />
         <h1>Session Expired</h1>
         <p>Your session has expired. Please log in again to continue.</p>
-        <button type="button" className="btn btn--primary" onClick={() => navigate('/login')}>Go to Login</button>
+        <button type="button" className="btn btn--primary" onClick={() => navigate('/login')}>
+          Go to Login
+        </button>
       </section>
     );
   }
@@ -83,12 +85,18 @@ export function AdminDashboardPage() {
       <div className="admin-toolbar">
         <TourFilters tours={list.tours} value={filters} onChange={setFilters} />
         <div className="view-toggle" role="group" aria-label="View">
-          <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Grid</button>
-          <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
+          <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+            Grid
+          </button>
+          <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            List
+          </button>
         </div>
       </div>
       {list.loading && list.tours.length === 0 ? (
-        <p className="admin-state" role="status">Loading tours...</p>
+        <p className="admin-state" role="status">
+          Loading tours...
+        </p>
       ) : shown.length === 0 ? (
         <p className="admin-state">No tours found</p>
       ) : view === 'grid' ? (

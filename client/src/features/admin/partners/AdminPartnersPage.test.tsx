@@ -7,9 +7,19 @@ import { AdminPartnersPage } from './AdminPartnersPage';
 
 const SECRET = 'tmb_QmFzZTY0dXJsIHJhbmRvbSBieXRlcyBmb3IgYSB0ZXN0IGtleQ';
 const key = (id: string, over: Record<string, unknown> = {}) => ({
-  __typename: 'PartnerKeyType', id, partnerName: 'Safari Link Agency', name: 'Production', keyPrefix: 'tmb_ab12cd',
-  rateLimitPerMinute: 1200, usesDefaultRateLimit: true, status: 'ACTIVE', createdAt: '2031-01-01T10:00:00.000Z',
-  lastUsedAt: '2031-01-02T08:30:00.000Z', revokedAt: null, requestsToday: 1530, refusalsToday: 4,
+  __typename: 'PartnerKeyType',
+  id,
+  partnerName: 'Safari Link Agency',
+  name: 'Production',
+  keyPrefix: 'tmb_ab12cd',
+  rateLimitPerMinute: 1200,
+  usesDefaultRateLimit: true,
+  status: 'ACTIVE',
+  createdAt: '2031-01-01T10:00:00.000Z',
+  lastUsedAt: '2031-01-02T08:30:00.000Z',
+  revokedAt: null,
+  requestsToday: 1530,
+  refusalsToday: 4,
   usage: [
     { __typename: 'PartnerKeyUsageDay', day: '2031-01-02', requests: 1530, refusals: 4 },
     { __typename: 'PartnerKeyUsageDay', day: '2031-01-01', requests: 88, refusals: 0 },
@@ -21,7 +31,11 @@ const list = (keys: unknown[]) => ({ data: { partnerKeys: keys } });
 function renderPage(handler: (call: Call) => MockResult | Promise<MockResult>) {
   localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 900 }));
   const mock = mockClient((call) => (call.operationName === 'Me' ? meAnswer() : handler(call)));
-  render(<Providers client={mock.client} path="/admin/partners"><AdminPartnersPage /></Providers>);
+  render(
+    <Providers client={mock.client} path="/admin/partners">
+      <AdminPartnersPage />
+    </Providers>,
+  );
   return mock;
 }
 
@@ -32,14 +46,32 @@ describe('AdminPartnersPage', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists keys with partner, name, prefix, status, limit, dates, use today and recent daily use', async () => {
-    renderPage(() => list([key('1'), key('2', { name: 'Staging', status: 'REVOKED', revokedAt: '2031-01-03T09:00:00.000Z', rateLimitPerMinute: 50, usesDefaultRateLimit: false, usage: [], lastUsedAt: null, requestsToday: 0, refusalsToday: 0 })]));
+    renderPage(() =>
+      list([
+        key('1'),
+        key('2', {
+          name: 'Staging',
+          status: 'REVOKED',
+          revokedAt: '2031-01-03T09:00:00.000Z',
+          rateLimitPerMinute: 50,
+          usesDefaultRateLimit: false,
+          usage: [],
+          lastUsedAt: null,
+          requestsToday: 0,
+          refusalsToday: 0,
+        }),
+      ]),
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Partner API Keys' })).toBeTruthy();
     expect(screen.getByText('Loading API keys…')).toBeTruthy();
     await screen.findAllByTestId('key-row');
     expect(screen.getByRole('table', { name: 'API keys' })).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'API keys' })).getAllByRole('columnheader').map((h) => h.textContent).slice(0, 9)).toEqual([
-      'Partner', 'Key', 'Status', 'Limit', 'Created', 'Last used', 'Today', 'Recent use', 'Actions',
-    ]);
+    expect(
+      within(screen.getByRole('table', { name: 'API keys' }))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .slice(0, 9),
+    ).toEqual(['Partner', 'Key', 'Status', 'Limit', 'Created', 'Last used', 'Today', 'Recent use', 'Actions']);
     const active = rowOf('1');
     expect(active.textContent).toContain('Safari Link Agency');
     expect(active.textContent).toContain('tmb_ab12cd…');
@@ -47,7 +79,12 @@ describe('AdminPartnersPage', () => {
     expect(active.textContent).toContain('1,200/mindefault');
     expect(within(active).getByTestId('key-today').textContent).toBe('1,530 requests4 refused');
     const daily = within(active).getByRole('table', { name: 'Daily use of Safari Link Agency Production (UTC days)' });
-    expect(within(daily).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['2 Jan 20311,5304', '1 Jan 2031880']);
+    expect(
+      within(daily)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['2 Jan 20311,5304', '1 Jan 2031880']);
     expect(within(active).getByRole('button', { name: 'Revoke Safari Link Agency Production' })).toBeTruthy();
 
     const revoked = rowOf('2');
@@ -59,7 +96,10 @@ describe('AdminPartnersPage', () => {
   });
 
   it('shows the empty state, and the error state with Try Again', async () => {
-    const answers: MockResult[] = [{ errors: [{ message: 'Admin access required', extensions: { code: 'FORBIDDEN' } }] }, list([])];
+    const answers: MockResult[] = [
+      { errors: [{ message: 'Admin access required', extensions: { code: 'FORBIDDEN' } }] },
+      list([]),
+    ];
     renderPage(() => answers.shift()!);
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByRole('heading', { name: 'Error Loading API Keys' })).toBeTruthy();
@@ -75,7 +115,22 @@ describe('AdminPartnersPage', () => {
     const m = renderPage((call) => {
       if (call.operationName === 'CreatePartnerKey') {
         created = true;
-        return { data: { createPartnerKey: { __typename: 'CreatedPartnerKey', secret: SECRET, key: key('3', { partnerName: 'Kili Trails', name: 'Production', usage: [], requestsToday: 0, refusalsToday: 0, lastUsedAt: null }) } } };
+        return {
+          data: {
+            createPartnerKey: {
+              __typename: 'CreatedPartnerKey',
+              secret: SECRET,
+              key: key('3', {
+                partnerName: 'Kili Trails',
+                name: 'Production',
+                usage: [],
+                requestsToday: 0,
+                refusalsToday: 0,
+                lastUsedAt: null,
+              }),
+            },
+          },
+        };
       }
       return list(created ? [key('3', { partnerName: 'Kili Trails', usage: [] })] : []);
     });
@@ -91,7 +146,9 @@ describe('AdminPartnersPage', () => {
     fireEvent.change(screen.getByLabelText(/^Rate limit/), { target: { value: '300' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByTestId('new-key');
-    expect(m.calls.find((c) => c.operationName === 'CreatePartnerKey')!.variables).toEqual({ input: { partnerName: 'Kili Trails', name: 'Production', rateLimitPerMinute: 300 } });
+    expect(m.calls.find((c) => c.operationName === 'CreatePartnerKey')!.variables).toEqual({
+      input: { partnerName: 'Kili Trails', name: 'Production', rateLimitPerMinute: 300 },
+    });
     expect(shown.textContent).toContain('it will not be shown again');
     expect((within(shown).getByLabelText('API key') as HTMLInputElement).value).toBe(SECRET);
     fireEvent.click(within(shown).getByRole('button', { name: 'Copy key' }));
@@ -106,7 +163,17 @@ describe('AdminPartnersPage', () => {
   it("shows the server's field errors of a refused key", async () => {
     renderPage((call) => {
       if (call.operationName === 'CreatePartnerKey') {
-        return { errors: [{ message: 'Key name must be at most 60 characters', extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'name', message: 'Key name must be at most 60 characters' }] } }] };
+        return {
+          errors: [
+            {
+              message: 'Key name must be at most 60 characters',
+              extensions: {
+                code: 'BAD_USER_INPUT',
+                fields: [{ field: 'name', message: 'Key name must be at most 60 characters' }],
+              },
+            },
+          ],
+        };
       }
       return list([]);
     });
@@ -144,6 +211,8 @@ describe('AdminPartnersPage', () => {
     await waitFor(() => expect(within(rowOf('1')).getByTestId('key-status').textContent).toBe('Revoked'));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(within(rowOf('1')).queryByRole('button')).toBeNull();
-    expect(screen.getAllByRole('status').some((s) => s.textContent?.startsWith('Revoked Safari Link Agency (Production)'))).toBe(true);
+    expect(
+      screen.getAllByRole('status').some((s) => s.textContent?.startsWith('Revoked Safari Link Agency (Production)')),
+    ).toBe(true);
   });
 });

@@ -23,23 +23,32 @@ export function AdminPartnersPage() {
       <div className="partners__failure" role="alert">
         <h2>Error Loading API Keys</h2>
         <p>{errorMessage(error, LOAD_FAILED)}</p>
-        <button type="button" className="btn btn--primary" onClick={() => void refetch().catch(() => undefined)}>Try Again</button>
+        <button type="button" className="btn btn--primary" onClick={() => void refetch().catch(() => undefined)}>
+          Try Again
+        </button>
       </div>
     );
   } else if (!keys) body = <Spinner label="Loading API keys…" />;
-  else if (keys.length === 0) body = <p className="partners__empty">No API keys yet. Create one below for a partner agency.</p>;
+  else if (keys.length === 0)
+    body = <p className="partners__empty">No API keys yet. Create one below for a partner agency.</p>;
   else body = <PartnerKeysTable keys={keys} onRevoked={setNotice} />;
 
   return (
     <section className="section partners" aria-labelledby="partners-title">
       <h1 id="partners-title">Partner API Keys</h1>
       <p className="partners__lead">
-        Partner agencies read the catalogue through the API with a key, sent as <code>Authorization: ApiKey &lt;key&gt;</code> or{' '}
-        <code>X-Api-Key: &lt;key&gt;</code>. Counts of use reach this page within a few seconds; days are UTC. Send partners
-        the <a href="/partners">partner guide</a> with their key.
+        Partner agencies read the catalogue through the API with a key, sent as{' '}
+        <code>Authorization: ApiKey &lt;key&gt;</code> or <code>X-Api-Key: &lt;key&gt;</code>. Counts of use reach this
+        page within a few seconds; days are UTC. Send partners the <a href="/partners">partner guide</a> with their key.
       </p>
-      <p className="partners__notice" role="status">{notice}</p>
-      {keys && error ? <p className="partners__error" role="alert">{errorMessage(error, LOAD_FAILED)}</p> : null}
+      <p className="partners__notice" role="status">
+        {notice}
+      </p>
+      {keys && error ? (
+        <p className="partners__error" role="alert">
+          {errorMessage(error, LOAD_FAILED)}
+        </p>
+      ) : null}
       {body}
       <CreateKeyForm />
     </section>

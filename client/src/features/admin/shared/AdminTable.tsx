@@ -4,7 +4,12 @@ import type { ReactNode } from 'react';
  * An admin list as a table: a keyboard-focusable scroll region named by the caption (so a wide
  * table can be scrolled without a mouse), a caption for screen readers and one header cell a column.
  */
-export function AdminTable({ caption, columns, classes, children }: {
+export function AdminTable({
+  caption,
+  columns,
+  classes,
+  children,
+}: {
   caption: string;
   columns: string[];
   /** The scroll region's and the table's class names. */
@@ -18,7 +23,11 @@ export function AdminTable({ caption, columns, classes, children }: {
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            {columns.map((c) => <th key={c} scope="col">{c}</th>)}
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>{children}</tbody>

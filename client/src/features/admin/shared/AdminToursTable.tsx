@@ -17,7 +17,12 @@ export function TourActions({ tour, deletingId, onDelete }: TourActionsProps) {
   const deleting = deletingId === tour.id;
   return (
     <div className="admin-actions">
-      <Link className="btn btn--secondary btn--small" to={`/admin/edit/${tour.id}`} state={{ tour }} aria-label={`Edit ${tour.title}`}>
+      <Link
+        className="btn btn--secondary btn--small"
+        to={`/admin/edit/${tour.id}`}
+        state={{ tour }}
+        aria-label={`Edit ${tour.title}`}
+      >
         Edit
       </Link>
       <button
@@ -36,7 +41,12 @@ export function TourActions({ tour, deletingId, onDelete }: TourActionsProps) {
 const TOUR_COLUMNS = ['Tour', 'Destination', 'Price', 'Duration', 'Type', 'Rating', 'Actions'];
 
 /** The admin list of tours as a table. */
-export function AdminToursTable({ tours, deletingId, onDelete, caption }: {
+export function AdminToursTable({
+  tours,
+  deletingId,
+  onDelete,
+  caption,
+}: {
   tours: AdminTour[];
   deletingId: string | null;
   onDelete(tour: AdminTour): void;
@@ -48,14 +58,20 @@ export function AdminToursTable({ tours, deletingId, onDelete, caption }: {
         <tr key={t.id} data-testid="admin-tour-row">
           <th scope="row">
             <span className="admin-table__title">{t.title}</span>
-            <span className="admin-table__meta"><TierBadge tier={t.tier} /> <span className={`status-tag status-tag--${t.status}`}>{t.status}</span></span>
+            <span className="admin-table__meta">
+              <TierBadge tier={t.tier} /> <span className={`status-tag status-tag--${t.status}`}>{t.status}</span>
+            </span>
           </th>
           <td>{t.destination}</td>
-          <td><Price tour={t} /></td>
+          <td>
+            <Price tour={t} />
+          </td>
           <td>{t.duration || durationLabel(t.durationDays, t.durationNights)}</td>
           <td>{t.travelType || t.tourType || '—'}</td>
           <td>{t.rating.toFixed(1)}</td>
-          <td><TourActions tour={t} deletingId={deletingId} onDelete={onDelete} /></td>
+          <td>
+            <TourActions tour={t} deletingId={deletingId} onDelete={onDelete} />
+          </td>
         </tr>
       ))}
     </AdminTable>

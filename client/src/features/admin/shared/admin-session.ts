@@ -5,9 +5,7 @@ import { errorMessage } from '../../../lib/errors';
 
 /** What a fresh profile fetch says about the caller's admin rights. */
 export type AdminCheck =
-  | { status: 'admin' }
-  | { status: 'not-admin'; role: string }
-  | { status: 'failed'; message: string };
+  { status: 'admin' } | { status: 'not-admin'; role: string } | { status: 'failed'; message: string };
 
 /**
  * Fetches the profile from the server (never the cache), because rights may have changed since the
@@ -66,7 +64,8 @@ export function codeOf(error: unknown): string | undefined {
  * at once: their cached answers are dropped so the next visit asks the server.
  */
 export function forgetTourLists(cache: ApolloCache, deletedId?: string): void {
-  for (const fieldName of ['tours', 'tourFilters', 'tour', 'departures', 'quote']) cache.evict({ id: 'ROOT_QUERY', fieldName });
+  for (const fieldName of ['tours', 'tourFilters', 'tour', 'departures', 'quote'])
+    cache.evict({ id: 'ROOT_QUERY', fieldName });
   if (deletedId) cache.evict({ id: cache.identify({ __typename: 'Tour', id: deletedId }) });
   cache.gc();
 }

@@ -38,7 +38,11 @@ export function useAdminTours(enabled = true): AdminToursState {
       const all: AdminTour[] = [];
       let after: string | null = null;
       do {
-        const { data }: { data?: AdminToursQuery } = await client.query({ query: ADMIN_TOURS, variables: { first: ADMIN_TOURS_PAGE, after }, fetchPolicy: 'network-only' });
+        const { data }: { data?: AdminToursQuery } = await client.query({
+          query: ADMIN_TOURS,
+          variables: { first: ADMIN_TOURS_PAGE, after },
+          fetchPolicy: 'network-only',
+        });
         if (!data) throw new Error('Failed to fetch tours');
         all.push(...data.tours.nodes);
         after = data.tours.pageInfo.hasNextPage ? data.tours.pageInfo.endCursor : null;

@@ -85,8 +85,21 @@ export function useTourDelete({ onStatus, onRemoved, onFailed }: Options): {
         onCancel={() => setAsking(null)}
         onConfirm={() => asking && void run(asking)}
       />
-      <AlertDialog open={deleted} variant="success" title="Deleted!" message="Tour has been deleted successfully." actionLabel={null} onClose={() => setDeleted(false)} />
-      <AlertDialog open={!!failure} variant="error" title={ADMIN_TEXTS.deleteFailed} message={failure} onClose={() => setFailure(null)} />
+      <AlertDialog
+        open={deleted}
+        variant="success"
+        title="Deleted!"
+        message="Tour has been deleted successfully."
+        actionLabel={null}
+        onClose={() => setDeleted(false)}
+      />
+      <AlertDialog
+        open={!!failure}
+        variant="error"
+        title={ADMIN_TEXTS.deleteFailed}
+        message={failure}
+        onClose={() => setFailure(null)}
+      />
     </>
   );
 

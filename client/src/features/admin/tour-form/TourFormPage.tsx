@@ -29,7 +29,11 @@ export function TourFormPage() {
   const { id } = useParams();
   const state = (useLocation().state ?? {}) as NavState;
   const passed = state.tour && state.tour.id === id ? state.tour : undefined;
-  const { data, loading, error } = useQuery(ADMIN_TOUR, { variables: { id: id ?? '' }, skip: !id || !!passed, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(ADMIN_TOUR, {
+    variables: { id: id ?? '' },
+    skip: !id || !!passed,
+    fetchPolicy: 'network-only',
+  });
   usePageMeta(id ? 'Edit Tour' : 'New Tour');
 
   const list = useAdminTours();
@@ -40,14 +44,22 @@ export function TourFormPage() {
   if (!id) body = <TourEditor key="new" onSaved={reloadList} />;
   else if (tour) body = <TourEditor key={id} tour={tour} saved={state.saved} onSaved={reloadList} />;
   else if (loading) body = <Spinner label="Loading tour…" />;
-  else body = (
-    <div className="admin-state">
-      <h1>Tour Not Found</h1>
-      <p>{error ? error.message : "The tour you're looking for doesn't exist or may have been removed."}</p>
-      <Link to="/admin/new-tour" className="btn btn--primary">New Tour</Link>
+  else
+    body = (
+      <div className="admin-state">
+        <h1>Tour Not Found</h1>
+        <p>{error ? error.message : "The tour you're looking for doesn't exist or may have been removed."}</p>
+        <Link to="/admin/new-tour" className="btn btn--primary">
+          New Tour
+        </Link>
+      </div>
+    );
+  return (
+    <div className="admin-page tour-form-page">
+      <div className="tour-form-page__form">{body}</div>
+      <ExistingTours list={list} currentId={id} />
     </div>
   );
-  return <div className="admin-page tour-form-page"><div className="tour-form-page__form">{body}</div><ExistingTours list={list} currentId={id} /></div>;
 }
 
 function TourEditor({ tour, saved, onSaved }: { tour?: AdminTour; saved?: string; onSaved(): void }) {
@@ -93,7 +105,9 @@ function TourEditor({ tour, saved, onSaved }: { tour?: AdminTour; saved?: string
         setForm(tourToForm(result));
         setSuccess('Tour updated successfully!');
       } else {
-        void navigate(`/admin/edit/${result.id}`, { state: { tour: result, saved: 'Tour created successfully!' } satisfies NavState });
+        void navigate(`/admin/edit/${result.id}`, {
+          state: { tour: result, saved: 'Tour created successfully!' } satisfies NavState,
+        });
       }
     } catch (err) {
       fail(saveErrorMessage(err, tour ? 'Failed to update tour' : 'Failed to upload tour'), SAVE_TEXTS.saveError);
@@ -106,12 +120,22 @@ function TourEditor({ tour, saved, onSaved }: { tour?: AdminTour; saved?: string
   return (
     <>
       <h1>{tour ? `Edit Tour: ${tour.title}` : 'New Tour'}</h1>
-      {tour ? <p><Link to={`/tour/${tour.id}`}>View the tour page</Link></p> : null}
+      {tour ? (
+        <p>
+          <Link to={`/tour/${tour.id}`}>View the tour page</Link>
+        </p>
+      ) : null}
       <div role="status" aria-live="polite">
         {success ? <p className="admin-status admin-status--success">{success}</p> : null}
       </div>
       {problem ? (
-        <div ref={problemBox} className="admin-status admin-status--error" role="alert" tabIndex={-1} data-testid="tour-form-errors">
+        <div
+          ref={problemBox}
+          className="admin-status admin-status--error"
+          role="alert"
+          tabIndex={-1}
+          data-testid="tour-form-errors"
+        >
           {problem.title ? <strong className="tour-form__problem-title">{problem.title}</strong> : null}
           {problem.text}
         </div>
@@ -157,7 +181,14 @@ function ExistingTours({ list, currentId }: { list: AdminToursState; currentId?:
       </div>
       {list.loading && list.tours.length === 0 ? <p>Loading tours...</p> : null}
       {!list.loading && list.tours.length === 0 ? <p>No tours found</p> : null}
-      {list.tours.length ? <AdminToursTable tours={list.tours} deletingId={remove.deletingId} onDelete={remove.request} caption="Existing tours" /> : null}
+      {list.tours.length ? (
+        <AdminToursTable
+          tours={list.tours}
+          deletingId={remove.deletingId}
+          onDelete={remove.request}
+          caption="Existing tours"
+        />
+      ) : null}
       {remove.dialogs}
     </section>
   );

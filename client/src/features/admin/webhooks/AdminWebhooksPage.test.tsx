@@ -5,15 +5,31 @@ import { fakeJwt, mockClient, Providers, type Call, type MockResult } from '../.
 import { AdminWebhooksPage } from './AdminWebhooksPage';
 
 const delivery = (id: string, status: string, over: Record<string, unknown> = {}) => ({
-  __typename: 'WebhookDelivery', id, webhookId: '3', url: 'https://agency.example/hooks', partnerName: 'Safari Link Agency',
-  event: 'SEATS_CHANGED', status, attempts: 1, lastStatusCode: 200, lastError: null, createdAt: '2031-01-01T10:00:00.000Z',
-  nextAttemptAt: null, deliveredAt: '2031-01-01T10:00:02.000Z', ...over,
+  __typename: 'WebhookDelivery',
+  id,
+  webhookId: '3',
+  url: 'https://agency.example/hooks',
+  partnerName: 'Safari Link Agency',
+  event: 'SEATS_CHANGED',
+  status,
+  attempts: 1,
+  lastStatusCode: 200,
+  lastError: null,
+  createdAt: '2031-01-01T10:00:00.000Z',
+  nextAttemptAt: null,
+  deliveredAt: '2031-01-01T10:00:02.000Z',
+  ...over,
 });
 const page = (nodes: { id: string }[], more: { hasNextPage?: boolean; total?: number } = {}) => ({
   data: {
     webhookDeliveries: {
-      __typename: 'WebhookDeliveryConnection', totalCount: more.total ?? nodes.length,
-      pageInfo: { __typename: 'PageInfo', hasNextPage: more.hasNextPage ?? false, endCursor: nodes.length ? `c${nodes.at(-1)!.id}` : null },
+      __typename: 'WebhookDeliveryConnection',
+      totalCount: more.total ?? nodes.length,
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage: more.hasNextPage ?? false,
+        endCursor: nodes.length ? `c${nodes.at(-1)!.id}` : null,
+      },
       nodes,
     },
   },
@@ -21,26 +37,59 @@ const page = (nodes: { id: string }[], more: { hasNextPage?: boolean; total?: nu
 
 const delivered = delivery('21', 'DELIVERED', { event: 'TOUR_CHANGED' });
 const failed = delivery('20', 'FAILED', {
-  attempts: 2, lastStatusCode: 500, lastError: 'Answered HTTP 500', deliveredAt: null, nextAttemptAt: '2031-01-01T10:12:00.000Z',
+  attempts: 2,
+  lastStatusCode: 500,
+  lastError: 'Answered HTTP 500',
+  deliveredAt: null,
+  nextAttemptAt: '2031-01-01T10:12:00.000Z',
 });
 const givenUp = delivery('19', 'GIVEN_UP', {
-  attempts: 6, lastStatusCode: null, lastError: 'No answer within 10 s', deliveredAt: null, url: 'https://slow.example/in', partnerName: 'Kilimanjaro Trails',
+  attempts: 6,
+  lastStatusCode: null,
+  lastError: 'No answer within 10 s',
+  deliveredAt: null,
+  url: 'https://slow.example/in',
+  partnerName: 'Kilimanjaro Trails',
 });
 
 function renderPage(deliveries: (call: Call) => MockResult | Promise<MockResult>, path = '/admin/webhooks') {
   localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 900 }));
   const mock = mockClient((call) => {
     if (call.operationName === 'Me') {
-      return { data: { me: { __typename: 'User', id: '1', name: 'Ops', email: 'ops@tembea.example', phone: '+255 700 000 000', role: 'admin', profileImage: null, registeredAt: '2030-01-01T00:00:00Z', createdAt: '2030-01-01T00:00:00Z', lastLoginAt: null, permissions: [] } } };
+      return {
+        data: {
+          me: {
+            __typename: 'User',
+            id: '1',
+            name: 'Ops',
+            email: 'ops@tembea.example',
+            phone: '+255 700 000 000',
+            role: 'admin',
+            profileImage: null,
+            registeredAt: '2030-01-01T00:00:00Z',
+            createdAt: '2030-01-01T00:00:00Z',
+            lastLoginAt: null,
+            permissions: [],
+          },
+        },
+      };
     }
     return deliveries(call);
   });
-  render(<Providers client={mock.client} path={path}><AdminWebhooksPage /></Providers>);
+  render(
+    <Providers client={mock.client} path={path}>
+      <AdminWebhooksPage />
+    </Providers>,
+  );
   return { ...mock, lists: () => mock.calls.filter((c) => c.operationName === 'AdminWebhookDeliveries') };
 }
 
-const rowOf = (id: string) => screen.getAllByTestId('delivery-row').find((r) => r.getAttribute('data-delivery-id') === id)!;
-const cells = (id: string) => within(rowOf(id)).getAllByRole('cell').map((c) => c.textContent);
+const rowOf = (id: string) =>
+  screen.getAllByTestId('delivery-row').find((r) => r.getAttribute('data-delivery-id') === id)!;
+const cells = (id: string) =>
+  within(rowOf(id))
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('AdminWebhooksPage', () => {
   beforeEach(() => localStorage.clear());
@@ -50,14 +99,43 @@ describe('AdminWebhooksPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Webhook deliveries' })).toBeTruthy();
     await screen.findAllByTestId('delivery-row');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Event', 'Partner and URL', 'Status', 'Attempts', 'Last answer', 'Queued', 'Delivered or next attempt',
+      'Event',
+      'Partner and URL',
+      'Status',
+      'Attempts',
+      'Last answer',
+      'Queued',
+      'Delivered or next attempt',
     ]);
     expect(cells('21')).toEqual([
-      'TOUR_CHANGED#21', 'Safari Link Agencyhttps://agency.example/hooks', 'Delivered', '1', 'HTTP 200', '1 Jan 2031, 10:00:00 UTC', '1 Jan 2031, 10:00:02 UTC',
+      'TOUR_CHANGED#21',
+      'Safari Link Agencyhttps://agency.example/hooks',
+      'Delivered',
+      '1',
+      'HTTP 200',
+      '1 Jan 2031, 10:00:00 UTC',
+      '1 Jan 2031, 10:00:02 UTC',
     ]);
-    expect(cells('20').slice(2)).toEqual(['Failed, will retry', '2', 'Answered HTTP 500', '1 Jan 2031, 10:00:00 UTC', 'Next: 1 Jan 2031, 10:12:00 UTC']);
-    expect(cells('19').slice(1)).toEqual(['Kilimanjaro Trailshttps://slow.example/in', 'Given up', '6', 'No answer within 10 s', '1 Jan 2031, 10:00:00 UTC', '—']);
-    for (const [id, cls] of [['21', 'delivered'], ['20', 'failed'], ['19', 'given_up']] as const) {
+    expect(cells('20').slice(2)).toEqual([
+      'Failed, will retry',
+      '2',
+      'Answered HTTP 500',
+      '1 Jan 2031, 10:00:00 UTC',
+      'Next: 1 Jan 2031, 10:12:00 UTC',
+    ]);
+    expect(cells('19').slice(1)).toEqual([
+      'Kilimanjaro Trailshttps://slow.example/in',
+      'Given up',
+      '6',
+      'No answer within 10 s',
+      '1 Jan 2031, 10:00:00 UTC',
+      '—',
+    ]);
+    for (const [id, cls] of [
+      ['21', 'delivered'],
+      ['20', 'failed'],
+      ['19', 'given_up'],
+    ] as const) {
       expect(within(rowOf(id)).getByTestId('delivery-status').className).toContain(`admin-webhooks__status--${cls}`);
     }
     expect(screen.getByTestId('deliveries-count').textContent).toBe('Showing 3 of 3 deliveries');
@@ -76,7 +154,9 @@ describe('AdminWebhooksPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'FAILED' } });
-    await waitFor(() => expect(screen.getAllByTestId('delivery-row').map((r) => r.getAttribute('data-delivery-id'))).toEqual(['20']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('delivery-row').map((r) => r.getAttribute('data-delivery-id'))).toEqual(['20']),
+    );
     expect(m.lists().at(-1)!.variables).toEqual({ first: 25, status: 'FAILED' });
   });
 

@@ -14,7 +14,15 @@ import './admin-webhooks.css';
 
 export const PAGE_SIZE = 25;
 const FETCH_FAILED = 'The webhook deliveries could not be loaded.';
-const COLUMNS = ['Event', 'Partner and URL', 'Status', 'Attempts', 'Last answer', 'Queued', 'Delivered or next attempt'];
+const COLUMNS = [
+  'Event',
+  'Partner and URL',
+  'Status',
+  'Attempts',
+  'Last answer',
+  'Queued',
+  'Delivered or next attempt',
+];
 
 type Delivery = AdminWebhookDeliveriesQuery['webhookDeliveries']['nodes'][number];
 
@@ -50,7 +58,10 @@ function Row({ d }: { d: Delivery }) {
         <span className="admin-webhooks__sub">{d.url}</span>
       </td>
       <td>
-        <span data-testid="delivery-status" className={`admin-webhooks__status admin-webhooks__status--${status.toLowerCase()}`}>
+        <span
+          data-testid="delivery-status"
+          className={`admin-webhooks__status admin-webhooks__status--${status.toLowerCase()}`}
+        >
           {STATUS_TEXT[status] ?? d.status}
         </span>
       </td>
@@ -70,7 +81,9 @@ function DeliveriesError({ message, onRetry }: { message: string; onRetry: () =>
     <div className="admin-webhooks__failure" role="alert">
       <h2>Error Loading Webhook Deliveries</h2>
       <p>{message}</p>
-      <button type="button" className="btn btn--primary" onClick={onRetry}>Try Again</button>
+      <button type="button" className="btn btn--primary" onClick={onRetry}>
+        Try Again
+      </button>
     </div>
   );
 }
@@ -99,17 +112,34 @@ export function AdminWebhooksPage() {
   if (!page && error) body = <DeliveriesError message={errorMessage(error, FETCH_FAILED)} onRetry={retry} />;
   else if (!page) body = <Spinner label="Loading webhook deliveries…" />;
   else if (page.nodes.length === 0) {
-    body = <p className="admin-webhooks__empty">{status ? `No ${STATUS_TEXT[status].toLowerCase()} deliveries.` : 'No webhook deliveries yet.'}</p>;
+    body = (
+      <p className="admin-webhooks__empty">
+        {status ? `No ${STATUS_TEXT[status].toLowerCase()} deliveries.` : 'No webhook deliveries yet.'}
+      </p>
+    );
   } else {
     body = (
       <>
-        <p className="admin-webhooks__count" data-testid="deliveries-count">Showing {page.nodes.length} of {page.totalCount} deliveries</p>
-        <AdminTable caption="Webhook deliveries" columns={COLUMNS} classes={{ wrap: 'admin-webhooks__scroll', table: 'admin-webhooks__table' }}>
-          {page.nodes.map((d) => <Row key={d.id} d={d} />)}
+        <p className="admin-webhooks__count" data-testid="deliveries-count">
+          Showing {page.nodes.length} of {page.totalCount} deliveries
+        </p>
+        <AdminTable
+          caption="Webhook deliveries"
+          columns={COLUMNS}
+          classes={{ wrap: 'admin-webhooks__scroll', table: 'admin-webhooks__table' }}
+        >
+          {page.nodes.map((d) => (
+            <Row key={d.id} d={d} />
+          ))}
         </AdminTable>
         {page.pageInfo.hasNextPage ? (
           <div className="admin-webhooks__more">
-            <button type="button" className="btn btn--secondary" onClick={loadMore} disabled={networkStatus === NetworkStatus.fetchMore}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={loadMore}
+              disabled={networkStatus === NetworkStatus.fetchMore}
+            >
               {networkStatus === NetworkStatus.fetchMore ? 'Loading...' : 'Load more'}
             </button>
           </div>
@@ -122,19 +152,39 @@ export function AdminWebhooksPage() {
     <section className="section admin-webhooks" aria-labelledby="admin-webhooks-title">
       <h1 id="admin-webhooks-title">Webhook deliveries</h1>
       <p className="admin-webhooks__lead">
-        Events sent to partner agencies&apos; webhooks. A failed delivery is retried with growing delays (by default 30 seconds, 2 minutes, 10 minutes, 1 hour and 6 hours), then given up.
+        Events sent to partner agencies&apos; webhooks. A failed delivery is retried with growing delays (by default 30
+        seconds, 2 minutes, 10 minutes, 1 hour and 6 hours), then given up.
       </p>
-      <form className="admin-webhooks__filter" role="search" aria-label="Filter deliveries" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="admin-webhooks__filter"
+        role="search"
+        aria-label="Filter deliveries"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="form-field">
           <label htmlFor={statusId}>Status</label>
-          <select id={statusId} value={status} onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          >
             <option value="">All statuses</option>
-            {WEBHOOK_DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{STATUS_TEXT[s]}</option>)}
+            {WEBHOOK_DELIVERY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_TEXT[s]}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="button" className="btn btn--secondary" onClick={retry}>Refresh</button>
+        <button type="button" className="btn btn--secondary" onClick={retry}>
+          Refresh
+        </button>
       </form>
-      {page && error ? <p className="admin-webhooks__error" role="alert">{errorMessage(error, FETCH_FAILED)}</p> : null}
+      {page && error ? (
+        <p className="admin-webhooks__error" role="alert">
+          {errorMessage(error, FETCH_FAILED)}
+        </p>
+      ) : null}
       {body}
     </section>
   );

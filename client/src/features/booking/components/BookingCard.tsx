@@ -7,11 +7,24 @@ import { formatDay, formatDayRange, peopleCount, titleCase } from '../../../lib/
 export type TravellerBooking = TravellerBookingFieldsFragment;
 
 function PriceLines({ price }: { price: TravellerBooking['price'] }) {
-  if (!price.priced || price.total == null) return <p className="my-booking__price" data-testid="booking-price">{CONTACT_FOR_PRICING}</p>;
+  if (!price.priced || price.total == null)
+    return (
+      <p className="my-booking__price" data-testid="booking-price">
+        {CONTACT_FOR_PRICING}
+      </p>
+    );
   return (
     <dl className="my-booking__price" data-testid="booking-price">
-      <div><dt>Total</dt><dd>{formatUsd(price.total)}</dd></div>
-      {price.deposit != null ? <div><dt>Deposit (3%, non-refundable)</dt><dd>{formatUsd(price.deposit)}</dd></div> : null}
+      <div>
+        <dt>Total</dt>
+        <dd>{formatUsd(price.total)}</dd>
+      </div>
+      {price.deposit != null ? (
+        <div>
+          <dt>Deposit (3%, non-refundable)</dt>
+          <dd>{formatUsd(price.deposit)}</dd>
+        </div>
+      ) : null}
       {price.balance != null ? (
         <div>
           <dt>Balance{price.balanceDueDate ? `, due ${formatDay(price.balanceDueDate)}` : ''}</dt>
@@ -23,7 +36,13 @@ function PriceLines({ price }: { price: TravellerBooking['price'] }) {
 }
 
 /** One of the traveller's bookings: the trip, its status and price, and Cancel while allowed. */
-export function BookingCard({ booking, onCancel }: { booking: TravellerBooking; onCancel: (b: TravellerBooking) => void }) {
+export function BookingCard({
+  booking,
+  onCancel,
+}: {
+  booking: TravellerBooking;
+  onCancel: (b: TravellerBooking) => void;
+}) {
   const headingId = `booking-${booking.id}-title`;
   return (
     <article className="my-booking" aria-labelledby={headingId} data-testid="my-booking">
@@ -34,9 +53,20 @@ export function BookingCard({ booking, onCancel }: { booking: TravellerBooking; 
         <BookingStatusBadge status={booking.status} />
       </header>
       <dl className="my-booking__facts">
-        <div><dt>Dates</dt><dd>{formatDayRange(booking.startDate, booking.endDate)}</dd></div>
-        <div><dt>People</dt><dd>{peopleCount(booking.numberOfPeople)}</dd></div>
-        <div><dt>Booking</dt><dd>{titleCase(booking.bookingType)} · {booking.tier}</dd></div>
+        <div>
+          <dt>Dates</dt>
+          <dd>{formatDayRange(booking.startDate, booking.endDate)}</dd>
+        </div>
+        <div>
+          <dt>People</dt>
+          <dd>{peopleCount(booking.numberOfPeople)}</dd>
+        </div>
+        <div>
+          <dt>Booking</dt>
+          <dd>
+            {titleCase(booking.bookingType)} · {booking.tier}
+          </dd>
+        </div>
       </dl>
       <PriceLines price={booking.price} />
       {booking.canCancel ? (

@@ -9,7 +9,10 @@ import { seatsNote } from './BookingSummary';
 const today = localIsoDate();
 const departure = addDays(today, 60);
 const tour = {
-  id: '12', title: 'Serengeti Safari', capacity: 8, durationNights: 3,
+  id: '12',
+  title: 'Serengeti Safari',
+  capacity: 8,
+  durationNights: 3,
   departureTime: `${departure}T05:00:00.000Z`,
 };
 
@@ -18,9 +21,24 @@ function quote(vars: Record<string, unknown>) {
   return {
     data: {
       quote: {
-        __typename: 'Quote', tourId: '12', startDate: vars.startDate, numberOfPeople: people, bookingType: vars.bookingType, tier: vars.tier,
-        seatsLeft: 5, availability: 'AVAILABLE', priced: true, priceLabel: '$1,000.00', unitPrice: 1000, subtotal: 1000 * people,
-        earlyBird: false, earlyBirdDiscount: 0, total: 1000 * people, deposit: 30 * people, balance: 970 * people, balanceDueDate: addDays(departure, -30),
+        __typename: 'Quote',
+        tourId: '12',
+        startDate: vars.startDate,
+        numberOfPeople: people,
+        bookingType: vars.bookingType,
+        tier: vars.tier,
+        seatsLeft: 5,
+        availability: 'AVAILABLE',
+        priced: true,
+        priceLabel: '$1,000.00',
+        unitPrice: 1000,
+        subtotal: 1000 * people,
+        earlyBird: false,
+        earlyBirdDiscount: 0,
+        total: 1000 * people,
+        deposit: 30 * people,
+        balance: 970 * people,
+        balanceDueDate: addDays(departure, -30),
       },
     },
   };
@@ -32,9 +50,28 @@ const created = {
       __typename: 'BookingPayload',
       message: 'Booking request received.',
       booking: {
-        __typename: 'Booking', id: '501', tourId: '12', tourTitle: 'Serengeti Safari', startDate: departure, endDate: addDays(departure, 3),
-        numberOfPeople: 2, bookingType: 'private', tier: 'Luxury', status: 'Pending', canCancel: true,
-        price: { __typename: 'BookingPrice', priced: true, earlyBird: false, earlyBirdDiscount: 0, total: 2000, deposit: 60, balance: 1940, balanceDueDate: addDays(departure, -30), currency: 'USD' },
+        __typename: 'Booking',
+        id: '501',
+        tourId: '12',
+        tourTitle: 'Serengeti Safari',
+        startDate: departure,
+        endDate: addDays(departure, 3),
+        numberOfPeople: 2,
+        bookingType: 'private',
+        tier: 'Luxury',
+        status: 'Pending',
+        canCancel: true,
+        price: {
+          __typename: 'BookingPrice',
+          priced: true,
+          earlyBird: false,
+          earlyBirdDiscount: 0,
+          total: 2000,
+          deposit: 60,
+          balance: 1940,
+          balanceDueDate: addDays(departure, -30),
+          currency: 'USD',
+        },
       },
     },
   },
@@ -49,12 +86,24 @@ function Harness(props: Partial<BookingModalProps>) {
   const { user } = useAuth();
   if (!user) return <p>Checking session</p>;
   return (
-    <BookingModal open tour={tour} loaded bookingType="private" tier="Luxury" onClose={() => undefined}
-      onBooked={() => undefined} onLoginRequired={() => undefined} {...props} />
+    <BookingModal
+      open
+      tour={tour}
+      loaded
+      bookingType="private"
+      tier="Luxury"
+      onClose={() => undefined}
+      onBooked={() => undefined}
+      onLoginRequired={() => undefined}
+      {...props}
+    />
   );
 }
 
-function renderModal(booking: (call: Call) => MockResult | Promise<MockResult>, props: Partial<BookingModalProps> = {}) {
+function renderModal(
+  booking: (call: Call) => MockResult | Promise<MockResult>,
+  props: Partial<BookingModalProps> = {},
+) {
   localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 900 }));
   const mock = mockClient((call) => {
     if (call.operationName === 'Me') return { data: { me: TEST_USER } };
@@ -62,7 +111,11 @@ function renderModal(booking: (call: Call) => MockResult | Promise<MockResult>, 
     return booking(call);
   });
   const handlers = { onBooked: vi.fn(), onLoginRequired: vi.fn(), onClose: vi.fn() };
-  render(<Providers client={mock.client}><Harness {...handlers} {...props} /></Providers>);
+  render(
+    <Providers client={mock.client}>
+      <Harness {...handlers} {...props} />
+    </Providers>,
+  );
   const bookings = () => mock.calls.filter((c) => c.operationName === 'CreateBooking');
   return { ...mock, ...handlers, bookings };
 }
@@ -89,7 +142,9 @@ describe('BookingModal', () => {
     expect(field('Special Requests').placeholder).toMatch(/dietary restrictions.*accessibility/i);
     expect(dialog.querySelector('.booking-form__choice')?.textContent).toBe('Private booking · Luxury tier');
 
-    expect((await within(dialog).findByTestId('booking-seats')).textContent).toMatch(/is open: a private booking travels as its own party/);
+    expect((await within(dialog).findByTestId('booking-seats')).textContent).toMatch(
+      /is open: a private booking travels as its own party/,
+    );
     expect(within(dialog).getByTestId('booking-total').textContent).toBe('$1,000.00');
     fireEvent.change(field('Number of People'), { target: { value: '2' } });
     await waitFor(() => expect(within(dialog).getByTestId('booking-total').textContent).toBe('$2,000.00'));
@@ -103,8 +158,16 @@ describe('BookingModal', () => {
     await waitFor(() => expect(m.onBooked).toHaveBeenCalledTimes(1));
     expect(m.bookings()[0]!.variables).toEqual({
       input: {
-        tourId: '12', name: 'Amani Mushi Kileo', email: 'amani@example.com', phone: '+255 754 000 111',
-        startDate: addDays(departure, 7), endDate: addDays(departure, 10), numberOfPeople: 2, notes: 'Vegetarian meals', bookingType: 'private', tier: 'Luxury',
+        tourId: '12',
+        name: 'Amani Mushi Kileo',
+        email: 'amani@example.com',
+        phone: '+255 754 000 111',
+        startDate: addDays(departure, 7),
+        endDate: addDays(departure, 10),
+        numberOfPeople: 2,
+        notes: 'Vegetarian meals',
+        bookingType: 'private',
+        tier: 'Luxury',
       },
     });
   });
@@ -123,7 +186,9 @@ describe('BookingModal', () => {
     expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Full name is required');
     expect(document.activeElement).toBe(name);
     const email = field('Email');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a valid email address');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please enter a valid email address',
+    );
     expect(field('Number of People').getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('Number of people must be from 1 to 8')).toBeTruthy();
     expect(screen.getByText('Special requests cannot contain a link or web address')).toBeTruthy();
@@ -136,7 +201,9 @@ describe('BookingModal', () => {
     await screen.findByRole('dialog', { name: 'Book Serengeti Safari' });
     fireEvent.change(field('Full Name'), { target: { value: 'Prize at evil.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-    expect(screen.getByText('Full name may contain only letters, spaces, apostrophes, hyphens and dots, and no web address')).toBeTruthy();
+    expect(
+      screen.getByText('Full name may contain only letters, spaces, apostrophes, hyphens and dots, and no web address'),
+    ).toBeTruthy();
     expect(m.bookings()).toHaveLength(0);
     fireEvent.change(field('Full Name'), { target: { value: "Dr. Ama O'Neil-Mensah" } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
@@ -145,7 +212,12 @@ describe('BookingModal', () => {
 
   it('reads Processing... and cannot be sent twice or closed while sending', async () => {
     let answer!: (r: MockResult) => void;
-    const m = renderModal(() => new Promise<MockResult>((r) => { answer = r; }));
+    const m = renderModal(
+      () =>
+        new Promise<MockResult>((r) => {
+          answer = r;
+        }),
+    );
     await screen.findByRole('dialog', { name: 'Book Serengeti Safari' });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     const sending = await screen.findByRole('button', { name: 'Processing...' });
@@ -161,9 +233,13 @@ describe('BookingModal', () => {
 
   it("shows the server's errors inside the modal: field errors by their fields, others as an alert", async () => {
     const answers: MockResult[] = [
-      gqlError('Start date cannot be before today', 'BAD_USER_INPUT', [{ field: 'startDate', message: 'Start date cannot be before today' }]),
+      gqlError('Start date cannot be before today', 'BAD_USER_INPUT', [
+        { field: 'startDate', message: 'Start date cannot be before today' },
+      ]),
       gqlError('Only 2 seats left on this departure', 'CONFLICT'),
-      gqlError('Tier must be one of Budget, Luxury', 'BAD_USER_INPUT', [{ field: 'tier', message: 'Tier must be one of Budget, Luxury' }]),
+      gqlError('Tier must be one of Budget, Luxury', 'BAD_USER_INPUT', [
+        { field: 'tier', message: 'Tier must be one of Budget, Luxury' },
+      ]),
     ];
     const m = renderModal(() => answers.shift()!);
     const dialog = await screen.findByRole('dialog', { name: 'Book Serengeti Safari' });
@@ -179,7 +255,9 @@ describe('BookingModal', () => {
     expect(field('Start Date').getAttribute('aria-invalid')).toBeNull();
 
     submit();
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Tier must be one of Budget, Luxury'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('Tier must be one of Budget, Luxury'),
+    );
     expect(m.onBooked).not.toHaveBeenCalled();
   });
 
@@ -202,10 +280,23 @@ describe('BookingModal', () => {
 
   it('says how the start date stands for a group: seats left, few left, too few, sold out or closed', () => {
     const q = { startDate: '2031-07-01', bookingType: 'group', numberOfPeople: 2 };
-    expect(seatsNote({ ...q, availability: 'AVAILABLE', seatsLeft: 12 })).toEqual({ text: '12 seats left on 1 Jul 2031.', tone: 'ok' });
-    expect(seatsNote({ ...q, availability: 'LIMITED', seatsLeft: 3 })).toEqual({ text: 'Only 3 seats left on 1 Jul 2031.', tone: 'warn' });
-    expect(seatsNote({ ...q, availability: 'LIMITED', seatsLeft: 1 }).text).toBe('Only 1 seat left on 1 Jul 2031: choose fewer people or another date.');
-    expect(seatsNote({ ...q, availability: 'SOLD_OUT', seatsLeft: 0 })).toEqual({ text: '1 Jul 2031 is sold out. Please choose another date.', tone: 'stop' });
-    expect(seatsNote({ ...q, availability: 'CLOSED', seatsLeft: 0 }).text).toBe('1 Jul 2031 is closed to bookings. Please choose another date.');
+    expect(seatsNote({ ...q, availability: 'AVAILABLE', seatsLeft: 12 })).toEqual({
+      text: '12 seats left on 1 Jul 2031.',
+      tone: 'ok',
+    });
+    expect(seatsNote({ ...q, availability: 'LIMITED', seatsLeft: 3 })).toEqual({
+      text: 'Only 3 seats left on 1 Jul 2031.',
+      tone: 'warn',
+    });
+    expect(seatsNote({ ...q, availability: 'LIMITED', seatsLeft: 1 }).text).toBe(
+      'Only 1 seat left on 1 Jul 2031: choose fewer people or another date.',
+    );
+    expect(seatsNote({ ...q, availability: 'SOLD_OUT', seatsLeft: 0 })).toEqual({
+      text: '1 Jul 2031 is sold out. Please choose another date.',
+      tone: 'stop',
+    });
+    expect(seatsNote({ ...q, availability: 'CLOSED', seatsLeft: 0 }).text).toBe(
+      '1 Jul 2031 is closed to bookings. Please choose another date.',
+    );
   });
 });

@@ -8,8 +8,17 @@ import { focusFirstInvalid, TextAreaField, TextField } from '../../../components
 import { errorMessage, needsLogin, serverFieldErrors } from '../../../lib/errors';
 import { CREATE_BOOKING } from '../api/booking.operations';
 import {
-  canQuote, FORM_FIELDS, initialBookingForm, peopleOf, toBookingValues, validateForm, withStartDate,
-  type BookableTour, type BookingField, type BookingFormState, type FieldErrors,
+  canQuote,
+  FORM_FIELDS,
+  initialBookingForm,
+  peopleOf,
+  toBookingValues,
+  validateForm,
+  withStartDate,
+  type BookableTour,
+  type BookingField,
+  type BookingFormState,
+  type FieldErrors,
 } from '../lib/booking-form';
 import { BookingSummary } from './BookingSummary';
 import '../booking.css';
@@ -37,13 +46,30 @@ export function BookingModal(props: BookingModalProps) {
   const firstField = useRef<HTMLInputElement>(null);
   const title = props.tour.title?.trim() || TOUR_DEFAULTS.title;
   return (
-    <Dialog open={props.open} title={`Book ${title}`} onClose={sending ? undefined : props.onClose} className="booking-modal" initialFocus={firstField}>
+    <Dialog
+      open={props.open}
+      title={`Book ${title}`}
+      onClose={sending ? undefined : props.onClose}
+      className="booking-modal"
+      initialFocus={firstField}
+    >
       <BookingForm {...props} sending={sending} setSending={setSending} firstField={firstField} />
     </Dialog>
   );
 }
 
-function BookingForm({ tour, loaded, bookingType, tier, onClose, onBooked, onLoginRequired, sending, setSending, firstField }: BookingModalProps & {
+function BookingForm({
+  tour,
+  loaded,
+  bookingType,
+  tier,
+  onClose,
+  onBooked,
+  onLoginRequired,
+  sending,
+  setSending,
+  firstField,
+}: BookingModalProps & {
   sending: boolean;
   setSending: (v: boolean) => void;
   firstField: RefObject<HTMLInputElement | null>;
@@ -85,11 +111,17 @@ function BookingForm({ tour, loaded, bookingType, tier, onClose, onBooked, onLog
       setSending(false);
       if (needsLogin(err)) return onLoginRequired();
       const byField = serverFieldErrors(err);
-      const shown = Object.fromEntries(FORM_FIELDS.filter((f) => byField[f]).map((f) => [f, byField[f]])) as FieldErrors;
-      const others = Object.entries(byField).filter(([f]) => !(FORM_FIELDS as readonly string[]).includes(f)).map(([, m]) => m);
+      const shown = Object.fromEntries(
+        FORM_FIELDS.filter((f) => byField[f]).map((f) => [f, byField[f]]),
+      ) as FieldErrors;
+      const others = Object.entries(byField)
+        .filter(([f]) => !(FORM_FIELDS as readonly string[]).includes(f))
+        .map(([, m]) => m);
       flushSync(() => {
         setErrors(shown);
-        setFailure(others.length ? others.join(' ') : Object.keys(shown).length ? null : errorMessage(err, BOOKING_FAILED));
+        setFailure(
+          others.length ? others.join(' ') : Object.keys(shown).length ? null : errorMessage(err, BOOKING_FAILED),
+        );
       });
       if (Object.keys(shown).length) focusFirstInvalid(formRef.current);
     }
@@ -101,27 +133,104 @@ function BookingForm({ tour, loaded, bookingType, tier, onClose, onBooked, onLog
 
   return (
     <form ref={formRef} className="booking-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
-      {failure ? <p className="booking-form__failure" role="alert">{failure}</p> : null}
+      {failure ? (
+        <p className="booking-form__failure" role="alert">
+          {failure}
+        </p>
+      ) : null}
       <div className="booking-form__grid">
-        <TextField ref={firstField} label="Full Name" requiredMark required name="name" autoComplete="name" value={form.name} error={errors.name} onChange={set('name')} />
-        <TextField label="Email" requiredMark required type="email" name="email" autoComplete="email" value={form.email} error={errors.email} onChange={set('email')} />
-        <TextField label="Phone" requiredMark required type="tel" name="phone" autoComplete="tel" value={form.phone} error={errors.phone} onChange={set('phone')}
-          hint="Include the country code, e.g. +255 754 123 456" />
-        <TextField label="Number of People" requiredMark required type="number" name="numberOfPeople" inputMode="numeric" min={1} max={max} step={1}
-          value={form.numberOfPeople} error={errors.numberOfPeople} onChange={set('numberOfPeople')} hint={`From 1 to ${max}`} />
-        <TextField label="Start Date" requiredMark required type="date" name="startDate" min={today} value={form.startDate} error={errors.startDate} onChange={set('startDate')} />
-        <TextField label="End Date" requiredMark required type="date" name="endDate" readOnly
-          value={form.endDate} error={errors.endDate} hint="Follows from the start date and the tour's length" />
+        <TextField
+          ref={firstField}
+          label="Full Name"
+          requiredMark
+          required
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          error={errors.name}
+          onChange={set('name')}
+        />
+        <TextField
+          label="Email"
+          requiredMark
+          required
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <TextField
+          label="Phone"
+          requiredMark
+          required
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          value={form.phone}
+          error={errors.phone}
+          onChange={set('phone')}
+          hint="Include the country code, e.g. +255 754 123 456"
+        />
+        <TextField
+          label="Number of People"
+          requiredMark
+          required
+          type="number"
+          name="numberOfPeople"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          value={form.numberOfPeople}
+          error={errors.numberOfPeople}
+          onChange={set('numberOfPeople')}
+          hint={`From 1 to ${max}`}
+        />
+        <TextField
+          label="Start Date"
+          requiredMark
+          required
+          type="date"
+          name="startDate"
+          min={today}
+          value={form.startDate}
+          error={errors.startDate}
+          onChange={set('startDate')}
+        />
+        <TextField
+          label="End Date"
+          requiredMark
+          required
+          type="date"
+          name="endDate"
+          readOnly
+          value={form.endDate}
+          error={errors.endDate}
+          hint="Follows from the start date and the tour's length"
+        />
       </div>
-      <TextAreaField label="Special Requests" name="notes" rows={3} value={form.notes} error={errors.notes} onChange={set('notes')}
-        placeholder="Dietary restrictions, accessibility needs or anything else we should know" />
+      <TextAreaField
+        label="Special Requests"
+        name="notes"
+        rows={3}
+        value={form.notes}
+        error={errors.notes}
+        onChange={set('notes')}
+        placeholder="Dietary restrictions, accessibility needs or anything else we should know"
+      />
       <p className="booking-form__choice">
         <span>{bookingType === 'private' ? 'Private' : 'Group'} booking</span> · <span>{tier}</span> tier
       </p>
       <BookingSummary variables={quoteVars} />
       <div className="booking-form__actions">
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={sending}>Cancel</button>
-        <button type="submit" className="btn btn--primary" disabled={sending}>{sending ? 'Processing...' : 'Confirm Booking'}</button>
+        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={sending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={sending}>
+          {sending ? 'Processing...' : 'Confirm Booking'}
+        </button>
       </div>
     </form>
   );

@@ -1,5 +1,10 @@
 import {
-  bookingEndDate, defaultBookingDates, isIsoDay, maxPeople, validateBookingForm, type BookingFormValues,
+  bookingEndDate,
+  defaultBookingDates,
+  isIsoDay,
+  maxPeople,
+  validateBookingForm,
+  type BookingFormValues,
 } from '@tembea/schema';
 
 /** The tour facts the booking form needs. */
@@ -24,7 +29,15 @@ export interface BookingFormState {
 }
 
 export type BookingField = keyof BookingFormState;
-export const FORM_FIELDS: readonly BookingField[] = ['name', 'email', 'phone', 'startDate', 'endDate', 'numberOfPeople', 'notes'];
+export const FORM_FIELDS: readonly BookingField[] = [
+  'name',
+  'email',
+  'phone',
+  'startDate',
+  'endDate',
+  'numberOfPeople',
+  'notes',
+];
 export type FieldErrors = Partial<Record<BookingField, string>>;
 
 /** Starts from the signed-in user's details and the tour's dates (today when it has none ahead). */
@@ -72,9 +85,19 @@ export function toBookingValues(form: BookingFormState, bookingType: string, tie
 }
 
 /** The shared booking form rules, first message per field. */
-export function validateForm(form: BookingFormState, tour: BookableTour, bookingType: string, tier: string, today: string): FieldErrors {
+export function validateForm(
+  form: BookingFormState,
+  tour: BookableTour,
+  bookingType: string,
+  tier: string,
+  today: string,
+): FieldErrors {
   const errors: FieldErrors = {};
-  for (const e of validateBookingForm(toBookingValues(form, bookingType, tier), { today, capacity: tour.capacity, tour })) {
+  for (const e of validateBookingForm(toBookingValues(form, bookingType, tier), {
+    today,
+    capacity: tour.capacity,
+    tour,
+  })) {
     const field = e.field as BookingField;
     if (FORM_FIELDS.includes(field) && !errors[field]) errors[field] = e.message;
   }
@@ -84,5 +107,11 @@ export function validateForm(form: BookingFormState, tour: BookableTour, booking
 /** Whether the form holds enough to price: a real start date from today and a people count in range. */
 export function canQuote(form: BookingFormState, tour: BookableTour, today: string): boolean {
   const people = peopleOf(form);
-  return !!tour.id && isIsoDay(form.startDate) && form.startDate >= today && people >= 1 && people <= maxPeople(tour.capacity);
+  return (
+    !!tour.id &&
+    isIsoDay(form.startDate) &&
+    form.startDate >= today &&
+    people >= 1 &&
+    people <= maxPeople(tour.capacity)
+  );
 }

@@ -11,12 +11,21 @@ function activeEyebrow(): string {
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({
-    matches: reduce && query.includes('reduce'), media: query, onchange: null,
-    addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false,
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 }
 
-const advance = (ms: number) => act(() => { vi.advanceTimersByTime(ms); });
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('HeroSlideshow', () => {
   beforeEach(() => {
@@ -29,14 +38,22 @@ describe('HeroSlideshow', () => {
   });
 
   it('has the three slides: Kilimanjaro, Serengeti migration, Zanzibar, each with the Explore Now link to /tours', () => {
-    render(<MemoryRouter><HeroSlideshow /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HeroSlideshow />
+      </MemoryRouter>,
+    );
     expect(HERO_SLIDES.map((s) => s.eyebrow)).toEqual(['Kilimanjaro', 'Serengeti Migration', 'Zanzibar']);
     expect(screen.getAllByTestId('hero-slide')).toHaveLength(3);
     expect(screen.getAllByText('Explore Now').every((a) => a.getAttribute('href') === '/tours')).toBe(true);
   });
 
   it('advances every 4000 ms in order and wraps to the first', () => {
-    render(<MemoryRouter><HeroSlideshow /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HeroSlideshow />
+      </MemoryRouter>,
+    );
     expect(activeEyebrow()).toBe('Kilimanjaro');
     advance(SLIDE_INTERVAL_MS - 1);
     expect(activeEyebrow()).toBe('Kilimanjaro');
@@ -49,7 +66,11 @@ describe('HeroSlideshow', () => {
   });
 
   it('stops with the pause button and goes on with play', () => {
-    render(<MemoryRouter><HeroSlideshow /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HeroSlideshow />
+      </MemoryRouter>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
     advance(SLIDE_INTERVAL_MS * 3);
     expect(activeEyebrow()).toBe('Kilimanjaro');
@@ -59,7 +80,11 @@ describe('HeroSlideshow', () => {
   });
 
   it('pauses while hovered and while keyboard focus is inside the slides', () => {
-    render(<MemoryRouter><HeroSlideshow /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HeroSlideshow />
+      </MemoryRouter>,
+    );
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     fireEvent.mouseEnter(carousel);
     advance(SLIDE_INTERVAL_MS * 2);
@@ -73,14 +98,22 @@ describe('HeroSlideshow', () => {
   });
 
   it('a dot shows its slide', () => {
-    render(<MemoryRouter><HeroSlideshow /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HeroSlideshow />
+      </MemoryRouter>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Show slide 3: Zanzibar' }));
     expect(activeEyebrow()).toBe('Zanzibar');
   });
 
   it('starts paused when the visitor prefers reduced motion', () => {
     mockReducedMotion(true);
-    render(<MemoryRouter><HeroSlideshow /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HeroSlideshow />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeTruthy();
     advance(SLIDE_INTERVAL_MS * 2);
     expect(activeEyebrow()).toBe('Kilimanjaro');

@@ -12,7 +12,10 @@ function prefersReducedMotion(): boolean {
  * pause/play button, hovering, and keyboard focus inside the slides stop it. With reduced motion
  * it starts paused, so nothing moves unless the user asks.
  */
-export function HeroSlideshow({ slides = HERO_SLIDES, interval = SLIDE_INTERVAL_MS }: {
+export function HeroSlideshow({
+  slides = HERO_SLIDES,
+  interval = SLIDE_INTERVAL_MS,
+}: {
   slides?: readonly HeroSlide[];
   interval?: number;
 }) {
@@ -40,8 +43,12 @@ export function HeroSlideshow({ slides = HERO_SLIDES, interval = SLIDE_INTERVAL_
       aria-label="Highlights"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={(e) => { if (e.target !== toggleRef.current) setFocused(true); }}
-      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false); }}
+      onFocus={(e) => {
+        if (e.target !== toggleRef.current) setFocused(true);
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
     >
       <div className="hero-slideshow__slides" aria-live={running ? 'off' : 'polite'}>
         {slides.map((s, i) => (
@@ -69,7 +76,9 @@ export function HeroSlideshow({ slides = HERO_SLIDES, interval = SLIDE_INTERVAL_
               <p className="hero-slide__eyebrow">{s.eyebrow}</p>
               <h2 className="hero-slide__headline">{s.headline}</h2>
               <p className="hero-slide__subtitle">{s.subtitle}</p>
-              <Link className="btn btn--primary" to="/tours" tabIndex={i === index ? undefined : -1}>Explore Now</Link>
+              <Link className="btn btn--primary" to="/tours" tabIndex={i === index ? undefined : -1}>
+                Explore Now
+              </Link>
             </div>
           </div>
         ))}

@@ -10,7 +10,10 @@ function Where() {
   return <p data-testid="where">{l.pathname + l.search}</p>;
 }
 
-function renderCard(destinations: string[] | null = ['zanzibar', 'serengeti'], travelTypes: string[] | null = ['Safari', 'Beach sands']) {
+function renderCard(
+  destinations: string[] | null = ['zanzibar', 'serengeti'],
+  travelTypes: string[] | null = ['Safari', 'Beach sands'],
+) {
   return render(
     <MemoryRouter>
       <Routes>

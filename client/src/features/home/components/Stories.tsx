@@ -36,7 +36,9 @@ export function Stories() {
             <img src={`/art/${s.art}`} alt="" width={800} height={500} loading="lazy" decoding="async" />
             <div className="story-card__body">
               <h3>{s.title}</h3>
-              <blockquote><p>“{s.text}”</p></blockquote>
+              <blockquote>
+                <p>“{s.text}”</p>
+              </blockquote>
               <p className="story-card__name">— {s.name}</p>
             </div>
           </article>

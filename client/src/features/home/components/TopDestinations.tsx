@@ -18,7 +18,12 @@ export const TOP_DESTINATIONS = [
 
 export function TopDestinations() {
   return (
-    <section id="destinations" className="section top-destinations" aria-labelledby="top-destinations-heading" tabIndex={-1}>
+    <section
+      id="destinations"
+      className="section top-destinations"
+      aria-labelledby="top-destinations-heading"
+      tabIndex={-1}
+    >
       <h2 id="top-destinations-heading">Top Destinations</h2>
       <ul className="top-destinations__list" data-testid="top-destinations">
         {TOP_DESTINATIONS.map((d) => (

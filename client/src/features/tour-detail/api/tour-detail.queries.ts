@@ -44,4 +44,3 @@ export const TOUR_DETAIL = graphql(`
     }
   }
 `);
-

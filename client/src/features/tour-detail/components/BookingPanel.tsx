@@ -1,10 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { BOOKING_TYPES, bookingButtonLabel, defaultBookingDates, formatUsd, isBookingDisabled, localIsoDate } from '@tembea/schema';
+import {
+  BOOKING_TYPES,
+  bookingButtonLabel,
+  defaultBookingDates,
+  formatUsd,
+  isBookingDisabled,
+  localIsoDate,
+} from '@tembea/schema';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import { formatDay, titleCase } from '../../../lib/format';
 import type { ViewTour } from '../lib/tour-view';
-
 
 /** Replaces the booking button once a request is received; takes the focus the closed modal leaves. */
 function BookedBanner() {
@@ -13,7 +19,9 @@ function BookedBanner() {
   return (
     <div ref={ref} className="booking-banner" role="status" tabIndex={-1} data-testid="booking-banner">
       <h3 className="booking-banner__title">Booking Request Received!</h3>
-      <p>We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!</p>
+      <p>
+        We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!
+      </p>
     </div>
   );
 }
@@ -23,7 +31,16 @@ function BookedBanner() {
  * balance and its due date) and the booking button labelled by the tour's status, or the banner
  * once booked.
  */
-export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, onTier, onBook, booked = false }: {
+export function BookingPanel({
+  tour,
+  tiers,
+  bookingType,
+  tier,
+  onBookingType,
+  onTier,
+  onBook,
+  booked = false,
+}: {
   tour: ViewTour;
   tiers: string[];
   bookingType: string;
@@ -35,23 +52,39 @@ export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, on
 }) {
   const { data, loading } = useQuery(BOOKING_QUOTE, {
     // Priced for the day the booking form starts on: the tour's next departure, or today.
-    variables: { tourId: tour.id, startDate: defaultBookingDates(tour, localIsoDate()).startDate, numberOfPeople: 1, bookingType, tier },
+    variables: {
+      tourId: tour.id,
+      startDate: defaultBookingDates(tour, localIsoDate()).startDate,
+      numberOfPeople: 1,
+      bookingType,
+      tier,
+    },
   });
   const q = data?.quote;
   const status = tour.status;
   return (
     <aside className="booking-panel" aria-labelledby="booking-panel-heading">
-      <h2 id="booking-panel-heading" className="booking-panel__heading">Plan your booking</h2>
+      <h2 id="booking-panel-heading" className="booking-panel__heading">
+        Plan your booking
+      </h2>
       <div className="booking-panel__field">
         <label htmlFor="booking-type">Booking Type</label>
         <select id="booking-type" value={bookingType} onChange={(e) => onBookingType(e.target.value)}>
-          {BOOKING_TYPES.map((b) => <option key={b} value={b}>{titleCase(b)}</option>)}
+          {BOOKING_TYPES.map((b) => (
+            <option key={b} value={b}>
+              {titleCase(b)}
+            </option>
+          ))}
         </select>
       </div>
       <div className="booking-panel__field">
         <label htmlFor="travel-tier">Travel Tier</label>
         <select id="travel-tier" value={tier} onChange={(e) => onTier(e.target.value)}>
-          {tiers.map((t) => <option key={t} value={t}>{t}</option>)}
+          {tiers.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
         </select>
       </div>
       <div className="booking-panel__quote" aria-live="polite" aria-busy={loading} data-testid="quote">
@@ -79,7 +112,9 @@ export function BookingPanel({ tour, tiers, bookingType, tier, onBookingType, on
               </dl>
             ) : null}
           </>
-        ) : loading ? <p className="booking-panel__muted">Checking the price…</p> : null}
+        ) : loading ? (
+          <p className="booking-panel__muted">Checking the price…</p>
+        ) : null}
       </div>
       {booked ? (
         <BookedBanner />

@@ -30,8 +30,12 @@ export function LoginRequiredDialog({ open = true, onDismiss }: { open?: boolean
       hideClose
       actions={
         <>
-          <button type="button" className="btn btn--secondary" onClick={browse}>Browse Tours</button>
-          <button type="button" className="btn btn--primary" onClick={login}>Yes, login now</button>
+          <button type="button" className="btn btn--secondary" onClick={browse}>
+            Browse Tours
+          </button>
+          <button type="button" className="btn btn--primary" onClick={login}>
+            Yes, login now
+          </button>
         </>
       }
     >
@@ -46,8 +50,12 @@ export function ErrorLoadingTour({ message }: { message: string }) {
       <h1>Error Loading Tour</h1>
       <p>{message}</p>
       <div className="detail-state__actions">
-        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>Try Again</button>
-        <Link className="btn btn--secondary" to="/tours">Browse All Tours</Link>
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+        <Link className="btn btn--secondary" to="/tours">
+          Browse All Tours
+        </Link>
       </div>
     </section>
   );
@@ -58,7 +66,9 @@ export function TourNotFound() {
     <section className="section detail-state">
       <h1>Tour Not Found</h1>
       <p>The tour you're looking for doesn't exist or may have been removed.</p>
-      <Link className="btn btn--primary" to="/tours">Browse All Tours</Link>
+      <Link className="btn btn--primary" to="/tours">
+        Browse All Tours
+      </Link>
     </section>
   );
 }

@@ -30,7 +30,9 @@ export function TourTabs({ tabs, label }: { tabs: TabDef[]; label: string }) {
         {tabs.map((t, i) => (
           <button
             key={t.key}
-            ref={(el) => { refs.current[i] = el; }}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
             type="button"
             role="tab"
             id={`${base}-tab-${t.key}`}

@@ -32,11 +32,33 @@ function renderTour(tour: ViewTour) {
 }
 
 const full: ViewTour = {
-  id: '9', title: 'Tarangire Safari', description: 'Elephants.', status: 'active', destination: 'tarangire', country: 'Tanzania',
-  durationDays: 3, durationNights: 2, price: 900, originalPrice: 1000, discount: 10, rating: 4.6, numRatings: 12,
-  featured: true, popular: false, trending: true, capacity: 8, tiers: ['Budget', 'Luxury'], bookingType: 'private',
-  itinerary: [{ day: 1, title: 'Arrive', description: 'Drive to the park.' }, { day: 2, title: 'Walk', description: 'Bush walk.' }],
-  included: ['Park fees'], notIncluded: [], categories: ['Wildlife'], features: ['4x4'],
+  id: '9',
+  title: 'Tarangire Safari',
+  description: 'Elephants.',
+  status: 'active',
+  destination: 'tarangire',
+  country: 'Tanzania',
+  durationDays: 3,
+  durationNights: 2,
+  price: 900,
+  originalPrice: 1000,
+  discount: 10,
+  rating: 4.6,
+  numRatings: 12,
+  featured: true,
+  popular: false,
+  trending: true,
+  capacity: 8,
+  tiers: ['Budget', 'Luxury'],
+  bookingType: 'private',
+  itinerary: [
+    { day: 1, title: 'Arrive', description: 'Drive to the park.' },
+    { day: 2, title: 'Walk', description: 'Bush walk.' },
+  ],
+  included: ['Park fees'],
+  notIncluded: [],
+  categories: ['Wildlife'],
+  features: ['4x4'],
 };
 
 describe('TourView', () => {
@@ -52,8 +74,16 @@ describe('TourView', () => {
     expect(screen.getByText('Duration').nextElementSibling?.textContent).toBe('Not specified');
     expect(screen.getAllByText('No description available').length).toBeGreaterThan(0);
     const overview = screen.getByRole('tabpanel');
-    for (const [k, v] of [['Tour type', 'Standard'], ['Travel type', 'Standard'], ['Departure location', 'Not specified'],
-      ['Departure time', 'Not specified'], ['Return time', 'Not specified'], ['Tier', 'Standard'], ['Booking type', 'Group'], ['Capacity', 'Not specified']] as const) {
+    for (const [k, v] of [
+      ['Tour type', 'Standard'],
+      ['Travel type', 'Standard'],
+      ['Departure location', 'Not specified'],
+      ['Departure time', 'Not specified'],
+      ['Return time', 'Not specified'],
+      ['Tier', 'Standard'],
+      ['Booking type', 'Group'],
+      ['Capacity', 'Not specified'],
+    ] as const) {
       expect(within(overview).getByText(k).nextElementSibling?.textContent).toBe(v);
     }
     expect((screen.getByLabelText('Booking Type') as HTMLSelectElement).value).toBe('group');
@@ -108,7 +138,13 @@ describe('TourView', () => {
   });
 
   it('shows the status badge by status: Available, Unavailable, Coming Soon, or the value as given', () => {
-    for (const [status, label] of [['active', 'Available'], ['inactive', 'Unavailable'], ['draft', 'Coming Soon'], ['archived', 'archived'], ['', 'Available']]) {
+    for (const [status, label] of [
+      ['active', 'Available'],
+      ['inactive', 'Unavailable'],
+      ['draft', 'Coming Soon'],
+      ['archived', 'archived'],
+      ['', 'Available'],
+    ]) {
       renderTour({ ...full, status });
       expect(screen.getByTestId('tour-status').textContent, status).toBe(label);
       cleanup();
@@ -144,22 +180,33 @@ describe('TourView', () => {
   /** A signed-in user on the tour page, with a stand-in for the booking modal the app composes in. */
   async function renderSignedIn(loaded = true) {
     localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 900 }));
-    const { client } = mockClient((call) => (call.operationName === 'Me' ? { data: { me: TEST_USER } } : { data: null }));
+    const { client } = mockClient((call) =>
+      call.operationName === 'Me' ? { data: { me: TEST_USER } } : { data: null },
+    );
     const seen: BookingModalSlotProps[] = [];
     function FakeModal(p: BookingModalSlotProps) {
       seen.push(p);
       if (!p.open) return null;
       return (
         <div role="dialog" aria-label="fake booking">
-          <button type="button" onClick={p.onBooked}>Booked</button>
-          <button type="button" onClick={p.onLoginRequired}>Server wants login</button>
+          <button type="button" onClick={p.onBooked}>
+            Booked
+          </button>
+          <button type="button" onClick={p.onLoginRequired}>
+            Server wants login
+          </button>
         </div>
       );
     }
     function SignedIn() {
       return <p>{useAuth().user?.name ?? 'checking'}</p>;
     }
-    render(<Providers client={client}><SignedIn /><TourView tour={full} loaded={loaded} BookingModal={FakeModal} /></Providers>);
+    render(
+      <Providers client={client}>
+        <SignedIn />
+        <TourView tour={full} loaded={loaded} BookingModal={FakeModal} />
+      </Providers>,
+    );
     // Until the session check ends, a click is not taken for a logged-out visitor's.
     await screen.findByText(TEST_USER.name);
     localStorage.clear();
@@ -170,7 +217,13 @@ describe('TourView', () => {
     const seen = await renderSignedIn(false);
     fireEvent.change(screen.getByLabelText('Travel Tier'), { target: { value: 'Luxury' } });
     fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
-    expect(seen.at(-1)).toMatchObject({ open: true, loaded: false, bookingType: 'private', tier: 'Luxury', tour: { id: '9' } });
+    expect(seen.at(-1)).toMatchObject({
+      open: true,
+      loaded: false,
+      bookingType: 'private',
+      tier: 'Luxury',
+      tour: { id: '9' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Server wants login' }));
     expect(screen.queryByRole('dialog', { name: 'fake booking' })).toBeNull();
     expect(screen.getByRole('alertdialog', { name: 'Login Required' })).toBeTruthy();
@@ -184,7 +237,9 @@ describe('TourView', () => {
     expect(screen.queryByRole('button', { name: 'Book Tour' })).toBeNull();
     const banner = screen.getByTestId('booking-banner');
     expect(within(banner).getByRole('heading', { name: 'Booking Request Received!' })).toBeTruthy();
-    expect(banner.textContent).toContain("We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!");
+    expect(banner.textContent).toContain(
+      "We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!",
+    );
     expect(document.activeElement).toBe(banner);
   });
 });

@@ -14,7 +14,13 @@ function Chips({ label, items }: { label: string; items?: readonly string[] }) {
   return (
     <div className="chips">
       <h2 className="chips__label">{label}</h2>
-      <ul>{items.map((c) => <li key={c} className="chip">{c}</li>)}</ul>
+      <ul>
+        {items.map((c) => (
+          <li key={c} className="chip">
+            {c}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -24,11 +30,27 @@ function Inclusions({ included, notIncluded }: { included: readonly string[]; no
     <div className="inclusions">
       <section aria-labelledby="included-heading">
         <h3 id="included-heading">What's Included</h3>
-        {included.length ? <ul className="inclusions__yes">{included.map((i) => <li key={i}>{i}</li>)}</ul> : <p>No inclusions listed.</p>}
+        {included.length ? (
+          <ul className="inclusions__yes">
+            {included.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No inclusions listed.</p>
+        )}
       </section>
       <section aria-labelledby="not-included-heading">
         <h3 id="not-included-heading">What's Not Included</h3>
-        {notIncluded.length ? <ul className="inclusions__no">{notIncluded.map((i) => <li key={i}>{i}</li>)}</ul> : <p>No exclusions listed.</p>}
+        {notIncluded.length ? (
+          <ul className="inclusions__no">
+            {notIncluded.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No exclusions listed.</p>
+        )}
       </section>
     </div>
   );
@@ -39,7 +61,15 @@ function Inclusions({ included, notIncluded }: { included: readonly string[]; no
  * first and opens the booking modal (`BookingModal`, composed in by the app) for a signed-in user;
  * once the request is received the banner replaces the booking button.
  */
-export function TourView({ tour, loaded = true, BookingModal }: { tour: ViewTour; loaded?: boolean; BookingModal?: BookingModalSlot }) {
+export function TourView({
+  tour,
+  loaded = true,
+  BookingModal,
+}: {
+  tour: ViewTour;
+  loaded?: boolean;
+  BookingModal?: BookingModalSlot;
+}) {
   const { user, loading: authLoading } = useAuth();
   const tiers = tourTiers(tour);
   const [tierChoice, setTierChoice] = useState<string | null>(null);
@@ -69,7 +99,10 @@ export function TourView({ tour, loaded = true, BookingModal }: { tour: ViewTour
           <p className="tour-overview__desc">{description}</p>
           <dl className="tour-overview">
             {overviewRows(tour, tier, bookingType).map(([k, v]) => (
-              <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
             ))}
           </dl>
         </>
@@ -78,7 +111,11 @@ export function TourView({ tour, loaded = true, BookingModal }: { tour: ViewTour
     { key: 'itinerary', label: 'Itinerary', content: <ItineraryList days={tour.itinerary ?? []} /> },
   ];
   if (included.length || notIncluded.length) {
-    tabs.push({ key: 'inclusions', label: 'Inclusions', content: <Inclusions included={included} notIncluded={notIncluded} /> });
+    tabs.push({
+      key: 'inclusions',
+      label: 'Inclusions',
+      content: <Inclusions included={included} notIncluded={notIncluded} />,
+    });
   }
 
   return (

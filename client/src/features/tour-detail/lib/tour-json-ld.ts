@@ -25,11 +25,17 @@ export function tourJsonLd(t: ViewTour, origin: string): Record<string, unknown>
   if (t.destination) {
     ld.itinerary = {
       '@type': 'ItemList',
-      itemListElement: (t.itinerary?.length ? t.itinerary : [{ day: 1, title: t.destination, description: '' }]).map((d, i) => ({
-        '@type': 'ListItem',
-        position: i + 1,
-        item: { '@type': 'TouristAttraction', name: d.title, ...(d.description ? { description: d.description } : {}) },
-      })),
+      itemListElement: (t.itinerary?.length ? t.itinerary : [{ day: 1, title: t.destination, description: '' }]).map(
+        (d, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          item: {
+            '@type': 'TouristAttraction',
+            name: d.title,
+            ...(d.description ? { description: d.description } : {}),
+          },
+        }),
+      ),
     };
   }
   if (price != null) {
@@ -38,11 +44,17 @@ export function tourJsonLd(t: ViewTour, origin: string): Record<string, unknown>
       price: price.toFixed(2),
       priceCurrency: 'USD',
       url,
-      availability: (t.status ?? '').toLowerCase() === 'active' ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability:
+        (t.status ?? '').toLowerCase() === 'active' ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     };
   }
   if (t.rating && t.rating > 0 && t.numRatings && t.numRatings > 0) {
-    ld.aggregateRating = { '@type': 'AggregateRating', ratingValue: t.rating, reviewCount: t.numRatings, bestRating: 5 };
+    ld.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: t.rating,
+      reviewCount: t.numRatings,
+      bestRating: 5,
+    };
   }
   return ld;
 }

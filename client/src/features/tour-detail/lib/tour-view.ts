@@ -1,6 +1,4 @@
-import {
-  CONTACT_FOR_PRICE, DEFAULT_TIER, TOUR_DEFAULTS, formatUsd, parseTiers, unitPrice,
-} from '@tembea/schema';
+import { CONTACT_FOR_PRICE, DEFAULT_TIER, TOUR_DEFAULTS, formatUsd, parseTiers, unitPrice } from '@tembea/schema';
 import type { TourDetailQuery } from '../../../gql/graphql';
 import { titleCase } from '../../../lib/format';
 
@@ -15,7 +13,13 @@ const TZ = 'Africa/Dar_es_Salaam';
 
 // Built once: an Intl formatter costs far more to build than to use.
 const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TZ, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit',
+  timeZone: TZ,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
 });
 
 /** A departure or return date-time in Tanzanian time, or 'Not specified'. */
@@ -33,7 +37,11 @@ export function tourTiers(t: ViewTour): string[] {
 }
 
 /** Price line of the header for the chosen booking type and tier: '$…' or 'Contact for price'. */
-export function headerPrice(t: ViewTour, bookingType: string, tier: string): { now: string; was: string | null; off: string | null } {
+export function headerPrice(
+  t: ViewTour,
+  bookingType: string,
+  tier: string,
+): { now: string; was: string | null; off: string | null } {
   const unit = unitPrice(t, bookingType, tier);
   if (unit == null) return { now: CONTACT_FOR_PRICE, was: null, off: null };
   const discount = t.discount ?? 0;

@@ -4,7 +4,17 @@ import { Spinner } from '../../../components/Spinner';
 export const LOAD_ERROR = 'Failed to load tours. Please try again later.';
 
 /** Loading, error and empty states of a tour list, then the list and its "load more" button. */
-export function ListStates({ loading, error, empty, emptyText, onRetry, hasMore, loadingMore, onLoadMore, children }: {
+export function ListStates({
+  loading,
+  error,
+  empty,
+  emptyText,
+  onRetry,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  children,
+}: {
   loading: boolean;
   error: unknown;
   empty: boolean;
@@ -20,11 +30,18 @@ export function ListStates({ loading, error, empty, emptyText, onRetry, hasMore,
     return (
       <div className="list-state list-state--error" role="alert">
         <p>{LOAD_ERROR}</p>
-        <button type="button" className="btn btn--primary" onClick={onRetry}>Try Again</button>
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          Try Again
+        </button>
       </div>
     );
   }
-  if (empty) return <p className="list-state" role="status">{emptyText}</p>;
+  if (empty)
+    return (
+      <p className="list-state" role="status">
+        {emptyText}
+      </p>
+    );
   return (
     <>
       {children}

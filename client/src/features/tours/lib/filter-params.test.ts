@@ -4,26 +4,41 @@ import { filterCardPrice } from '../components/FilterTourCard';
 
 describe('filterFromParams', () => {
   it('reads every query parameter into the server filter', () => {
-    const p = new URLSearchParams('destination=zanzibar&travelType=Beach%20sands&departureTime=2027-01-10&returnTime=2027-01-15&durationDays=1&durationNights=0&dayTrip=true&bookingType=group');
+    const p = new URLSearchParams(
+      'destination=zanzibar&travelType=Beach%20sands&departureTime=2027-01-10&returnTime=2027-01-15&durationDays=1&durationNights=0&dayTrip=true&bookingType=group',
+    );
     expect(filterFromParams(p)).toEqual({
-      destination: 'zanzibar', travelType: 'Beach sands', bookingType: 'group', departureTime: '2027-01-10', returnTime: '2027-01-15',
-      durationDays: 1, durationNights: 0, dayTrip: true,
+      destination: 'zanzibar',
+      travelType: 'Beach sands',
+      bookingType: 'group',
+      departureTime: '2027-01-10',
+      returnTime: '2027-01-15',
+      durationDays: 1,
+      durationNights: 0,
+      dayTrip: true,
     });
   });
 
   it('leaves out empty and malformed values', () => {
-    const p = new URLSearchParams('destination=&durationDays=abc&durationNights=-1&dayTrip=maybe&departureTime=tomorrow');
+    const p = new URLSearchParams(
+      'destination=&durationDays=abc&durationNights=-1&dayTrip=maybe&departureTime=tomorrow',
+    );
     expect(filterFromParams(p)).toEqual({});
   });
 
   it('leaves out values the server would refuse, so a bad link widens the list instead of failing it', () => {
-    const p = new URLSearchParams(`bookingType=bus&departureTime=2027-02-30&returnTime=2027-13-01&durationDays=99999&durationNights=367&destination=${'x'.repeat(101)}&travelType=Safari%00`);
+    const p = new URLSearchParams(
+      `bookingType=bus&departureTime=2027-02-30&returnTime=2027-13-01&durationDays=99999&durationNights=367&destination=${'x'.repeat(101)}&travelType=Safari%00`,
+    );
     expect(filterFromParams(p)).toEqual({});
   });
 
   it('reads the booking type case-insensitively', () => {
     expect(filterFromParams(new URLSearchParams('bookingType=Group'))).toEqual({ bookingType: 'group' });
-    expect(filterFromParams(new URLSearchParams('bookingType=PRIVATE&durationDays=366'))).toEqual({ bookingType: 'private', durationDays: 366 });
+    expect(filterFromParams(new URLSearchParams('bookingType=PRIVATE&durationDays=366'))).toEqual({
+      bookingType: 'private',
+      durationDays: 366,
+    });
   });
 
   it('maps the status buttons and counts tours', () => {
@@ -40,7 +55,9 @@ describe('filterCardPrice', () => {
   });
   it('else the usual price label', () => {
     expect(filterCardPrice({ price: 90, priceText: null, originalPrice: 90, discount: 0 })).toBe('$90.00');
-    expect(filterCardPrice({ price: null, priceText: null, originalPrice: null, discount: 0 })).toBe('Contact for pricing');
+    expect(filterCardPrice({ price: null, priceText: null, originalPrice: null, discount: 0 })).toBe(
+      'Contact for pricing',
+    );
   });
 });
 

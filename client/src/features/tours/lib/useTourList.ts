@@ -14,7 +14,10 @@ export function useTourList(filter: ListFilter, search?: string, sort?: TourSort
     notifyOnNetworkStatusChange: true,
   });
   const conn = data?.tours;
-  const busy = networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables || networkStatus === NetworkStatus.refetch;
+  const busy =
+    networkStatus === NetworkStatus.loading ||
+    networkStatus === NetworkStatus.setVariables ||
+    networkStatus === NetworkStatus.refetch;
   return {
     tours: conn?.nodes ?? [],
     totalCount: conn?.totalCount ?? 0,
@@ -24,7 +27,9 @@ export function useTourList(filter: ListFilter, search?: string, sort?: TourSort
     loading: busy,
     loadingMore: networkStatus === NetworkStatus.fetchMore,
     error: busy ? undefined : error,
-    retry: () => { void refetch(); },
+    retry: () => {
+      void refetch();
+    },
     loadMore: () => {
       if (!conn?.pageInfo.endCursor) return;
       // The cache's field policy appends the page (lib/paging.ts).

@@ -44,7 +44,11 @@ export function filterInput(f: BookingFilterValues) {
 }
 
 /** Status, tour and start-date range; every change applies at once. */
-export function BookingFilters({ value, tours, onChange }: {
+export function BookingFilters({
+  value,
+  tours,
+  onChange,
+}: {
   value: BookingFilterValues;
   tours: readonly TourChoice[];
   onChange: (next: BookingFilterValues) => void;
@@ -53,19 +57,42 @@ export function BookingFilters({ value, tours, onChange }: {
   const set = (k: keyof BookingFilterValues) => (v: string) => onChange({ ...value, [k]: v });
   const active = Object.values(value).some(Boolean);
   return (
-    <form className="admin-bookings__panel admin-bookings__form" role="search" aria-label="Filter bookings" onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="admin-bookings__panel admin-bookings__form"
+      role="search"
+      aria-label="Filter bookings"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="form-field">
         <label htmlFor={statusId}>Status</label>
         <select id={statusId} value={value.status} onChange={(e) => set('status')(e.target.value)}>
           <option value="">All statuses</option>
-          {BOOKING_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {BOOKING_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </div>
       <TourPicker label="Tour" value={value.tourId} tours={tours} onChange={set('tourId')} />
-      <TextField label="Starting from" type="date" value={value.from} max={value.to || undefined} onChange={(e) => set('from')(e.target.value)} />
-      <TextField label="Starting until" type="date" value={value.to} min={value.from || undefined} onChange={(e) => set('to')(e.target.value)} />
+      <TextField
+        label="Starting from"
+        type="date"
+        value={value.from}
+        max={value.to || undefined}
+        onChange={(e) => set('from')(e.target.value)}
+      />
+      <TextField
+        label="Starting until"
+        type="date"
+        value={value.to}
+        min={value.from || undefined}
+        onChange={(e) => set('to')(e.target.value)}
+      />
       <div className="admin-bookings__form-actions">
-        <button type="button" className="btn btn--ghost" disabled={!active} onClick={() => onChange(NO_FILTER)}>Clear filters</button>
+        <button type="button" className="btn btn--ghost" disabled={!active} onClick={() => onChange(NO_FILTER)}>
+          Clear filters
+        </button>
       </div>
     </form>
   );

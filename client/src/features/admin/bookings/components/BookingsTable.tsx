@@ -27,7 +27,9 @@ function Row({ b, onAction }: { b: AdminBooking; onAction: (b: AdminBooking, a: 
     <tr data-testid="booking-row" data-booking-id={b.id}>
       <td>
         {b.tourId ? <Link to={`/tour/${b.tourId}`}>{b.tourTitle}</Link> : b.tourTitle}
-        <span className="admin-bookings__sub">#{b.id} · {b.bookingType === 'private' ? 'Private' : 'Group'} · {b.tier}</span>
+        <span className="admin-bookings__sub">
+          #{b.id} · {b.bookingType === 'private' ? 'Private' : 'Group'} · {b.tier}
+        </span>
       </td>
       <td>
         <span className="admin-bookings__customer">{customer.name}</span>
@@ -36,7 +38,9 @@ function Row({ b, onAction }: { b: AdminBooking; onAction: (b: AdminBooking, a: 
       </td>
       <td className="admin-bookings__nowrap">{formatDayRange(b.startDate, b.endDate)}</td>
       <td>{b.numberOfPeople}</td>
-      <td><BookingStatusBadge status={b.status} /></td>
+      <td>
+        <BookingStatusBadge status={b.status} />
+      </td>
       <td>
         <div className="admin-bookings__actions">
           {actionsOf(b.status).map((a) => (
@@ -46,7 +50,11 @@ function Row({ b, onAction }: { b: AdminBooking; onAction: (b: AdminBooking, a: 
               className={`btn admin-bookings__action ${a === 'cancel' ? 'btn--secondary' : 'btn--primary'}`}
               onClick={() => onAction(b, a)}
             >
-              {ACTION_TEXTS[a].button}<span className="visually-hidden"> booking #{b.id} of {customer.name}</span>
+              {ACTION_TEXTS[a].button}
+              <span className="visually-hidden">
+                {' '}
+                booking #{b.id} of {customer.name}
+              </span>
             </button>
           ))}
         </div>
@@ -60,7 +68,12 @@ function Row({ b, onAction }: { b: AdminBooking; onAction: (b: AdminBooking, a: 
  * place through the cache; on failure the dialog says why and `onStale` reloads the list, since
  * the booking may have been changed by someone else meanwhile.
  */
-export function BookingsTable({ bookings, caption, onDone, onStale }: {
+export function BookingsTable({
+  bookings,
+  caption,
+  onDone,
+  onStale,
+}: {
   bookings: readonly AdminBooking[];
   caption: string;
   onDone: (message: string) => void;
@@ -71,7 +84,11 @@ export function BookingsTable({ bookings, caption, onDone, onStale }: {
   const [confirm, confirmState] = useMutation(CONFIRM_BOOKING);
   const [complete, completeState] = useMutation(COMPLETE_BOOKING);
   const [cancel, cancelState] = useMutation(CANCEL_BOOKING);
-  const run: Record<BookingAction, (o: { variables: { id: string } }) => Promise<unknown>> = { confirm, complete, cancel };
+  const run: Record<BookingAction, (o: { variables: { id: string } }) => Promise<unknown>> = {
+    confirm,
+    complete,
+    cancel,
+  };
   const busy = confirmState.loading || completeState.loading || cancelState.loading;
   const texts = pending ? ACTION_TEXTS[pending.action] : null;
 
@@ -98,14 +115,20 @@ export function BookingsTable({ bookings, caption, onDone, onStale }: {
 
   return (
     <>
-      <AdminTable caption={caption} columns={BOOKING_COLUMNS} classes={{ wrap: 'admin-bookings__scroll', table: 'admin-bookings__table' }}>
-        {bookings.map((b) => <Row key={b.id} b={b} onAction={(booking, action) => setPending({ booking, action })} />)}
+      <AdminTable
+        caption={caption}
+        columns={BOOKING_COLUMNS}
+        classes={{ wrap: 'admin-bookings__scroll', table: 'admin-bookings__table' }}
+      >
+        {bookings.map((b) => (
+          <Row key={b.id} b={b} onAction={(booking, action) => setPending({ booking, action })} />
+        ))}
       </AdminTable>
       <ConfirmDialog
         open={!!pending}
         title={texts?.title ?? ''}
         message={texts?.confirm}
-        confirmLabel={busy ? texts?.busy ?? '' : texts?.yes ?? ''}
+        confirmLabel={busy ? (texts?.busy ?? '') : (texts?.yes ?? '')}
         cancelLabel="No, go back"
         danger={pending?.action === 'cancel'}
         busy={busy}

@@ -23,7 +23,15 @@ export async function downloadManifest(tourId: string, date: string): Promise<st
 }
 
 /** The departure manifest: the travellers of a chosen tour on a chosen start date, as a CSV file. */
-export function ManifestDownload({ tours, tourId: initialTour, date: initialDate }: { tours: readonly TourChoice[]; tourId: string; date: string }) {
+export function ManifestDownload({
+  tours,
+  tourId: initialTour,
+  date: initialDate,
+}: {
+  tours: readonly TourChoice[];
+  tourId: string;
+  date: string;
+}) {
   const [tourId, setTourId] = useState(initialTour);
   const [date, setDate] = useState(initialDate);
   const [busy, setBusy] = useState(false);
@@ -51,16 +59,26 @@ export function ManifestDownload({ tours, tourId: initialTour, date: initialDate
   return (
     <section className="admin-bookings__panel" aria-labelledby="manifest-heading">
       <h2 id="manifest-heading">Departure manifest</h2>
-      <p className="admin-bookings__lead">Every traveller of one tour on one start date (cancelled bookings left out), for the guides.</p>
+      <p className="admin-bookings__lead">
+        Every traveller of one tour on one start date (cancelled bookings left out), for the guides.
+      </p>
       <form className="admin-bookings__form" onSubmit={submit} noValidate>
         <TourPicker label="Manifest tour" value={tourId} tours={tours} onChange={setTourId} />
         <TextField label="Departure date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
         <div className="admin-bookings__form-actions">
-          <button type="submit" className="btn btn--secondary" disabled={busy}>{busy ? 'Preparing...' : 'Download manifest (CSV)'}</button>
+          <button type="submit" className="btn btn--secondary" disabled={busy}>
+            {busy ? 'Preparing...' : 'Download manifest (CSV)'}
+          </button>
         </div>
       </form>
-      {error ? <p className="admin-bookings__error" role="alert">{error}</p> : null}
-      <p className="admin-bookings__ok" role="status">{saved ? `Downloaded ${saved}.` : ''}</p>
+      {error ? (
+        <p className="admin-bookings__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="admin-bookings__ok" role="status">
+        {saved ? `Downloaded ${saved}.` : ''}
+      </p>
     </section>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 
-export interface TourChoice { id: string; title: string }
+export interface TourChoice {
+  id: string;
+  title: string;
+}
 
 /** The tour id a typed text names: a catalogue title (any case), or a tour id typed as digits. */
 export function tourIdOf(text: string, tours: readonly TourChoice[]): string | null {
@@ -13,14 +16,20 @@ export function tourIdOf(text: string, tours: readonly TourChoice[]): string | n
 }
 
 function textOf(id: string, tours: readonly TourChoice[]): string {
-  return id ? tours.find((c) => c.id === id)?.title ?? id : '';
+  return id ? (tours.find((c) => c.id === id)?.title ?? id) : '';
 }
 
 /**
  * A tour chosen from the catalogue (a list of titles to pick from) or typed as its id. `value` is
  * the chosen tour id ('' for none); a text that names no tour is flagged and leaves it unchanged.
  */
-export function TourPicker({ label, value, tours, onChange, hint }: {
+export function TourPicker({
+  label,
+  value,
+  tours,
+  onChange,
+  hint,
+}: {
   label: string;
   value: string;
   tours: readonly TourChoice[];
@@ -81,10 +90,18 @@ export function TourPicker({ label, value, tours, onChange, hint }: {
         }}
       />
       <datalist id={`${id}-tours`}>
-        {tours.map((t) => <option key={t.id} value={t.title}>{`#${t.id}`}</option>)}
+        {tours.map((t) => (
+          <option key={t.id} value={t.title}>{`#${t.id}`}</option>
+        ))}
       </datalist>
-      <p id={`${id}-hint`} className="form-field__hint">{hint ?? 'A tour title from the list, or a tour id.'}</p>
-      {unknown ? <p id={`${id}-error`} className="form-field__error">No tour has this title or id.</p> : null}
+      <p id={`${id}-hint`} className="form-field__hint">
+        {hint ?? 'A tour title from the list, or a tour id.'}
+      </p>
+      {unknown ? (
+        <p id={`${id}-error`} className="form-field__error">
+          No tour has this title or id.
+        </p>
+      ) : null}
     </div>
   );
 }

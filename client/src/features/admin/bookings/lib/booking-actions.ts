@@ -1,7 +1,10 @@
 import type { BookingAction } from '@tembea/schema';
 
 /** How each admin action shows: its button, the question it asks and the text of its failure. */
-export const ACTION_TEXTS: Record<BookingAction, { button: string; title: string; confirm: string; yes: string; busy: string; failed: string }> = {
+export const ACTION_TEXTS: Record<
+  BookingAction,
+  { button: string; title: string; confirm: string; yes: string; busy: string; failed: string }
+> = {
   confirm: {
     button: 'Confirm',
     title: 'Confirm Booking',

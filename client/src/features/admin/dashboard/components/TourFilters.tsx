@@ -28,21 +28,37 @@ export function distinctValues(tours: AdminTour[], key: keyof DashboardFilters):
 /** Tours matching every chosen value (case-insensitive); an empty choice is no filter. */
 export function applyFilters(tours: AdminTour[], f: DashboardFilters): AdminTour[] {
   const same = (a: string | null | undefined, b: string) => !b || (a ?? '').trim().toLowerCase() === b.toLowerCase();
-  return tours.filter((t) => same(t.destination, f.destination) && same(t.travelType, f.travelType) && same(t.bookingType, f.bookingType));
+  return tours.filter(
+    (t) => same(t.destination, f.destination) && same(t.travelType, f.travelType) && same(t.bookingType, f.bookingType),
+  );
 }
 
 /** Destination, Travel Type and Booking Type dropdowns whose options come from the tours. */
-export function TourFilters({ tours, value, onChange }: { tours: AdminTour[]; value: DashboardFilters; onChange(next: DashboardFilters): void }) {
+export function TourFilters({
+  tours,
+  value,
+  onChange,
+}: {
+  tours: AdminTour[];
+  value: DashboardFilters;
+  onChange(next: DashboardFilters): void;
+}) {
   const id = useId();
   return (
     <div className="admin-filters" role="group" aria-label="Filter tours">
       {FIELDS.map((f) => (
         <div key={f.key}>
           <label htmlFor={`${id}-${f.key}`}>{f.label}</label>
-          <select id={`${id}-${f.key}`} value={value[f.key]} onChange={(e) => onChange({ ...value, [f.key]: e.target.value })}>
+          <select
+            id={`${id}-${f.key}`}
+            value={value[f.key]}
+            onChange={(e) => onChange({ ...value, [f.key]: e.target.value })}
+          >
             <option value="">{f.all}</option>
             {distinctValues(tours, f.key).map((v) => (
-              <option key={v} value={v}>{v}</option>
+              <option key={v} value={v}>
+                {v}
+              </option>
             ))}
           </select>
         </div>

@@ -6,7 +6,15 @@ import { TourActions } from '../../shared/AdminToursTable';
 import type { AdminTour } from '../../shared/useAdminTours';
 
 /** The admin list as cards: image, title, destination, price, duration, tier and status, actions. */
-export function TourGrid({ tours, deletingId, onDelete }: { tours: AdminTour[]; deletingId: string | null; onDelete(t: AdminTour): void }) {
+export function TourGrid({
+  tours,
+  deletingId,
+  onDelete,
+}: {
+  tours: AdminTour[];
+  deletingId: string | null;
+  onDelete(t: AdminTour): void;
+}) {
   return (
     <ul className="admin-grid" aria-label="Tours">
       {tours.map((t) => (
@@ -14,9 +22,18 @@ export function TourGrid({ tours, deletingId, onDelete }: { tours: AdminTour[]; 
           <article className="admin-card" data-testid="admin-tour-card" aria-labelledby={`admin-tour-${t.id}`}>
             <TourImage tour={t} className="admin-card__image" alt="" />
             <div className="admin-card__body">
-              <h2 className="admin-card__title" id={`admin-tour-${t.id}`}>{t.title}</h2>
-              <p className="admin-card__meta">{t.destination} · {t.duration || durationLabel(t.durationDays, t.durationNights)}</p>
-              <p className="admin-card__meta"><strong><Price tour={t} /></strong> · Rating {t.rating.toFixed(1)}</p>
+              <h2 className="admin-card__title" id={`admin-tour-${t.id}`}>
+                {t.title}
+              </h2>
+              <p className="admin-card__meta">
+                {t.destination} · {t.duration || durationLabel(t.durationDays, t.durationNights)}
+              </p>
+              <p className="admin-card__meta">
+                <strong>
+                  <Price tour={t} />
+                </strong>{' '}
+                · Rating {t.rating.toFixed(1)}
+              </p>
               <div className="admin-card__tags">
                 <TierBadge tier={t.tier} />
                 <span className={`status-tag status-tag--${t.status}`}>{t.status}</span>

@@ -16,7 +16,10 @@ export function CreateKeyForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState('');
   const [created, setCreated] = useState<{ secret: string; partnerName: string; name: string } | null>(null);
-  const [create, { loading }] = useMutation(CREATE_PARTNER_KEY, { refetchQueries: [{ query: PARTNER_KEYS }], awaitRefetchQueries: true });
+  const [create, { loading }] = useMutation(CREATE_PARTNER_KEY, {
+    refetchQueries: [{ query: PARTNER_KEYS }],
+    awaitRefetchQueries: true,
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -49,17 +52,48 @@ export function CreateKeyForm() {
       <h2 id="create-key-title">Create an API key</h2>
       {created ? <NewKeySecret {...created} onDone={() => setCreated(null)} /> : null}
       <form className="partners__form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="Partner name" value={partnerName} onChange={(e) => setPartnerName(e.target.value)} error={errors.partnerName}
-          maxLength={100} required requiredMark hint="The travel agency that will use the key." />
-        <TextField label="Key name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name}
-          maxLength={60} required requiredMark hint="A label such as Production or Staging." />
-        <TextField label="Rate limit (requests per minute)" type="number" inputMode="numeric" min={1} max={PARTNER_RATE_LIMIT_MAX} value={limit}
-          onChange={(e) => setLimit(e.target.value)} error={errors.rateLimitPerMinute} hint="Leave empty for the server default." />
+        <TextField
+          label="Partner name"
+          value={partnerName}
+          onChange={(e) => setPartnerName(e.target.value)}
+          error={errors.partnerName}
+          maxLength={100}
+          required
+          requiredMark
+          hint="The travel agency that will use the key."
+        />
+        <TextField
+          label="Key name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          maxLength={60}
+          required
+          requiredMark
+          hint="A label such as Production or Staging."
+        />
+        <TextField
+          label="Rate limit (requests per minute)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={PARTNER_RATE_LIMIT_MAX}
+          value={limit}
+          onChange={(e) => setLimit(e.target.value)}
+          error={errors.rateLimitPerMinute}
+          hint="Leave empty for the server default."
+        />
         <div className="partners__form-actions">
-          <button type="submit" className="btn btn--primary" disabled={loading}>{loading ? 'Creating…' : 'Create key'}</button>
+          <button type="submit" className="btn btn--primary" disabled={loading}>
+            {loading ? 'Creating…' : 'Create key'}
+          </button>
         </div>
       </form>
-      {failure ? <p className="partners__error" role="alert">{failure}</p> : null}
+      {failure ? (
+        <p className="partners__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -21,15 +21,30 @@ function RecentUse({ k }: { k: Key }) {
   if (!k.usage.length) return <span className="partners__muted">No use in the last 14 days</span>;
   return (
     <details className="partners__usage">
-      <summary>{k.usage.length} day{k.usage.length === 1 ? '' : 's'} with use{' '}<span className="visually-hidden">for {k.partnerName} {k.name}</span></summary>
+      <summary>
+        {k.usage.length} day{k.usage.length === 1 ? '' : 's'} with use{' '}
+        <span className="visually-hidden">
+          for {k.partnerName} {k.name}
+        </span>
+      </summary>
       <table className="partners__usage-table">
-        <caption className="visually-hidden">Daily use of {k.partnerName} {k.name} (UTC days)</caption>
+        <caption className="visually-hidden">
+          Daily use of {k.partnerName} {k.name} (UTC days)
+        </caption>
         <thead>
-          <tr><th scope="col">Day</th><th scope="col">Requests</th><th scope="col">Refused</th></tr>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Requests</th>
+            <th scope="col">Refused</th>
+          </tr>
         </thead>
         <tbody>
           {k.usage.map((d) => (
-            <tr key={d.day}><td>{formatDay(d.day)}</td><td>{count(d.requests)}</td><td>{count(d.refusals)}</td></tr>
+            <tr key={d.day}>
+              <td>{formatDay(d.day)}</td>
+              <td>{count(d.requests)}</td>
+              <td>{count(d.refusals)}</td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -77,24 +92,46 @@ export function PartnerKeysTable({ keys, onRevoked }: { keys: Key[]; onRevoked: 
             {keys.map((k) => (
               <tr key={k.id} data-testid="key-row" data-key-id={k.id}>
                 <td className="partners__strong">{k.partnerName}</td>
-                <td>{k.name}<code className="partners__sub">{k.keyPrefix}…</code></td>
                 <td>
-                  <span className={`badge partners__status partners__status--${k.status.toLowerCase()}`} data-testid="key-status">
+                  {k.name}
+                  <code className="partners__sub">{k.keyPrefix}…</code>
+                </td>
+                <td>
+                  <span
+                    className={`badge partners__status partners__status--${k.status.toLowerCase()}`}
+                    data-testid="key-status"
+                  >
                     {k.status === 'ACTIVE' ? 'Active' : 'Revoked'}
                   </span>
                   {k.revokedAt ? <span className="partners__sub">{formatMoment(k.revokedAt)}</span> : null}
                 </td>
-                <td className="partners__nowrap">{count(k.rateLimitPerMinute)}/min{k.usesDefaultRateLimit ? <span className="partners__sub">default</span> : null}</td>
+                <td className="partners__nowrap">
+                  {count(k.rateLimitPerMinute)}/min
+                  {k.usesDefaultRateLimit ? <span className="partners__sub">default</span> : null}
+                </td>
                 <td className="partners__nowrap">{formatMoment(k.createdAt)}</td>
                 <td className="partners__nowrap">{formatMoment(k.lastUsedAt)}</td>
                 <td className="partners__nowrap" data-testid="key-today">
-                  {count(k.requestsToday)} requests<span className="partners__sub">{count(k.refusalsToday)} refused</span>
+                  {count(k.requestsToday)} requests
+                  <span className="partners__sub">{count(k.refusalsToday)} refused</span>
                 </td>
-                <td><RecentUse k={k} /></td>
+                <td>
+                  <RecentUse k={k} />
+                </td>
                 <td>
                   {k.status === 'ACTIVE' ? (
-                    <button type="button" className="btn btn--danger partners__action" onClick={() => { setFailure(''); setAsking(k); }}>
-                      Revoke{' '}<span className="visually-hidden">{k.partnerName} {k.name}</span>
+                    <button
+                      type="button"
+                      className="btn btn--danger partners__action"
+                      onClick={() => {
+                        setFailure('');
+                        setAsking(k);
+                      }}
+                    >
+                      Revoke{' '}
+                      <span className="visually-hidden">
+                        {k.partnerName} {k.name}
+                      </span>
                     </button>
                   ) : null}
                 </td>
@@ -106,7 +143,11 @@ export function PartnerKeysTable({ keys, onRevoked }: { keys: Key[]; onRevoked: 
       <ConfirmDialog
         open={!!asking}
         title="Revoke API key"
-        message={asking ? `Revoke the key ${asking.keyPrefix}… (${asking.name}) of ${asking.partnerName}? Every request with it will be refused. This cannot be undone.` : ''}
+        message={
+          asking
+            ? `Revoke the key ${asking.keyPrefix}… (${asking.name}) of ${asking.partnerName}? Every request with it will be refused. This cannot be undone.`
+            : ''
+        }
         confirmLabel="Yes, revoke"
         danger
         busy={loading}

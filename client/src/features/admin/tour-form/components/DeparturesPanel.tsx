@@ -5,13 +5,21 @@ import { errorMessage } from '../../../../lib/errors';
 import type { DepartureFieldsFragment } from '../../../../gql/admin/graphql';
 import { ADD_DEPARTURE, DELETE_DEPARTURE, TOUR_DEPARTURES, UPDATE_DEPARTURE } from '../api/tour-form.operations';
 
-const STATUS_LABEL: Record<string, string> = { AVAILABLE: 'Available', LIMITED: 'Limited', SOLD_OUT: 'Sold out', CLOSED: 'Closed' };
+const STATUS_LABEL: Record<string, string> = {
+  AVAILABLE: 'Available',
+  LIMITED: 'Limited',
+  SOLD_OUT: 'Sold out',
+  CLOSED: 'Closed',
+};
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A tour's departures: add one, change its capacity, close or reopen it, delete it. */
 export function DeparturesPanel({ tourId, defaultCapacity }: { tourId: string; defaultCapacity: number }) {
   const id = useId();
-  const { data, loading, error, refetch } = useQuery(TOUR_DEPARTURES, { variables: { tourId }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch } = useQuery(TOUR_DEPARTURES, {
+    variables: { tourId },
+    fetchPolicy: 'network-only',
+  });
   const [add, adding] = useMutation(ADD_DEPARTURE);
   const [update] = useMutation(UPDATE_DEPARTURE);
   const [remove] = useMutation(DELETE_DEPARTURE);
@@ -42,7 +50,11 @@ export function DeparturesPanel({ tourId, defaultCapacity }: { tourId: string; d
       setMessage({ tone: 'error', text: 'Choose a start date and a capacity of at least 1' });
       return;
     }
-    void act('add', () => add({ variables: { tourId, startDate, capacity: seats } }), `Departure on ${startDate} added.`).then(() => setStartDate(''));
+    void act(
+      'add',
+      () => add({ variables: { tourId, startDate, capacity: seats } }),
+      `Departure on ${startDate} added.`,
+    ).then(() => setStartDate(''));
   };
 
   const departures = data?.departures ?? [];
@@ -53,7 +65,9 @@ export function DeparturesPanel({ tourId, defaultCapacity }: { tourId: string; d
         {message ? <p className={`admin-status admin-status--${message.tone}`}>{message.text}</p> : null}
       </div>
       {loading && !data ? <p>Loading departures...</p> : null}
-      {error ? <p className="admin-status admin-status--error">{errorMessage(error, 'Failed to load departures')}</p> : null}
+      {error ? (
+        <p className="admin-status admin-status--error">{errorMessage(error, 'Failed to load departures')}</p>
+      ) : null}
       {data && departures.length === 0 ? <p className="tour-form__hint">No departures scheduled.</p> : null}
       {departures.length ? (
         <div className="admin-table-wrap" role="region" aria-label="Scheduled departures" tabIndex={0}>
@@ -74,8 +88,20 @@ export function DeparturesPanel({ tourId, defaultCapacity }: { tourId: string; d
                   key={d.id}
                   departure={d}
                   busy={busy === d.id}
-                  onCapacity={(seats) => act(d.id, () => update({ variables: { id: d.id, capacity: seats } }), `Capacity of ${d.startDate} set to ${seats}.`)}
-                  onToggle={() => act(d.id, () => update({ variables: { id: d.id, closed: !d.closed } }), `Departure on ${d.startDate} ${d.closed ? 'reopened' : 'closed'}.`)}
+                  onCapacity={(seats) =>
+                    act(
+                      d.id,
+                      () => update({ variables: { id: d.id, capacity: seats } }),
+                      `Capacity of ${d.startDate} set to ${seats}.`,
+                    )
+                  }
+                  onToggle={() =>
+                    act(
+                      d.id,
+                      () => update({ variables: { id: d.id, closed: !d.closed } }),
+                      `Departure on ${d.startDate} ${d.closed ? 'reopened' : 'closed'}.`,
+                    )
+                  }
                   onDelete={() => setDeleting(d)}
                 />
               ))}
@@ -86,13 +112,28 @@ export function DeparturesPanel({ tourId, defaultCapacity }: { tourId: string; d
       <form className="tour-form__row departures__add" onSubmit={submit} noValidate aria-label="Add a departure">
         <div className="admin-field">
           <label htmlFor={`${id}-date`}>Start date</label>
-          <input id={`${id}-date`} type="date" min={today()} value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+          <input
+            id={`${id}-date`}
+            type="date"
+            min={today()}
+            value={startDate}
+            onChange={(e) => setStartDate(e.target.value)}
+          />
         </div>
         <div className="admin-field">
           <label htmlFor={`${id}-capacity`}>Seats</label>
-          <input id={`${id}-capacity`} type="number" min={1} step={1} value={capacity} onChange={(e) => setCapacity(e.target.value)} />
+          <input
+            id={`${id}-capacity`}
+            type="number"
+            min={1}
+            step={1}
+            value={capacity}
+            onChange={(e) => setCapacity(e.target.value)}
+          />
         </div>
-        <button type="submit" className="btn btn--primary btn--small" disabled={adding.loading}>{adding.loading ? 'Adding...' : 'Add departure'}</button>
+        <button type="submit" className="btn btn--primary btn--small" disabled={adding.loading}>
+          {adding.loading ? 'Adding...' : 'Add departure'}
+        </button>
       </form>
       <ConfirmDialog
         open={!!deleting}
@@ -111,7 +152,13 @@ export function DeparturesPanel({ tourId, defaultCapacity }: { tourId: string; d
   );
 }
 
-function DepartureRow({ departure: d, busy, onCapacity, onToggle, onDelete }: {
+function DepartureRow({
+  departure: d,
+  busy,
+  onCapacity,
+  onToggle,
+  onDelete,
+}: {
   departure: DepartureFieldsFragment;
   busy: boolean;
   onCapacity(seats: number): void;
@@ -124,19 +171,50 @@ function DepartureRow({ departure: d, busy, onCapacity, onToggle, onDelete }: {
     <tr data-testid="departure-row">
       <th scope="row">{d.startDate}</th>
       <td>
-        <form className="departures__capacity" onSubmit={(e) => { e.preventDefault(); if (changed) onCapacity(Number(seats)); }}>
-          <label className="visually-hidden" htmlFor={`cap-${d.id}`}>Capacity of {d.startDate}</label>
-          <input id={`cap-${d.id}`} type="number" min={Math.max(1, d.seatsTaken)} step={1} value={seats} onChange={(e) => setSeats(e.target.value)} />
-          <button type="submit" className="btn btn--ghost btn--small" disabled={!changed || busy}>Save</button>
+        <form
+          className="departures__capacity"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (changed) onCapacity(Number(seats));
+          }}
+        >
+          <label className="visually-hidden" htmlFor={`cap-${d.id}`}>
+            Capacity of {d.startDate}
+          </label>
+          <input
+            id={`cap-${d.id}`}
+            type="number"
+            min={Math.max(1, d.seatsTaken)}
+            step={1}
+            value={seats}
+            onChange={(e) => setSeats(e.target.value)}
+          />
+          <button type="submit" className="btn btn--ghost btn--small" disabled={!changed || busy}>
+            Save
+          </button>
         </form>
       </td>
       <td>{d.seatsTaken}</td>
       <td>{d.seatsLeft}</td>
-      <td><span className={`status-tag departure-status--${d.status.toLowerCase()}`}>{STATUS_LABEL[d.status] ?? d.status}</span></td>
+      <td>
+        <span className={`status-tag departure-status--${d.status.toLowerCase()}`}>
+          {STATUS_LABEL[d.status] ?? d.status}
+        </span>
+      </td>
       <td>
         <div className="admin-actions">
-          <button type="button" className="btn btn--secondary btn--small" onClick={onToggle} disabled={busy}>{d.closed ? 'Reopen' : 'Close'}</button>
-          <button type="button" className="btn btn--danger btn--small" onClick={onDelete} disabled={busy} aria-label={`Delete departure ${d.startDate}`}>Delete</button>
+          <button type="button" className="btn btn--secondary btn--small" onClick={onToggle} disabled={busy}>
+            {d.closed ? 'Reopen' : 'Close'}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger btn--small"
+            onClick={onDelete}
+            disabled={busy}
+            aria-label={`Delete departure ${d.startDate}`}
+          >
+            Delete
+          </button>
         </div>
       </td>
     </tr>

@@ -10,7 +10,10 @@ beforeAll(() => {
   URL.revokeObjectURL = () => undefined;
 });
 
-function Harness({ kept: initial = ['/uploads/tours/a.jpg', '/uploads/tours/b.jpg'], progress = null as number | null }) {
+function Harness({
+  kept: initial = ['/uploads/tours/a.jpg', '/uploads/tours/b.jpg'],
+  progress = null as number | null,
+}) {
   const [kept, setKept] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
   return (
@@ -36,7 +39,9 @@ describe('ImagePicker', () => {
 
   it('adds new images with previews after the kept ones and removes them', () => {
     render(<Harness />);
-    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [image('crater.png'), image('lodge.webp', 'image/webp')] } });
+    fireEvent.change(screen.getByLabelText('Add images'), {
+      target: { files: [image('crater.png'), image('lodge.webp', 'image/webp')] },
+    });
     expect(state().files).toEqual(['crater.png', 'lodge.webp']);
     expect(screen.getByRole('img', { name: 'New image crater.png' }).getAttribute('src')).toMatch(/^blob:preview-/);
     fireEvent.click(screen.getByRole('button', { name: 'Remove new image crater.png' }));
@@ -45,8 +50,16 @@ describe('ImagePicker', () => {
 
   it('refuses files that are not JPEG, PNG, WebP or GIF, larger than 10 MB, or beyond 10 per tour', () => {
     render(<Harness kept={Array.from({ length: 9 }, (_, i) => `/uploads/tours/${i}.jpg`)} />);
-    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [image('notes.pdf', 'application/pdf'), image('huge.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1)] } });
-    expect(screen.getByRole('alert').textContent).toBe(['notes.pdf: only JPEG, PNG, WebP or GIF images', 'huge.jpg: an image must be at most 10 MB', 'A tour has at most 10 images'].join('\n'));
+    fireEvent.change(screen.getByLabelText('Add images'), {
+      target: { files: [image('notes.pdf', 'application/pdf'), image('huge.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1)] },
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      [
+        'notes.pdf: only JPEG, PNG, WebP or GIF images',
+        'huge.jpg: an image must be at most 10 MB',
+        'A tour has at most 10 images',
+      ].join('\n'),
+    );
     expect(state().files).toEqual([]);
     fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [image('ok.gif', 'image/gif')] } });
     expect(state().files).toEqual(['ok.gif']);

@@ -42,9 +42,32 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
           <li key={path} className="image-picker__item" data-testid="kept-image">
             <img src={resolveImagePath(path, API_BASE)} alt={`Image ${i + 1}`} />
             <div className="admin-actions">
-              <button type="button" className="btn btn--ghost btn--small" disabled={i === 0} onClick={() => moveKept(i, -1)} aria-label={`Move image ${i + 1} earlier`}>←</button>
-              <button type="button" className="btn btn--ghost btn--small" disabled={i === kept.length - 1} onClick={() => moveKept(i, 1)} aria-label={`Move image ${i + 1} later`}>→</button>
-              <button type="button" className="btn btn--ghost btn--small" onClick={() => onKeptChange(kept.filter((_, j) => j !== i))} aria-label={`Remove image ${i + 1}`}>Remove</button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                disabled={i === 0}
+                onClick={() => moveKept(i, -1)}
+                aria-label={`Move image ${i + 1} earlier`}
+              >
+                ←
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                disabled={i === kept.length - 1}
+                onClick={() => moveKept(i, 1)}
+                aria-label={`Move image ${i + 1} later`}
+              >
+                →
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => onKeptChange(kept.filter((_, j) => j !== i))}
+                aria-label={`Remove image ${i + 1}`}
+              >
+                Remove
+              </button>
             </div>
           </li>
         ))}
@@ -52,19 +75,48 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
           <li key={previews[i]} className="image-picker__item image-picker__item--new" data-testid="new-image">
             <img src={previews[i]} alt={`New image ${f.name}`} />
             <div className="admin-actions">
-              <button type="button" className="btn btn--ghost btn--small" onClick={() => onFilesChange(files.filter((_, j) => j !== i))} aria-label={`Remove new image ${f.name}`}>Remove</button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => onFilesChange(files.filter((_, j) => j !== i))}
+                aria-label={`Remove new image ${f.name}`}
+              >
+                Remove
+              </button>
             </div>
           </li>
         ))}
       </ul>
       <div className="admin-field">
         <label htmlFor={inputId}>Add images</label>
-        <input ref={input} id={inputId} type="file" multiple accept={TOUR_IMAGE_ACCEPT} onChange={(e) => pick(e.target.files)} disabled={progress !== null} aria-describedby={`${inputId}-hint`} />
-        <p className="tour-form__hint" id={`${inputId}-hint`}>JPEG, PNG, WebP or GIF, at most 10 MB each and 10 per tour. New images are added after the kept ones.</p>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          multiple
+          accept={TOUR_IMAGE_ACCEPT}
+          onChange={(e) => pick(e.target.files)}
+          disabled={progress !== null}
+          aria-describedby={`${inputId}-hint`}
+        />
+        <p className="tour-form__hint" id={`${inputId}-hint`}>
+          JPEG, PNG, WebP or GIF, at most 10 MB each and 10 per tour. New images are added after the kept ones.
+        </p>
       </div>
-      {problems.length ? <p className="tour-form__errors" role="alert">{problems.join('\n')}</p> : null}
+      {problems.length ? (
+        <p className="tour-form__errors" role="alert">
+          {problems.join('\n')}
+        </p>
+      ) : null}
       {progress !== null ? (
-        <div className="progress" role="progressbar" aria-label="Image upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Image upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
           <span className="progress__bar" style={{ width: `${progress}%` }} />
         </div>
       ) : null}

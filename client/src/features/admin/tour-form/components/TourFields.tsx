@@ -17,7 +17,10 @@ export function TourFields({ value, onChange, invalid }: Props) {
   const id = useId();
   const input = (key: TextKey, label: string, extra: InputHTMLAttributes<HTMLInputElement> = {}, hint?: ReactNode) => (
     <div className="admin-field">
-      <label htmlFor={`${id}-${key}`}>{label}{extra.required ? <span aria-hidden="true"> *</span> : null}</label>
+      <label htmlFor={`${id}-${key}`}>
+        {label}
+        {extra.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
       <input
         id={`${id}-${key}`}
         name={key}
@@ -27,20 +30,35 @@ export function TourFields({ value, onChange, invalid }: Props) {
         aria-describedby={hint ? `${id}-${key}-hint` : undefined}
         {...extra}
       />
-      {hint ? <p className="tour-form__hint" id={`${id}-${key}-hint`}>{hint}</p> : null}
+      {hint ? (
+        <p className="tour-form__hint" id={`${id}-${key}-hint`}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
   const select = (key: TextKey, label: string, options: readonly string[]) => (
     <div className="admin-field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select id={`${id}-${key}`} name={key} value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} aria-invalid={invalid.has(key) || undefined}>
-        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+      <select
+        id={`${id}-${key}`}
+        name={key}
+        value={value[key]}
+        onChange={(e) => onChange({ [key]: e.target.value })}
+        aria-invalid={invalid.has(key) || undefined}
+      >
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
       </select>
     </div>
   );
   const flag = (key: FlagKey, label: string) => (
     <label className="tour-form__check">
-      <input type="checkbox" name={key} checked={value[key]} onChange={(e) => onChange({ [key]: e.target.checked })} /> {label}
+      <input type="checkbox" name={key} checked={value[key]} onChange={(e) => onChange({ [key]: e.target.checked })} />{' '}
+      {label}
     </label>
   );
   const list = (key: TextKey, label: string) => input(key, label, {}, 'Comma separated');
@@ -52,16 +70,34 @@ export function TourFields({ value, onChange, invalid }: Props) {
         <legend>About the tour</legend>
         {input('title', 'Title', { required: true, maxLength: 200 })}
         <div className="admin-field">
-          <label htmlFor={`${id}-description`}>Description<span aria-hidden="true"> *</span></label>
-          <textarea id={`${id}-description`} name="description" rows={5} required value={value.description} onChange={(e) => onChange({ description: e.target.value })} aria-invalid={invalid.has('description') || undefined} />
+          <label htmlFor={`${id}-description`}>
+            Description<span aria-hidden="true"> *</span>
+          </label>
+          <textarea
+            id={`${id}-description`}
+            name="description"
+            rows={5}
+            required
+            value={value.description}
+            onChange={(e) => onChange({ description: e.target.value })}
+            aria-invalid={invalid.has('description') || undefined}
+          />
         </div>
         <div className="tour-form__row">
           {input('destination', 'Destination', { required: true, list: `${id}-destinations` })}
           {input('country', 'Country', { required: true, placeholder: 'Tanzania' })}
           {input('departureLocation', 'Departure location')}
         </div>
-        <datalist id={`${id}-destinations`}>{DESTINATIONS.map((d) => <option key={d} value={d} />)}</datalist>
-        <datalist id={`${id}-travel-types`}>{TRAVEL_TYPES.map((d) => <option key={d} value={d} />)}</datalist>
+        <datalist id={`${id}-destinations`}>
+          {DESTINATIONS.map((d) => (
+            <option key={d} value={d} />
+          ))}
+        </datalist>
+        <datalist id={`${id}-travel-types`}>
+          {TRAVEL_TYPES.map((d) => (
+            <option key={d} value={d} />
+          ))}
+        </datalist>
         <div className="tour-form__row">
           {input('tourType', 'Tour type')}
           {input('travelType', 'Travel type', { list: `${id}-travel-types` })}
@@ -90,8 +126,26 @@ export function TourFields({ value, onChange, invalid }: Props) {
           {input(
             'price',
             'Price (USD)',
-            plainPrice ? { type: 'number', min: 0, step: 0.01, required: true, inputMode: 'decimal' } : { type: 'text', required: true },
-            <>A number, or prices per booking type and tier: <code>group budget:1450;private luxury:4200</code>{plainPrice ? <> (<button type="button" className="tour-form__link" onClick={() => onChange({ price: value.price ? `group budget:${value.price}` : 'group budget:' })}>enter price text</button>)</> : null}</>,
+            plainPrice
+              ? { type: 'number', min: 0, step: 0.01, required: true, inputMode: 'decimal' }
+              : { type: 'text', required: true },
+            <>
+              A number, or prices per booking type and tier: <code>group budget:1450;private luxury:4200</code>
+              {plainPrice ? (
+                <>
+                  {' '}
+                  (
+                  <button
+                    type="button"
+                    className="tour-form__link"
+                    onClick={() => onChange({ price: value.price ? `group budget:${value.price}` : 'group budget:' })}
+                  >
+                    enter price text
+                  </button>
+                  )
+                </>
+              ) : null}
+            </>,
           )}
           {input('originalPrice', 'Original price (USD)', { type: 'number', min: 0, step: 0.01, inputMode: 'decimal' })}
           {input('discount', 'Discount (%)', { type: 'number', min: 0, max: 100, step: 1, inputMode: 'decimal' })}
@@ -99,9 +153,18 @@ export function TourFields({ value, onChange, invalid }: Props) {
         <div className="tour-form__row">
           {input('rating', 'Rating', { type: 'number', min: 0, max: 5, step: 0.1, inputMode: 'decimal' })}
           {input('numRatings', 'Number of ratings', { type: 'number', min: 0, step: 1, inputMode: 'numeric' })}
-          {input('tier', 'Tier', { list: `${id}-tiers` }, `Comma separated, first is the default: ${TOUR_TIER_OPTIONS.join(', ')}`)}
+          {input(
+            'tier',
+            'Tier',
+            { list: `${id}-tiers` },
+            `Comma separated, first is the default: ${TOUR_TIER_OPTIONS.join(', ')}`,
+          )}
         </div>
-        <datalist id={`${id}-tiers`}>{TOUR_TIER_OPTIONS.map((d) => <option key={d} value={d} />)}</datalist>
+        <datalist id={`${id}-tiers`}>
+          {TOUR_TIER_OPTIONS.map((d) => (
+            <option key={d} value={d} />
+          ))}
+        </datalist>
       </fieldset>
 
       <fieldset className="tour-form__section">
@@ -123,7 +186,12 @@ export function TourFields({ value, onChange, invalid }: Props) {
           {flag('popular', 'Popular')}
           {flag('trending', 'Trending')}
         </div>
-        {input('bg', 'Direct image URL', { type: 'text', inputMode: 'url', placeholder: 'https://…' }, 'Shown instead of the images when set')}
+        {input(
+          'bg',
+          'Direct image URL',
+          { type: 'text', inputMode: 'url', placeholder: 'https://…' },
+          'Shown instead of the images when set',
+        )}
       </fieldset>
     </>
   );

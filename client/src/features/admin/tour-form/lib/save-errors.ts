@@ -19,9 +19,13 @@ export function saveErrorMessage(error: unknown, fallback: string): string {
     return text;
   };
   if (/expired/i.test(message)) return end(SAVE_TEXTS.sessionExpired);
-  if (/admin privileges|admin access|\b403\b|forbidden/i.test(message) || code === 'FORBIDDEN') return SAVE_TEXTS.noPermission;
+  if (/admin privileges|admin access|\b403\b|forbidden/i.test(message) || code === 'FORBIDDEN')
+    return SAVE_TEXTS.noPermission;
   if (/invalid token|authentication failed/i.test(message)) return end(SAVE_TEXTS.invalidSession);
-  if (/no authentication token|authentication required|unauthori[sz]ed|not logged in|\b401\b/i.test(message) || code === 'UNAUTHENTICATED') {
+  if (
+    /no authentication token|authentication required|unauthori[sz]ed|not logged in|\b401\b/i.test(message) ||
+    code === 'UNAUTHENTICATED'
+  ) {
     return end(SAVE_TEXTS.notLoggedIn);
   }
   return message;

@@ -42,18 +42,29 @@ afterEach(() => {
 describe('tour image uploads', () => {
   it('send the files as a GraphQL multipart request with the preflight header and report progress', async () => {
     const sent: Sent[] = [];
-    globalThis.XMLHttpRequest = fakeXhr({ data: { createTour: { id: '9' } } }, sent) as unknown as typeof XMLHttpRequest;
+    globalThis.XMLHttpRequest = fakeXhr(
+      { data: { createTour: { id: '9' } } },
+      sent,
+    ) as unknown as typeof XMLHttpRequest;
     const progress: number[] = [];
     const a = new File(['a'], 'a.png', { type: 'image/png' });
     const b = new File(['b'], 'b.jpg', { type: 'image/jpeg' });
-    const data = await uploadFiles(WITH_IMAGES, { input: { title: 'T', images: ['/uploads/tours/kept.jpg'] } }, { images: [a, b] }, (p) => progress.push(p));
+    const data = await uploadFiles(
+      WITH_IMAGES,
+      { input: { title: 'T', images: ['/uploads/tours/kept.jpg'] } },
+      { images: [a, b] },
+      (p) => progress.push(p),
+    );
     expect(data.createTour.id).toBe('9');
     expect(progress).toEqual([50]);
     const { headers, body } = sent[0]!;
     expect(headers['apollo-require-preflight']).toBe('true');
     const operations = JSON.parse(body.get('operations') as string);
     expect(operations.operationName).toBe('CreateTour');
-    expect(operations.variables).toEqual({ input: { title: 'T', images: ['/uploads/tours/kept.jpg'] }, images: [null, null] });
+    expect(operations.variables).toEqual({
+      input: { title: 'T', images: ['/uploads/tours/kept.jpg'] },
+      images: [null, null],
+    });
     expect(JSON.parse(body.get('map') as string)).toEqual({ 0: ['variables.images.0'], 1: ['variables.images.1'] });
     expect((body.get('0') as File).name).toBe('a.png');
     expect((body.get('1') as File).name).toBe('b.jpg');

@@ -16,7 +16,10 @@ export interface SaveTourRequest {
  * Creates or updates a tour. Without new files it is an ordinary Apollo mutation; with files it is
  * a GraphQL multipart request (sent with the preflight header) that reports upload progress.
  */
-export async function saveTour(client: ApolloClient, { id, input, files, onProgress }: SaveTourRequest): Promise<AdminTourFieldsFragment> {
+export async function saveTour(
+  client: ApolloClient,
+  { id, input, files, onProgress }: SaveTourRequest,
+): Promise<AdminTourFieldsFragment> {
   if (files.length > 0) {
     if (id) {
       const data = await uploadFiles(UPDATE_TOUR, { id, input }, { images: files }, onProgress);
