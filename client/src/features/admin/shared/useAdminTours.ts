@@ -41,7 +41,9 @@ export function useAdminTours(enabled = true): AdminToursState {
         const { data }: { data?: AdminToursQuery } = await client.query({
           query: ADMIN_TOURS,
           variables: { first: ADMIN_TOURS_PAGE, after },
-          fetchPolicy: 'network-only',
+          // Each page as the server sent it: through the cache, the paging field policy would hand
+          // back every page merged so far, and the walk would collect its tours twice.
+          fetchPolicy: 'no-cache',
         });
         if (!data) throw new Error('Failed to fetch tours');
         all.push(...data.tours.nodes);
