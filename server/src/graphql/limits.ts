@@ -92,7 +92,7 @@ export const LIST_BOUNDS: Record<string, number> = {
   'TourFilters.bookingTypes': TOUR_FILTER_VALUES_MAX,
   // A price per booking type and tier.
   'DepartureAvailability.prices': BOOKING_TYPES.length * TOUR_TIER_OPTIONS.length,
-  'PartnerKeyType.usage': USAGE_DAYS,
+  'PartnerKey.usage': USAGE_DAYS,
   'User.permissions': PERMISSIONS_MAX,
   'Webhook.events': WEBHOOK_EVENTS.length,
 };

@@ -21,7 +21,7 @@ type Documents = {
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.ConfirmBookingDocument,
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CancelBookingDocument,
-    "\n  fragment PartnerKeyFields on PartnerKeyType {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": typeof types.PartnerKeyFieldsFragmentDoc,
+    "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": typeof types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.CreatePartnerKeyDocument,
     "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.RevokePartnerKeyDocument,
@@ -45,7 +45,7 @@ const documents: Documents = {
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.ConfirmBookingDocument,
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CancelBookingDocument,
-    "\n  fragment PartnerKeyFields on PartnerKeyType {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": types.PartnerKeyFieldsFragmentDoc,
+    "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.CreatePartnerKeyDocument,
     "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": types.RevokePartnerKeyDocument,
@@ -104,7 +104,7 @@ export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    can
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment PartnerKeyFields on PartnerKeyType {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n"): (typeof documents)["\n  fragment PartnerKeyFields on PartnerKeyType {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n"];
+export function graphql(source: "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n"): (typeof documents)["\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -6,10 +6,10 @@ import {
   CreatedPartnerKey,
   CreatePartnerKeyInput,
   PartnerKeyStatus,
-  PartnerKeyType,
+  PartnerKeyObject,
 } from './partner-key.types.js';
 
-function toPartnerKeyType(k: PartnerKeyView): PartnerKeyType {
+function toPartnerKeyObject(k: PartnerKeyView): PartnerKeyObject {
   return {
     id: String(k.id),
     partnerName: k.partnerName,
@@ -29,11 +29,11 @@ function toPartnerKeyType(k: PartnerKeyView): PartnerKeyType {
 
 @Resolver()
 export class PartnerKeyResolver {
-  @Query(() => [PartnerKeyType], {
+  @Query(() => [PartnerKeyObject], {
     description: "Admin: every partner's API key, active ones first, newest first, with its recent use.",
   })
-  async partnerKeys(@Ctx() ctx: RequestContext): Promise<PartnerKeyType[]> {
-    return (await partnerKeyService.list(ctx)).map(toPartnerKeyType);
+  async partnerKeys(@Ctx() ctx: RequestContext): Promise<PartnerKeyObject[]> {
+    return (await partnerKeyService.list(ctx)).map(toPartnerKeyObject);
   }
 
   @Mutation(() => CreatedPartnerKey, {
@@ -45,18 +45,18 @@ export class PartnerKeyResolver {
     input: CreatePartnerKeyInput,
   ): Promise<CreatedPartnerKey> {
     const { key, secret } = await partnerKeyService.create(ctx, input);
-    return { key: toPartnerKeyType(key), secret };
+    return { key: toPartnerKeyObject(key), secret };
   }
 
-  @Mutation(() => PartnerKeyType, {
+  @Mutation(() => PartnerKeyObject, {
     description:
       'Admin: revokes an API key; requests with it are refused with UNAUTHENTICATED from then on (on other server instances within 5 seconds).',
   })
   async revokePartnerKey(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Key id.' }) id: string,
-  ): Promise<PartnerKeyType> {
-    return toPartnerKeyType(await partnerKeyService.revoke(ctx, id));
+  ): Promise<PartnerKeyObject> {
+    return toPartnerKeyObject(await partnerKeyService.revoke(ctx, id));
   }
 
   @Query(() => ApiKeyInfo, {

@@ -29,10 +29,10 @@ export class PartnerKeyUsageDay {
   refusals!: number;
 }
 
-@ObjectType({
+@ObjectType('PartnerKey', {
   description: "A partner agency's API key as admins see it. The key itself is never shown again after its creation.",
 })
-export class PartnerKeyType {
+export class PartnerKeyObject {
   @Field(() => ID, { description: 'Key id (not the key).' })
   id!: string;
 
@@ -86,8 +86,8 @@ export class PartnerKeyType {
 
 @ObjectType({ description: 'A new API key: the record and the key itself, shown only in this answer.' })
 export class CreatedPartnerKey {
-  @Field(() => PartnerKeyType, { description: 'The new key as the list shows it.' })
-  key!: PartnerKeyType;
+  @Field(() => PartnerKeyObject, { description: 'The new key as the list shows it.' })
+  key!: PartnerKeyObject;
 
   @Field({
     description:

@@ -7,7 +7,7 @@ import { AdminPartnersPage } from './AdminPartnersPage';
 
 const SECRET = 'tmb_QmFzZTY0dXJsIHJhbmRvbSBieXRlcyBmb3IgYSB0ZXN0IGtleQ';
 const key = (id: string, over: Record<string, unknown> = {}) => ({
-  __typename: 'PartnerKeyType',
+  __typename: 'PartnerKey',
   id,
   partnerName: 'Safari Link Agency',
   name: 'Production',

@@ -2,7 +2,7 @@ import { graphql } from '../../../../gql/admin';
 
 /** An API key as the partners page shows it (never the key itself). */
 export const PARTNER_KEY_FIELDS = graphql(`
-  fragment PartnerKeyFields on PartnerKeyType {
+  fragment PartnerKeyFields on PartnerKey {
     id
     partnerName
     name
