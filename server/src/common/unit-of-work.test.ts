@@ -5,7 +5,9 @@ import { runTransaction } from './unit-of-work.js';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ seedDemo: false });
+  // These tests look at the table from a second connection while a transaction is open: the
+  // embedded database has one connection, so they always run on a PostgreSQL server.
+  s = await startTestServer({ seedDemo: false, database: 'postgres' });
   // A deferred unique constraint is checked at COMMIT: it lets a test make the commit itself fail.
   await queryRows(
     s.orm.em.fork(),
