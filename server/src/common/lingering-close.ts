@@ -28,24 +28,43 @@ export function closeAfterEarlyAnswer(req: Request, res: Response): void {
   const socket = req.socket;
   if (!socket || socket.destroyed || lingering.has(socket)) return;
   lingering.add(socket);
+  // The body is read here, chunk by chunk, so every byte is counted the moment it arrives. A body
+  // nobody reads is instead dropped by Node's HTTP parser without a sign, and polling the socket's
+  // byte count lets a fast sender push tens of MB between two looks.
+  const body = { bytes: 0, lastAt: Date.now(), lingering: false, onChunk: () => undefined as void };
+  req.on('data', (chunk: Buffer) => {
+    body.bytes += chunk.length;
+    body.lastAt = Date.now();
+    if (body.lingering) body.onChunk();
+  });
+  // A body left paused (its reader gone after a refusal) would stop the socket's reading.
+  req.resume();
   // Node ends a `Connection: close` answer's socket with destroySoon() once the answer is written;
   // this socket lingers instead.
   socket.destroySoon = () => {
     socket.end();
-    linger(socket, req);
+    linger(socket, req, body);
   };
 }
 
-// How often the bytes read are looked at: Node's HTTP parser takes a dumped body off the socket
-// without emitting it, so the socket's byte count is the only sign that the client is still sending.
-const POLL_MS = 100;
+interface BodyProgress {
+  bytes: number;
+  lastAt: number;
+  lingering: boolean;
+  onChunk: () => void;
+}
 
-function linger(socket: Socket, req: Request): void {
-  const startBytes = socket.bytesRead;
-  let lastBytes = startBytes;
-  let lastActive = Date.now();
-  const started = lastActive;
-  const stop = () => clearInterval(poll);
+// How often a sender that has gone quiet is looked for.
+const IDLE_CHECK_MS = 100;
+
+function linger(socket: Socket, req: Request, body: BodyProgress): void {
+  const startBytes = body.bytes;
+  const started = Date.now();
+  body.lastAt = started;
+  const stop = () => {
+    clearInterval(idleCheck);
+    body.lingering = false;
+  };
   const destroy = () => {
     stop();
     socket.destroy();
@@ -62,25 +81,24 @@ function linger(socket: Socket, req: Request): void {
     // A client that reads nothing keeps the answer unsent: the overall bound still closes it.
     setTimeout(() => socket.destroy(), Math.max(0, LINGER_MAX_MS - (Date.now() - started))).unref();
   };
-  const poll = setInterval(() => {
+  const overBounds = () => {
     const now = Date.now();
-    const bytes = socket.bytesRead;
-    if (bytes !== lastBytes) {
-      lastBytes = bytes;
-      lastActive = now;
-    }
-    if (req.complete) closeGently();
-    else if (
-      bytes - startBytes > LINGER_MAX_BYTES ||
+    return (
+      body.bytes - startBytes > LINGER_MAX_BYTES ||
       now - started >= LINGER_MAX_MS ||
-      now - lastActive >= LINGER_IDLE_MS
-    )
-      destroy();
-  }, POLL_MS);
+      now - body.lastAt >= LINGER_IDLE_MS
+    );
+  };
+  body.lingering = true;
+  body.onChunk = () => {
+    if (overBounds()) destroy();
+  };
+  const idleCheck = setInterval(() => {
+    if (req.complete) closeGently();
+    else if (overBounds()) destroy();
+  }, IDLE_CHECK_MS);
   socket.once('close', stop);
+  if (req.complete) return closeGently();
   req.once('end', closeGently);
   req.once('error', destroy);
-  // Node's parser drops the body of a request that nobody reads; one left paused (its reader gone
-  // after a refusal) would stop the socket's reading, so it is set flowing into nothing.
-  req.resume();
 }
