@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { passwordPolicyError } from './modules/auth/password-policy.js';
 import { BOOKING_HORIZON_MONTHS } from '@tembea/schema';
+import { ConfigError } from './config-error.js';
 
 /** Every environment variable the server reads, parsed once. */
 export interface Config {
@@ -125,12 +126,7 @@ export interface RateLimits {
   partnerApi: number;
 }
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
