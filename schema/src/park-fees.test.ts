@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageBandOn,
+  areaFeesOf,
+  feeRowsOf,
   ageOn,
   isPeakDay,
   parkFeeScheduleProblems,
@@ -247,6 +249,22 @@ describe('park fees', () => {
       'peakSeasons.0',
       'areas.1.areaCode',
       'areas.1.entry.peak.NON_RESIDENT.ADULT',
+    ]);
+  });
+});
+
+describe('park fee rows', () => {
+  it('turn an area into flat rows and back without losing a fee', () => {
+    for (const area of schedule().areas) {
+      const rows = feeRowsOf(area);
+      expect(areaFeesOf(area.areaCode, area.areaName, rows)).toEqual(area);
+    }
+    expect(feeRowsOf(schedule().areas[1]!).map((r) => r.kind)).toEqual([
+      'ENTRY_PEAK',
+      'ENTRY_LOW',
+      'CAMPING',
+      'HUT',
+      'VISIT',
     ]);
   });
 });

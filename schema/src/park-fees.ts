@@ -265,9 +265,16 @@ export function payersOfParty(party: PartyCounts): FeePayer[] {
   return payers;
 }
 
+/** Bounds of a schedule: peak season ranges, protected areas, and fee rows of an area (one per kind, residency and band). */
+export const PEAK_SEASONS_MAX = 6;
+export const PARK_AREAS_MAX = 30;
+/** Most schedules kept: a dozen years of July changes with corrections. */
+export const PARK_FEE_SCHEDULES_MAX = 50;
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const isIsoDate = (s: string) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
+/** A real calendar day written YYYY-MM-DD. */
+export const isIsoDate = (s: string) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
 /** The problems of a fee schedule as an admin enters it, one per field; empty when it can be saved. */
 export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: string; message: string }[] {
@@ -280,6 +287,9 @@ export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: str
     add('validTo', 'The last day must not be before the first day');
   if (!(schedule.vatPercent >= 0 && schedule.vatPercent <= 100)) add('vatPercent', 'VAT must be between 0 and 100%');
   if (!(schedule.tzsPerUsd > 0)) add('tzsPerUsd', 'The exchange rate must be more than 0 shillings per dollar');
+  if (schedule.peakSeasons.length > PEAK_SEASONS_MAX)
+    add('peakSeasons', `At most ${PEAK_SEASONS_MAX} peak season ranges`);
+  if (schedule.areas.length > PARK_AREAS_MAX) add('areas', `At most ${PARK_AREAS_MAX} protected areas in a schedule`);
   schedule.peakSeasons.forEach((s, i) => {
     if (!MONTH_DAY.test(s.from) || !MONTH_DAY.test(s.to))
       add(`peakSeasons.${i}`, 'A season runs from a month and day to a month and day (MM-DD)');
@@ -310,4 +320,54 @@ export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: str
     }
   });
   return problems;
+}
+
+/** The kinds of fee an area's schedule lists, as a flat table (one row per kind, residency and age band). */
+export const FEE_ROW_KINDS = ['ENTRY_PEAK', 'ENTRY_LOW', ...OVERNIGHT_KINDS, 'VISIT'] as const;
+export type FeeRowKind = (typeof FEE_ROW_KINDS)[number];
+/** An area lists at most one fee per kind, residency category and charged age band. */
+export const FEE_ROWS_MAX = FEE_ROW_KINDS.length * RESIDENCY_CATEGORIES.length * 2;
+
+/** One fee of an area as the APIs and the admin's table show it. */
+export interface FeeRow extends FeeAmount {
+  kind: FeeRowKind;
+  residency: Residency;
+  ageBand: Exclude<AgeBand, 'INFANT'>;
+}
+
+function tableOf(area: AreaFees, kind: FeeRowKind): FeeTable | undefined {
+  if (kind === 'ENTRY_PEAK') return area.entry.peak;
+  if (kind === 'ENTRY_LOW') return area.entry.low;
+  if (kind === 'VISIT') return area.perVisit;
+  return area.overnight?.[kind];
+}
+
+/** An area's fees as flat rows, in a stable order (kind, residency, age band). */
+export function feeRowsOf(area: AreaFees): FeeRow[] {
+  const rows: FeeRow[] = [];
+  for (const kind of FEE_ROW_KINDS) {
+    const table = tableOf(area, kind);
+    for (const residency of RESIDENCY_CATEGORIES) {
+      for (const ageBand of ['ADULT', 'CHILD'] as const) {
+        const fee = table?.[residency]?.[ageBand];
+        if (fee) rows.push({ kind, residency, ageBand, amount: fee.amount, currency: fee.currency });
+      }
+    }
+  }
+  return rows;
+}
+
+/** An area's fees from flat rows; a later row for the same kind, residency and age band replaces an earlier one. */
+export function areaFeesOf(areaCode: string, areaName: string, rows: readonly FeeRow[]): AreaFees {
+  const area: AreaFees = { areaCode, areaName, entry: { peak: {}, low: {} } };
+  for (const row of rows) {
+    let table = tableOf(area, row.kind);
+    if (!table) {
+      table = {};
+      if (row.kind === 'VISIT') area.perVisit = table;
+      else if (row.kind !== 'ENTRY_PEAK' && row.kind !== 'ENTRY_LOW') (area.overnight ??= {})[row.kind] = table;
+    }
+    (table[row.residency] ??= {})[row.ageBand] = { amount: row.amount, currency: row.currency };
+  }
+  return area;
 }

@@ -11,6 +11,7 @@ import { Departure } from '../modules/bookings/departure.entity.js';
 import { OutboxMail } from '../common/mail-outbox.entity.js';
 import { PartnerKey, PartnerKeyUsage } from '../modules/partners/partner-key.entity.js';
 import { WebhookDelivery, WebhookSubscription } from '../modules/webhooks/webhook.entity.js';
+import { ParkFeeSchedule } from '../modules/park-fees/park-fee-schedule.entity.js';
 
 /** Every entity of the application; each feature module adds its own here. */
 export const ENTITIES = [
@@ -29,4 +30,5 @@ export const ENTITIES = [
   PartnerKeyUsage,
   WebhookSubscription,
   WebhookDelivery,
+  ParkFeeSchedule,
 ];

@@ -12,7 +12,17 @@ import {
   TypeMetaFieldDef,
   TypeNameMetaFieldDef,
 } from 'graphql';
-import { BOOKING_TYPES, TOUR_IMAGE_RULES, TOUR_LIMITS, TOUR_TIER_OPTIONS, WEBHOOK_EVENTS } from '@tembea/schema';
+import {
+  BOOKING_TYPES,
+  FEE_ROWS_MAX,
+  PARK_AREAS_MAX,
+  PARK_FEE_SCHEDULES_MAX,
+  PEAK_SEASONS_MAX,
+  TOUR_IMAGE_RULES,
+  TOUR_LIMITS,
+  TOUR_TIER_OPTIONS,
+  WEBHOOK_EVENTS,
+} from '@tembea/schema';
 import { BadInputError } from '../common/errors.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../common/pagination.js';
 import { AVAILABILITY_DEFAULT_PAGE, AVAILABILITY_MAX_PAGE } from '../modules/bookings/availability.service.js';
@@ -95,6 +105,10 @@ export const LIST_BOUNDS: Record<string, number> = {
   'PartnerKey.usage': USAGE_DAYS,
   'User.permissions': PERMISSIONS_MAX,
   'Webhook.events': WEBHOOK_EVENTS.length,
+  'Query.parkFeeSchedules': PARK_FEE_SCHEDULES_MAX,
+  'ParkFeeSchedule.peakSeasons': PEAK_SEASONS_MAX,
+  'ParkFeeSchedule.areas': PARK_AREAS_MAX,
+  'ParkAreaFees.fees': FEE_ROWS_MAX,
 };
 /** A list field missing from LIST_BOUNDS (a test keeps every one of them there) counts as the largest page. */
 const UNKNOWN_LIST_BOUND = Math.max(MAX_PAGE_SIZE, ...Object.values(LIST_BOUNDS));

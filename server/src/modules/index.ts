@@ -14,6 +14,7 @@ import { TourChangesResolver } from './tours/tour-changes.resolver.js';
 import { bookingRestRouter } from './bookings/booking.rest.js';
 import { PartnerKeyResolver } from './partners/partner-key.resolver.js';
 import { WebhookResolver } from './webhooks/webhook.resolver.js';
+import { ParkFeeResolver } from './park-fees/park-fee.resolver.js';
 
 /** Every GraphQL resolver; each feature module adds its own. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -28,6 +29,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   TourChangesResolver,
   PartnerKeyResolver,
   WebhookResolver,
+  ParkFeeResolver,
 ];
 
 /** Every REST shim under /api; each feature module adds its own router. */

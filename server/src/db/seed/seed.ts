@@ -8,6 +8,7 @@ import { User } from '../../modules/users/user.entity.js';
 import { sessionService } from '../../modules/auth/session.service.js';
 import { hashPassword, verifyPassword } from '../../modules/auth/password.js';
 import { DEMO_TOURS, type DemoTour } from './demo-tours.js';
+import { seedSampleParkFees } from './sample-park-fees.js';
 
 const ASSETS = path.resolve(import.meta.dirname, '../../../assets/tours');
 const DAY_MS = 86_400_000;
@@ -68,9 +69,10 @@ export function demoTourData(d: DemoTour, now: Date = new Date()) {
   };
 }
 
-/** Loads the demo catalogue into an empty tours table. Returns the number of tours added. */
+/** Loads the demo catalogue into an empty tours table, and a sample park fee schedule when there is none. Returns the number of tours added. */
 export async function seedDemoCatalogue(em: EntityManager, uploadsDir: string): Promise<number> {
   installDemoImages(uploadsDir);
+  await seedSampleParkFees(em);
   if ((await em.count(Tour, {})) > 0) return 0;
   const now = new Date();
   for (const d of DEMO_TOURS) em.persist(em.create(Tour, demoTourData(d, now)));

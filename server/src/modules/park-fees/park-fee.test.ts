@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
+import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
+
+let s: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  s = await startTestServer({ seedDemo: true, env: ADMIN_ENV });
+  admin = await adminToken(s);
+});
+afterAll(() => s?.stop());
+
+const SCHEDULES = `{ parkFeeSchedules { id name validFrom validTo } }`;
+const SCHEDULE = `query($id: ID, $on: String) { parkFeeSchedule(id: $id, activeOn: $on) {
+  id name validFrom validTo peakSeasons { from to } vatPercent tzsPerUsd
+  areas { areaCode areaName fees { kind residency ageBand amount currency } } } }`;
+const SAVE = `mutation($input: ParkFeeScheduleInput!) { saveParkFeeSchedule(input: $input) {
+  schedule { id name validFrom validTo vatPercent areas { areaCode fees { kind residency ageBand amount currency } } } } }`;
+
+const NEXT_SEASON = {
+  name: '2027/28',
+  validFrom: '2027-07-01',
+  validTo: '2028-06-30',
+  peakSeasons: [{ from: '05-16', to: '03-14' }],
+  vatPercent: 18,
+  tzsPerUsd: 2650,
+  areas: [
+    {
+      areaCode: 'serengeti_np',
+      areaName: 'Serengeti National Park',
+      fees: [
+        { kind: 'ENTRY_PEAK', residency: 'NON_RESIDENT', ageBand: 'ADULT', amount: 8000, currency: 'USD' },
+        { kind: 'ENTRY_LOW', residency: 'NON_RESIDENT', ageBand: 'ADULT', amount: 7000, currency: 'USD' },
+        { kind: 'ENTRY_PEAK', residency: 'EAST_AFRICAN_CITIZEN', ageBand: 'ADULT', amount: 12000, currency: 'TZS' },
+      ],
+    },
+  ],
+};
+
+describe('park fee schedules', () => {
+  it('come with the demo catalogue as a sample anyone can read, labelled as such', async () => {
+    const res = await gql(s, SCHEDULE, { on: '2026-12-01' });
+    expect(res.body.errors).toBeUndefined();
+    const sample = res.body.data.parkFeeSchedule;
+    expect(sample.name).toMatch(/^Sample 2026\/27: check every fee/);
+    expect(sample.areas.map((a: { areaCode: string }) => a.areaCode)).toContain('SERENGETI_NP');
+    expect(sample.areas[0].fees).toContainEqual({
+      kind: 'ENTRY_PEAK',
+      residency: 'NON_RESIDENT',
+      ageBand: 'ADULT',
+      amount: 7000,
+      currency: 'USD',
+    });
+    expect((await gql(s, SCHEDULE, { on: '2030-01-01' })).body.data.parkFeeSchedule).toBeNull();
+    expect((await gql(s, SCHEDULE, { on: '1 Dec' })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await gql(s, SCHEDULE, {})).body.errors[0].message).toBe('Give either id or activeOn');
+  });
+
+  it("lets an admin enter next season's fees ahead of time and correct them later", async () => {
+    const saved = await gql(s, SAVE, { input: NEXT_SEASON }, { token: admin });
+    expect(saved.body.errors).toBeUndefined();
+    const schedule = saved.body.data.saveParkFeeSchedule.schedule;
+    expect(schedule).toMatchObject({ name: '2027/28', validFrom: '2027-07-01', vatPercent: 18 });
+    expect(schedule.areas[0].areaCode).toBe('SERENGETI_NP');
+    const corrected = await gql(
+      s,
+      SAVE,
+      { input: { ...NEXT_SEASON, id: schedule.id, name: '2027/28 (corrected)', vatPercent: 18 } },
+      { token: admin },
+    );
+    expect(corrected.body.data.saveParkFeeSchedule.schedule).toMatchObject({
+      id: schedule.id,
+      name: '2027/28 (corrected)',
+    });
+    expect((await gql(s, SCHEDULE, { on: '2027-08-01' })).body.data.parkFeeSchedule.name).toBe('2027/28 (corrected)');
+    expect((await gql(s, SCHEDULE, { id: schedule.id })).body.data.parkFeeSchedule.name).toBe('2027/28 (corrected)');
+    const all = (await gql(s, SCHEDULES)).body.data.parkFeeSchedules;
+    expect(all.map((x: { validFrom: string }) => x.validFrom)).toEqual(['2027-07-01', '2026-07-01']);
+  });
+
+  it('refuses a schedule with problems, naming each field, and a second schedule starting the same day', async () => {
+    const bad = await gql(
+      s,
+      SAVE,
+      { input: { ...NEXT_SEASON, validFrom: '2028-07-01', validTo: '2028-01-01', vatPercent: 180 } },
+      { token: admin },
+    );
+    expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(bad.body.errors[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual([
+      'validTo',
+      'vatPercent',
+    ]);
+    const clash = await gql(s, SAVE, { input: { ...NEXT_SEASON, name: 'Duplicate' } }, { token: admin });
+    expect(clash.body.errors[0]).toMatchObject({
+      message: "The schedule '2027/28 (corrected)' already starts on 2027-07-01: edit that one",
+      extensions: { code: 'CONFLICT' },
+    });
+    const missing = await gql(s, SAVE, { input: { ...NEXT_SEASON, id: '999999' } }, { token: admin });
+    expect(missing.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('is saved by admins only', async () => {
+    const traveller = (await signUpAndLogin(s)).accessToken;
+    const input = { ...NEXT_SEASON, validFrom: '2029-07-01', validTo: '2030-06-30' };
+    expect((await gql(s, SAVE, { input }, { token: traveller })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await gql(s, SAVE, { input })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,194 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { GraphQLDateTimeISO } from 'graphql-scalars';
+import {
+  FEE_CURRENCIES,
+  FEE_ROW_KINDS,
+  RESIDENCY_CATEGORIES,
+  type FeeCurrency,
+  type FeeRowKind,
+  type Residency,
+} from '@tembea/schema';
+
+const enumOf = <T extends string>(values: readonly T[]) =>
+  Object.fromEntries(values.map((v) => [v, v])) as { [K in T]: K };
+
+export const ResidencyEnum = enumOf(RESIDENCY_CATEGORIES);
+export const ChargedAgeBandEnum = enumOf(['ADULT', 'CHILD'] as const);
+export const FeeCurrencyEnum = enumOf(FEE_CURRENCIES);
+export const ParkFeeKindEnum = enumOf(FEE_ROW_KINDS);
+
+registerEnumType(ResidencyEnum, {
+  name: 'Residency',
+  description: "A visitor's residency category, which sets the fees the parks charge them.",
+  valuesConfig: {
+    NON_RESIDENT: { description: 'A visitor from outside East Africa (fees in USD).' },
+    TANZANIA_RESIDENT: { description: 'A foreign national holding a Tanzanian residence permit.' },
+    EAST_AFRICAN_CITIZEN: { description: 'A citizen of an East African Community state (fees usually in TZS).' },
+  },
+});
+registerEnumType(ChargedAgeBandEnum, {
+  name: 'ChargedAgeBand',
+  description: 'The age bands parks charge: ADULT from the 16th birthday, CHILD from the 5th. Under 5 enter free.',
+});
+registerEnumType(FeeCurrencyEnum, {
+  name: 'FeeCurrency',
+  description: 'The currency a park states a fee in: USD (amounts in cents) or TZS (amounts in whole shillings).',
+});
+registerEnumType(ParkFeeKindEnum, {
+  name: 'ParkFeeKind',
+  description: 'What a park fee pays for.',
+  valuesConfig: {
+    ENTRY_PEAK: { description: 'Each 24 hours in the area, in peak season.' },
+    ENTRY_LOW: { description: 'Each 24 hours in the area, in low season.' },
+    CONCESSION: { description: 'Each night at a lodge or camp inside the area.' },
+    CAMPING: { description: 'Each night at a campsite inside the area (e.g. on Kilimanjaro).' },
+    HUT: { description: 'Each night in a mountain hut (e.g. on the Marangu route).' },
+    VISIT: { description: 'Once per stay in the area (e.g. Kilimanjaro rescue fee).' },
+  },
+});
+
+@ObjectType({ description: 'One fee of a protected area for one residency category and age band.' })
+export class ParkFee {
+  @Field(() => ParkFeeKindEnum)
+  kind!: FeeRowKind;
+
+  @Field(() => ResidencyEnum)
+  residency!: Residency;
+
+  @Field(() => ChargedAgeBandEnum)
+  ageBand!: 'ADULT' | 'CHILD';
+
+  @Field(() => Int, { description: 'Amount before VAT in the smallest unit of the currency: US cents, or shillings.' })
+  amount!: number;
+
+  @Field(() => FeeCurrencyEnum)
+  currency!: FeeCurrency;
+}
+
+@ObjectType({ description: "A protected area's fees in one schedule." })
+export class ParkAreaFees {
+  @Field({ description: 'Stable code of the area, e.g. SERENGETI_NP; tour itinerary days name it.' })
+  areaCode!: string;
+
+  @Field({ description: 'Name of the area, e.g. Serengeti National Park.' })
+  areaName!: string;
+
+  @Field(() => [ParkFee], { description: 'Its fees; a combination not listed is not charged.' })
+  fees!: ParkFee[];
+}
+
+@ObjectType({
+  description: 'A recurring stretch of the year, month and day (MM-DD) inclusive; it may run over New Year.',
+})
+export class SeasonRange {
+  @Field({ description: 'First day, MM-DD.' })
+  from!: string;
+
+  @Field({ description: 'Last day, MM-DD.' })
+  to!: string;
+}
+
+@ObjectType('ParkFeeSchedule', {
+  description:
+    'The park and conservation fees valid over a period (parks change them every July). A day of a trip is priced at the schedule valid on that day.',
+})
+export class ParkFeeScheduleType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: 'Name, e.g. 2026/27.' })
+  name!: string;
+
+  @Field({ description: 'First day the fees apply (YYYY-MM-DD).' })
+  validFrom!: string;
+
+  @Field({ description: 'Last day the fees apply (YYYY-MM-DD).' })
+  validTo!: string;
+
+  @Field(() => [SeasonRange], { description: 'Peak season; every other day is low season.' })
+  peakSeasons!: SeasonRange[];
+
+  @Field(() => Float, { description: 'VAT added to every fee, in percent.' })
+  vatPercent!: number;
+
+  @Field(() => Float, { description: 'Shillings per US dollar used to state TZS fees in USD.' })
+  tzsPerUsd!: number;
+
+  @Field(() => [ParkAreaFees])
+  areas!: ParkAreaFees[];
+
+  @Field(() => GraphQLDateTimeISO, { description: 'When an admin last saved it.' })
+  updatedAt!: Date;
+}
+
+@InputType({ description: 'One fee of an area.' })
+export class ParkFeeInput {
+  @Field(() => ParkFeeKindEnum)
+  kind!: FeeRowKind;
+
+  @Field(() => ResidencyEnum)
+  residency!: Residency;
+
+  @Field(() => ChargedAgeBandEnum)
+  ageBand!: 'ADULT' | 'CHILD';
+
+  @Field(() => Int, { description: 'Amount before VAT: US cents, or whole shillings.' })
+  amount!: number;
+
+  @Field(() => FeeCurrencyEnum)
+  currency!: FeeCurrency;
+}
+
+@InputType({ description: "A protected area's fees." })
+export class ParkAreaFeesInput {
+  @Field({ description: '2 to 40 capital letters, digits or underscores, e.g. SERENGETI_NP.' })
+  areaCode!: string;
+
+  @Field()
+  areaName!: string;
+
+  @Field(() => [ParkFeeInput])
+  fees!: ParkFeeInput[];
+}
+
+@InputType({ description: 'A season range, MM-DD to MM-DD inclusive.' })
+export class SeasonRangeInput {
+  @Field()
+  from!: string;
+
+  @Field()
+  to!: string;
+}
+
+@InputType({ description: 'A whole fee schedule, as saved by an admin.' })
+export class ParkFeeScheduleInput {
+  @Field(() => ID, { nullable: true, description: 'The schedule to replace; none to add a new one.' })
+  id?: string | null;
+
+  @Field()
+  name!: string;
+
+  @Field({ description: 'YYYY-MM-DD; no two schedules start on the same day.' })
+  validFrom!: string;
+
+  @Field({ description: 'YYYY-MM-DD, on or after validFrom.' })
+  validTo!: string;
+
+  @Field(() => [SeasonRangeInput])
+  peakSeasons!: SeasonRangeInput[];
+
+  @Field(() => Float, { description: 'VAT in percent, 0-100.' })
+  vatPercent!: number;
+
+  @Field(() => Float, { description: 'Shillings per US dollar, more than 0.' })
+  tzsPerUsd!: number;
+
+  @Field(() => [ParkAreaFeesInput])
+  areas!: ParkAreaFeesInput[];
+}
+
+@ObjectType({ description: 'The outcome of saveParkFeeSchedule.' })
+export class SaveParkFeeSchedulePayload {
+  @Field(() => ParkFeeScheduleType, { description: 'The schedule as saved.' })
+  schedule!: ParkFeeScheduleType;
+}
