@@ -17,3 +17,4 @@ export * from './webhooks.js';
 export * from './partner-guide.js';
 export * from './markup.js';
 export * from './park-fees.js';
+export * from './travellers.js';

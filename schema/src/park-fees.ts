@@ -1,3 +1,4 @@
+import { isIsoDay } from './booking.js';
 import { addDays } from './pricing.js';
 
 /**
@@ -271,19 +272,16 @@ export const PARK_AREAS_MAX = 30;
 /** Most schedules kept: a dozen years of July changes with corrections. */
 export const PARK_FEE_SCHEDULES_MAX = 50;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-/** A real calendar day written YYYY-MM-DD. */
-export const isIsoDate = (s: string) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
 /** The problems of a fee schedule as an admin enters it, one per field; empty when it can be saved. */
 export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
   if (!schedule.name.trim()) add('name', 'Please give the schedule a name');
-  if (!isIsoDate(schedule.validFrom)) add('validFrom', 'Please enter the first day the fees apply');
-  if (!isIsoDate(schedule.validTo)) add('validTo', 'Please enter the last day the fees apply');
-  else if (isIsoDate(schedule.validFrom) && schedule.validTo < schedule.validFrom)
+  if (!isIsoDay(schedule.validFrom)) add('validFrom', 'Please enter the first day the fees apply');
+  if (!isIsoDay(schedule.validTo)) add('validTo', 'Please enter the last day the fees apply');
+  else if (isIsoDay(schedule.validFrom) && schedule.validTo < schedule.validFrom)
     add('validTo', 'The last day must not be before the first day');
   if (!(schedule.vatPercent >= 0 && schedule.vatPercent <= 100)) add('vatPercent', 'VAT must be between 0 and 100%');
   if (!(schedule.tzsPerUsd > 0)) add('tzsPerUsd', 'The exchange rate must be more than 0 shillings per dollar');

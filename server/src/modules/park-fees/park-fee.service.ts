@@ -1,7 +1,7 @@
 import {
   areaFeesOf,
   feeRowsOf,
-  isIsoDate,
+  isIsoDay,
   parkFeeScheduleProblems,
   PARK_FEE_SCHEDULES_MAX,
   type FeeRow,
@@ -99,7 +99,7 @@ export const parkFeeService = {
       return row && toView(row);
     }
     throwIfInvalid(
-      isIsoDate(day!) ? [] : [{ field: 'activeOn', message: 'activeOn must be a date (YYYY-MM-DD)' }],
+      isIsoDay(day!) ? [] : [{ field: 'activeOn', message: 'activeOn must be a date (YYYY-MM-DD)' }],
       'first',
     );
     const row = await ctx.em.findOne(
