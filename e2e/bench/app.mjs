@@ -49,6 +49,7 @@ export async function startApp(url, env = {}, script = path.join(SERVER_DIST, 'm
       LOG_LEVEL: 'warn',
       JWT_SECRET: secret(),
       JWT_REFRESH_SECRET: secret(),
+      PERSONAL_DATA_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       // The load comes from one address: the API limit (600 a minute) would refuse almost all of it.

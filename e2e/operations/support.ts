@@ -38,7 +38,11 @@ export function freshDatabase(baseUrl = MACHINE_PG): Promise<{ url: string; drop
 
 /** Signing secrets every instance of one deployment shares. */
 export function sharedSecrets(): Record<string, string> {
-  return { JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret() };
+  return {
+    JWT_SECRET: secret(),
+    JWT_REFRESH_SECRET: secret(),
+    PERSONAL_DATA_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  };
 }
 
 export interface ServerProcess {

@@ -32,6 +32,7 @@ import { createApolloServer } from './graphql/server.js';
 import { GRAPHQL_BODY_MAX_BYTES, graphqlMultipart } from './graphql/uploads.js';
 import { authenticate, refuseRefusedApiKeys } from './modules/auth/authenticate.js';
 import { PartnerUsageCounter } from './modules/partners/partner-usage.service.js';
+import { PersonalDataEraser } from './modules/travellers/personal-data-erasure.worker.js';
 import { deviceTokenOf } from './modules/auth/device-token.js';
 import { createRateLimiter } from './common/rate-limit.js';
 import { createCatalogueCache, type CatalogueCache } from './common/catalogue-cache.js';
@@ -163,6 +164,8 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
   // Requests made with partners' API keys are counted per key and day, and written every few seconds.
   const partnerUsage = new PartnerUsageCounter(() => systemContext(orm, shared, 'partner-key-usage'));
   partnerUsage.start();
+  const eraser = new PersonalDataEraser(() => ({ em: orm.em.fork(), config }));
+  eraser.start();
   return {
     shared,
     metrics,
@@ -175,6 +178,7 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
       jobs.resume();
       await jobs.idle();
       await partnerUsage.stop();
+      await eraser.stop();
       await outbox.stop();
       await webhooks.stop();
     },

@@ -72,8 +72,14 @@ describe('configuration', () => {
 
 describe('signing secrets in production', () => {
   const strong = () => randomBytes(48).toString('base64');
+  const personalDataKeys = `k1:${randomBytes(32).toString('base64')}`;
   const production = (jwt: string, refresh = strong()) =>
-    load({ NODE_ENV: 'production', JWT_SECRET: jwt, JWT_REFRESH_SECRET: refresh });
+    load({
+      NODE_ENV: 'production',
+      JWT_SECRET: jwt,
+      JWT_REFRESH_SECRET: refresh,
+      PERSONAL_DATA_KEYS: personalDataKeys,
+    });
   const WEAK = [
     'x'.repeat(48),
     'tembea'.repeat(8),
@@ -104,6 +110,13 @@ describe('signing secrets in production', () => {
       }
     }
     expect(production(strong()).production).toBe(true);
+  });
+
+  it('requires PERSONAL_DATA_KEYS in production, where a generated key could be lost with the data it seals', () => {
+    expect(() => load({ NODE_ENV: 'production', JWT_SECRET: strong(), JWT_REFRESH_SECRET: strong() })).toThrow(
+      /^PERSONAL_DATA_KEYS is required when NODE_ENV=production; generate one with/,
+    );
+    expect(production(strong()).personalDataKeys.map((k) => k.id)).toEqual(['k1']);
   });
 
   it('the built server exits with code 78 and the message on a weak secret', async () => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { passwordPolicyError } from './modules/auth/password-policy.js';
-import { BOOKING_HORIZON_MONTHS } from '@tembea/schema';
+import { BOOKING_HORIZON_MONTHS, TRAVELLER_DETAILS_DAYS } from '@tembea/schema';
+import { personalDataKeys, type PersonalDataKey } from './common/personal-data.js';
 import { ConfigError } from './config-error.js';
 
 /** Every environment variable the server reads, parsed once. */
@@ -46,6 +47,12 @@ export interface Config {
   bookingsPerHour: number;
   /** How many months ahead a booking or a quote may start (BOOKING_HORIZON_MONTHS). */
   bookingHorizonMonths: number;
+  /** Days before departure until which travellers may complete who travels (TRAVELLER_DETAILS_DAYS). */
+  travellerDetailsDays: number;
+  /** Days after a trip ends that travellers' dates of birth and passports are kept (PERSONAL_DATA_RETENTION_DAYS). */
+  personalDataRetentionDays: number;
+  /** Keys sealing personal data at rest, the first for new values (PERSONAL_DATA_KEYS). */
+  personalDataKeys: PersonalDataKey[];
 
   // Catalogue
   /** Up to this many matches totalCount is exact; above it, an estimate marked as such (TOUR_COUNT_EXACT_LIMIT). */
@@ -257,6 +264,10 @@ function secret(env: Env, name: string, dataDir: string, production: boolean): s
   return value;
 }
 
+/** 'a', 'a and b', 'a, b and c'. */
+const listOf = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+
 /** Parses the environment; throws ConfigError with a clear message on any bad value. */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
@@ -323,12 +334,17 @@ export function loadConfig(env: Env = process.env): Config {
     mailOperator: str(env, 'MAIL_OPERATOR') ?? mailFrom,
     bookingsPerHour: int(env, 'BOOKING_RATE_LIMIT', 30, 1, 1_000_000),
     bookingHorizonMonths: int(env, 'BOOKING_HORIZON_MONTHS', BOOKING_HORIZON_MONTHS, 1, 120),
+    travellerDetailsDays: int(env, 'TRAVELLER_DETAILS_DAYS', TRAVELLER_DETAILS_DAYS, 0, 180),
+    personalDataRetentionDays: int(env, 'PERSONAL_DATA_RETENTION_DAYS', 90, 1, 3650),
+    personalDataKeys: personalDataKeys(str(env, 'PERSONAL_DATA_KEYS'), dataDir, production),
     countExactLimit: int(env, 'TOUR_COUNT_EXACT_LIMIT', 1000, 1, 1_000_000),
     searchRankedTours: int(env, 'SEARCH_RANKED_TOURS', 100, 1, 10_000),
 
     // Several instances
     uploadsDir: path.resolve(str(env, 'UPLOADS_DIR') ?? path.join(dataDir, 'uploads')),
-    generatedSecrets: ['JWT_SECRET', 'JWT_REFRESH_SECRET'].filter((name) => str(env, name) === null),
+    generatedSecrets: ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'PERSONAL_DATA_KEYS'].filter(
+      (name) => str(env, name) === null,
+    ),
 
     // Operations: time limits and metrics.
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, 3_600_000),
@@ -378,7 +394,7 @@ export function multiInstanceWarnings(config: Config): string[] {
   }
   if (config.generatedSecrets.length) {
     warnings.push(
-      `REDIS_URL is set but ${config.generatedSecrets.join(' and ')} come from ${path.join(config.dataDir, 'secrets')}: every instance must sign with the same secrets, so set them in the environment (or share DATA_DIR)`,
+      `REDIS_URL is set but ${listOf(config.generatedSecrets)} come from ${path.join(config.dataDir, 'secrets')}: every instance must sign with the same secrets, so set them in the environment (or share DATA_DIR)`,
     );
   }
   return warnings;

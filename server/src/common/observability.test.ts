@@ -152,7 +152,12 @@ describe('GET /metrics labels', () => {
 
 describe('GET /metrics in production', () => {
   const secret = () => randomBytes(48).toString('base64url');
-  const production = { NODE_ENV: 'production', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret() };
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: secret(),
+    JWT_REFRESH_SECRET: secret(),
+    PERSONAL_DATA_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  };
 
   it('answers 404 without METRICS_TOKEN, as a server without metrics would', async () => {
     const p = await startTestServer({ seedDemo: false, env: production });

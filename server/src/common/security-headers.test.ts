@@ -148,7 +148,12 @@ describe('security headers (production)', () => {
     const secret = () => randomBytes(48).toString('base64url');
     s = await startTestServer({
       seedDemo: false,
-      env: { NODE_ENV: 'production', JWT_SECRET: secret(), JWT_REFRESH_SECRET: secret() },
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: secret(),
+        JWT_REFRESH_SECRET: secret(),
+        PERSONAL_DATA_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+      },
     });
   });
   afterAll(async () => {

@@ -62,6 +62,7 @@ describe('configuration for several instances', () => {
   const secrets = {
     JWT_SECRET: 'k'.repeat(20) + 'abcdefghijklmnopqrstuv',
     JWT_REFRESH_SECRET: 'r'.repeat(20) + 'abcdefghijklmnopqrstuv',
+    PERSONAL_DATA_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
   };
 
   it('keeps uploads under DATA_DIR/uploads unless UPLOADS_DIR names a folder', () => {
@@ -76,7 +77,9 @@ describe('configuration for several instances', () => {
     const both = multiInstanceWarnings(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379' }));
     expect(both).toHaveLength(2);
     expect(both[0]).toMatch(/embedded in DATA_DIR\/pg.*set DATABASE_URL/);
-    expect(both[1]).toMatch(/JWT_SECRET and JWT_REFRESH_SECRET come from .*secrets.*set them in the environment/);
+    expect(both[1]).toMatch(
+      /JWT_SECRET, JWT_REFRESH_SECRET and PERSONAL_DATA_KEYS come from .*secrets.*set them in the environment/,
+    );
     const none = loadConfig({
       DATA_DIR: dataDir,
       REDIS_URL: 'redis://127.0.0.1:6379',

@@ -12,6 +12,7 @@ import { OutboxMail } from '../common/mail-outbox.entity.js';
 import { PartnerKey, PartnerKeyUsage } from '../modules/partners/partner-key.entity.js';
 import { WebhookDelivery, WebhookSubscription } from '../modules/webhooks/webhook.entity.js';
 import { ParkFeeSchedule } from '../modules/park-fees/park-fee-schedule.entity.js';
+import { Traveller } from '../modules/travellers/traveller.entity.js';
 
 /** Every entity of the application; each feature module adds its own here. */
 export const ENTITIES = [
@@ -31,4 +32,5 @@ export const ENTITIES = [
   WebhookSubscription,
   WebhookDelivery,
   ParkFeeSchedule,
+  Traveller,
 ];

@@ -253,6 +253,7 @@ describe('in production', () => {
         NODE_ENV: 'production',
         JWT_SECRET: randomBytes(40).toString('base64url'),
         JWT_REFRESH_SECRET: randomBytes(40).toString('base64url'),
+        PERSONAL_DATA_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       },
     });
   });

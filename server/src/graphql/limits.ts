@@ -27,7 +27,7 @@ import { BadInputError } from '../common/errors.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../common/pagination.js';
 import { AVAILABILITY_DEFAULT_PAGE, AVAILABILITY_MAX_PAGE } from '../modules/bookings/availability.service.js';
 import { BOOKINGS_DEFAULT_PAGE, MY_BOOKINGS_MAX } from '../modules/bookings/booking.service.js';
-import { DEPARTURES_MAX_DAYS } from '../modules/bookings/departure.service.js';
+import { DEPARTURE_MAX_CAPACITY, DEPARTURES_MAX_DAYS } from '../modules/bookings/departure.service.js';
 import { PARTNER_KEYS_MAX, USAGE_DAYS } from '../modules/partners/partner-key.service.js';
 import { TOUR_CHANGES_DEFAULT_PAGE, TOUR_CHANGES_MAX_PAGE } from '../modules/tours/tour-changes.service.js';
 import { TOUR_FILTER_VALUES_MAX } from '../modules/tours/tour.service.js';
@@ -109,6 +109,9 @@ export const LIST_BOUNDS: Record<string, number> = {
   'ParkFeeSchedule.peakSeasons': PEAK_SEASONS_MAX,
   'ParkFeeSchedule.areas': PARK_AREAS_MAX,
   'ParkAreaFees.fees': FEE_ROWS_MAX,
+  // One person per place booked, and a booking holds at most a departure's largest capacity.
+  'BookingTravellers.travellers': DEPARTURE_MAX_CAPACITY,
+  'BookingTravellers.missing': DEPARTURE_MAX_CAPACITY,
 };
 /** A list field missing from LIST_BOUNDS (a test keeps every one of them there) counts as the largest page. */
 const UNKNOWN_LIST_BOUND = Math.max(MAX_PAGE_SIZE, ...Object.values(LIST_BOUNDS));

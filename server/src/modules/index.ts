@@ -15,6 +15,7 @@ import { bookingRestRouter } from './bookings/booking.rest.js';
 import { PartnerKeyResolver } from './partners/partner-key.resolver.js';
 import { WebhookResolver } from './webhooks/webhook.resolver.js';
 import { ParkFeeResolver } from './park-fees/park-fee.resolver.js';
+import { TravellerResolver } from './travellers/traveller.resolver.js';
 
 /** Every GraphQL resolver; each feature module adds its own. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -30,6 +31,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PartnerKeyResolver,
   WebhookResolver,
   ParkFeeResolver,
+  TravellerResolver,
 ];
 
 /** Every REST shim under /api; each feature module adds its own router. */

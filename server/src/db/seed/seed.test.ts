@@ -68,6 +68,7 @@ describe('a production start', { timeout: 120_000 }, () => {
   const secrets = () => ({
     JWT_SECRET: randomBytes(48).toString('base64'),
     JWT_REFRESH_SECRET: randomBytes(48).toString('base64'),
+    PERSONAL_DATA_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   });
 
   /** Starts a production server and returns it with everything it printed while starting. */

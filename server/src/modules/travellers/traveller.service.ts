@@ -1,0 +1,171 @@
+import { LockMode } from '@mikro-orm/postgresql';
+import {
+  missingTravellerDetails,
+  normalisePassport,
+  travellerDetailsDeadline,
+  travellerProblems,
+  travellerToday,
+  type Residency,
+  type TravellerDetails,
+} from '@tembea/schema';
+import type { RequestContext } from '../../common/context.js';
+import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
+import { requireUser } from '../../common/guards.js';
+import { requireId } from '../../common/ids.js';
+import { PersonalDataCipher } from '../../common/personal-data.js';
+import type { Config } from '../../config.js';
+import { Booking } from '../bookings/booking.entity.js';
+import { Traveller } from './traveller.entity.js';
+
+/** One person on a booking as its owner and admins see them. */
+export interface TravellerView {
+  position: number;
+  fullName: string;
+  dateOfBirth: string | null;
+  nationality: string | null;
+  residency: Residency | null;
+  passportNumber: string | null;
+  dietaryNeeds: string | null;
+  notes: string | null;
+  /** The date of birth and passport were erased after the trip. */
+  erased: boolean;
+}
+
+/** Who travels on a booking, and what is still to be told. */
+export interface BookingTravellers {
+  travellers: TravellerView[];
+  /** Last day the traveller may change the list (YYYY-MM-DD). */
+  dueDate: string;
+  /** One line per person still missing something, e.g. 'Traveller 2: date of birth'. */
+  missing: string[];
+}
+
+const DATE_OF_BIRTH = 'traveller.dateOfBirth';
+const PASSPORT = 'traveller.passport';
+
+const ciphers = new WeakMap<Config, PersonalDataCipher>();
+/** The cipher of this configuration's keys, made once. */
+export function cipherOf(config: Config): PersonalDataCipher {
+  let cipher = ciphers.get(config);
+  if (!cipher) ciphers.set(config, (cipher = new PersonalDataCipher(config.personalDataKeys)));
+  return cipher;
+}
+
+function toView(cipher: PersonalDataCipher, t: Traveller): TravellerView {
+  return {
+    position: t.position,
+    fullName: t.fullName,
+    dateOfBirth: t.dateOfBirthSealed ? cipher.open(t.dateOfBirthSealed, DATE_OF_BIRTH) : null,
+    nationality: t.nationality ?? null,
+    residency: (t.residency as Residency | null | undefined) ?? null,
+    passportNumber: t.passportSealed ? cipher.open(t.passportSealed, PASSPORT) : null,
+    dietaryNeeds: t.dietaryNeeds ?? null,
+    notes: t.notes ?? null,
+    erased: !!t.erasedAt,
+  };
+}
+
+/** A booking with no list yet has its lead traveller, known by the booking's name. */
+function leadOnly(booking: Booking): TravellerView[] {
+  return [
+    {
+      position: 1,
+      fullName: booking.name,
+      dateOfBirth: null,
+      nationality: null,
+      residency: null,
+      passportNumber: null,
+      dietaryNeeds: null,
+      notes: null,
+      erased: false,
+    },
+  ];
+}
+
+function isOwnerOrAdmin(ctx: RequestContext, booking: Booking): boolean {
+  const p = ctx.principal;
+  return p.kind === 'user' && (p.role === 'admin' || booking.user?.id === p.id);
+}
+
+function summaryOf(ctx: RequestContext, booking: Booking, travellers: TravellerView[]): BookingTravellers {
+  return {
+    travellers,
+    dueDate: travellerDetailsDeadline(booking.startDate, ctx.config.travellerDetailsDays),
+    missing: missingTravellerDetails(travellers, booking.numberOfPeople),
+  };
+}
+
+export const travellerService = {
+  /** Who travels on a booking: for its owner and admins; NOT_FOUND for anyone else. */
+  async ofBooking(ctx: RequestContext, bookingIdRaw: unknown): Promise<BookingTravellers> {
+    requireUser(ctx);
+    const bookingId = requireId(bookingIdRaw, 'Booking not found');
+    const booking = await ctx.em.findOne(Booking, { id: bookingId });
+    if (!booking || !isOwnerOrAdmin(ctx, booking)) throw new NotFoundError('Booking not found');
+    const cipher = cipherOf(ctx.config);
+    const rows = await ctx.em.find(Traveller, { booking: booking.id }, { orderBy: { position: 'asc' } });
+    return summaryOf(ctx, booking, rows.length ? rows.map((t) => toView(cipher, t)) : leadOnly(booking));
+  },
+
+  /**
+   * Replaces the list of who travels on a booking, the lead first, at most one person per place
+   * booked. Its owner may change it until TRAVELLER_DETAILS_DAYS before departure, an admin at any
+   * time; nobody changes a cancelled booking's list. NOT_FOUND for a booking the caller may not see.
+   */
+  async replace(
+    ctx: RequestContext,
+    bookingIdRaw: unknown,
+    list: readonly TravellerDetails[],
+  ): Promise<{ booking: Booking; travellers: BookingTravellers }> {
+    const user = requireUser(ctx);
+    const bookingId = requireId(bookingIdRaw, 'Booking not found');
+    const today = travellerToday();
+    throwIfInvalid(
+      list.flatMap((t, i) => travellerProblems(t, today, `travellers.${i}.`)),
+      'lines',
+    );
+    if (!list.length)
+      throw new BadInputError('Name at least the lead traveller', [
+        { field: 'travellers', message: 'Name at least the lead traveller' },
+      ]);
+    const cipher = cipherOf(ctx.config);
+    return ctx.transaction(async ({ em }) => {
+      // The booking's row lock orders two saves of one list: the later one wins whole.
+      const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!booking || !isOwnerOrAdmin(ctx, booking)) throw new NotFoundError('Booking not found');
+      if (list.length > booking.numberOfPeople)
+        throw new BadInputError(`This booking is for ${booking.numberOfPeople}: name at most that many travellers`, [
+          { field: 'travellers', message: `At most ${booking.numberOfPeople} travellers` },
+        ]);
+      if (booking.status === 'Cancelled') throw new ConflictError('A cancelled booking’s travellers cannot be changed');
+      const deadline = travellerDetailsDeadline(booking.startDate, ctx.config.travellerDetailsDays);
+      if (user.role !== 'admin' && today > deadline)
+        throw new ConflictError(
+          `Traveller details could be changed online until ${deadline}. Please contact us to change them.`,
+        );
+      await em.nativeDelete(Traveller, { booking: booking.id });
+      const saved = list.map((t, i) =>
+        em.create(Traveller, {
+          booking,
+          position: i + 1,
+          fullName: t.fullName.trim(),
+          dateOfBirthSealed: t.dateOfBirth?.trim() ? cipher.seal(t.dateOfBirth.trim(), DATE_OF_BIRTH) : null,
+          nationality: t.nationality?.trim() || null,
+          residency: t.residency ?? null,
+          passportSealed: t.passportNumber?.trim() ? cipher.seal(normalisePassport(t.passportNumber), PASSPORT) : null,
+          dietaryNeeds: t.dietaryNeeds?.trim() || null,
+          notes: t.notes?.trim() || null,
+        }),
+      );
+      await em.flush();
+      return {
+        booking,
+        travellers: summaryOf(
+          ctx,
+          booking,
+          saved.map((t) => toView(cipher, t)),
+        ),
+      };
+    });
+  },
+};
