@@ -10,7 +10,7 @@ import { restUpload, signUpAndLogin } from '../test/auth-helpers.js';
 import { openDatabase } from '../db/orm.js';
 import { loadConfig, multiInstanceWarnings } from '../config.js';
 import { Mailer } from './mail.js';
-import { MailOutbox } from './mail-outbox.js';
+import { MailOutbox } from './mail-outbox.worker.js';
 import type { RequestContext } from './context.js';
 import { queryRows, sql } from './sql.js';
 
