@@ -40,8 +40,37 @@ function rows<T = Record<string, unknown>>(ctx: RequestContext, q: Sql): Promise
   return queryRows<T>(ctx.em, q);
 }
 
+/** A search checked against the catalogue (one statement), ready for its page and count. */
+async function resolveSearch(
+  ctx: RequestContext,
+  filter: TourFilterSpec,
+  search: SearchSpec,
+  sort: TourSort,
+): Promise<SearchSpec> {
+  const walkTours = densityWalkTours(sort, search, ctx.config.searchRankedTours);
+  const [r] = await rows<ResolvedSearchRow>(ctx, resolveSearchQuery(filter, search, walkTours));
+  return resolvedSearch(search, r);
+}
+
+/**
+ * Matches over all pages: counted exactly up to the configured limit (the count stops there), and
+ * above it estimated from a sample, never reported at or below the limit.
+ */
+async function countMatches(
+  ctx: RequestContext,
+  filter: TourFilterSpec,
+  search: SearchSpec | null,
+): Promise<PageCount> {
+  const limit = ctx.config.countExactLimit;
+  const [exact] = await rows<{ count: number }>(ctx, boundedCountQuery(filter, search, limit));
+  const n = exact?.count ?? 0;
+  if (n <= limit) return { count: n, estimate: false };
+  const [est] = await rows<{ count: number | null }>(ctx, estimateCountQuery(filter, search));
+  return { count: Math.max(limit + 1, est?.count ?? 0), estimate: true };
+}
+
 /** The catalogue: listing, searching and reading tours, and the filter options. */
-export class TourService {
+export const tourService = {
   /**
    * A page of tours matching a filter and a search, in the given order. At most three statements
    * (whether the search words match, the page, and the count when asked for), whatever the page size.
@@ -54,7 +83,7 @@ export class TourService {
     if (updatedSince) filter.updatedSince = updatedSince;
     let search = parseSearch(input.search);
     const sort = input.sort ?? TourSort.CATALOGUE;
-    if (search && search.words.length) search = await this.resolveSearch(ctx, filter, search, sort);
+    if (search && search.words.length) search = await resolveSearch(ctx, filter, search, sort);
     const { query, order } = pageQuery(
       { filter, search, sort, after: input.after, limit },
       TOUR_LIST_COLUMNS,
@@ -66,42 +95,17 @@ export class TourService {
       limit,
       input.after,
       (r) => encodeKeyset(order, r.sort_key_text ?? null, Number(r.id)),
-      () => this.count(ctx, filter, search),
+      () => countMatches(ctx, filter, search),
     );
     return mapPage(page, toTourListRow);
-  }
-
-  /** A search checked against the catalogue (one statement), ready for its page and count. */
-  private async resolveSearch(
-    ctx: RequestContext,
-    filter: TourFilterSpec,
-    search: SearchSpec,
-    sort: TourSort,
-  ): Promise<SearchSpec> {
-    const walkTours = densityWalkTours(sort, search, ctx.config.searchRankedTours);
-    const [r] = await rows<ResolvedSearchRow>(ctx, resolveSearchQuery(filter, search, walkTours));
-    return resolvedSearch(search, r);
-  }
-
-  /**
-   * Matches over all pages: counted exactly up to the configured limit (the count stops there), and
-   * above it estimated from a sample, never reported at or below the limit.
-   */
-  private async count(ctx: RequestContext, filter: TourFilterSpec, search: SearchSpec | null): Promise<PageCount> {
-    const limit = ctx.config.countExactLimit;
-    const [exact] = await rows<{ count: number }>(ctx, boundedCountQuery(filter, search, limit));
-    const n = exact?.count ?? 0;
-    if (n <= limit) return { count: n, estimate: false };
-    const [est] = await rows<{ count: number | null }>(ctx, estimateCountQuery(filter, search));
-    return { count: Math.max(limit + 1, est?.count ?? 0), estimate: true };
-  }
+  },
 
   /** One tour, or null when the id is unknown or malformed. */
   async get(ctx: RequestContext, id: string | number): Promise<Tour | null> {
     const tourId = parseTourId(id);
     if (tourId === null) return null;
     return ctx.em.findOne(Tour, { id: tourId });
-  }
+  },
 
   /**
    * Distinct destinations, travel types, tiers (split from the Tier lists) and booking types of the
@@ -137,7 +141,5 @@ export class TourService {
           ? { minPrice: Number(r.min_price), maxPrice: Number(r.max_price) }
           : null,
     });
-  }
-}
-
-export const tourService = new TourService();
+  },
+};
