@@ -3,8 +3,8 @@ import { flushSync } from 'react-dom';
 import { useMutation } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { FORGOT_PASSWORD } from './api/account.operations';
-import { focusFirstInvalid, TextField } from '../../components/FormField';
-import { usePageTitle } from './components/fields';
+import { focusFirstInvalid } from '../../components/FormField';
+import { EmailField, FailureMessage, usePageTitle } from './components/fields';
 import { errorMessage } from '../../lib/errors';
 import { validateForgot, type FieldErrors } from './validation';
 import './account.css';
@@ -56,22 +56,9 @@ export function ForgotPasswordPage() {
             <p className="account-card__lead">
               Enter the email of your account and we will send you a link to choose a new password.
             </p>
-            {failure ? (
-              <p className="account-message account-message--error" role="alert">
-                {failure}
-              </p>
-            ) : null}
+            <FailureMessage message={failure} />
             <form ref={form} noValidate onSubmit={onSubmit} aria-busy={loading}>
-              <TextField
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                value={email}
-                error={errors.email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
+              <EmailField value={email} error={errors.email} onChange={setEmail} />
               <button type="submit" className="btn btn--primary account-card__submit" disabled={loading}>
                 {loading ? 'Sending...' : 'Send Reset Link'}
               </button>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PASSWORD_MIN } from '@tembea/schema';
 import { REGISTER } from './api/account.operations';
 import { focusFirstInvalid, PasswordField, TextField } from '../../components/FormField';
-import { useDelayedAction, usePageTitle } from './components/fields';
+import { FailureMessage, useDelayedAction, usePageTitle } from './components/fields';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { SIGNUP_REDIRECT_MS } from './timing';
 import { validateSignup, type FieldErrors } from './validation';
@@ -67,11 +67,7 @@ export function SignupPage() {
             Account created successfully! Redirecting to login...
           </p>
         ) : null}
-        {failure ? (
-          <p className="account-message account-message--error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FailureMessage message={failure} />
         <form ref={form} noValidate onSubmit={onSubmit} aria-busy={loading}>
           <TextField
             label="Full name"
