@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { useMutation } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { FORGOT_PASSWORD } from './api/account.operations';
-import { focusFirstInvalid } from '../../components/FormField';
+import { showFieldErrors } from '../../components/FormField';
 import { EmailField, FailureMessage, usePageTitle } from './components/fields';
 import { errorMessage } from '../../lib/errors';
 import { validateForgot, type FieldErrors } from './validation';
@@ -25,11 +24,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setFailure(null);
     const found = validateForgot({ email });
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!showFieldErrors(found, setErrors, form.current)) return;
     try {
       await send({ variables: { email: email.trim() } });
       setSent(true);

@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, type SessionUser } from '../../auth/AuthProvider';
 import { AlertDialog } from '../../components/Dialog';
-import { focusFirstInvalid, PasswordField } from '../../components/FormField';
+import { PasswordField, showFieldErrors } from '../../components/FormField';
 import { EmailField, useDelayedAction, usePageTitle } from './components/fields';
 import { errorMessage } from '../../lib/errors';
 import { loginTarget } from './login-target';
@@ -36,11 +35,7 @@ export function LoginPage() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const found = validateLogin({ email, password });
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!showFieldErrors(found, setErrors, form.current)) return;
     setSubmitting(true);
     try {
       setWelcome(await login(email.trim(), password));
