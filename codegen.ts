@@ -7,6 +7,8 @@ const out = process.env.CODEGEN_OUT ?? `${root}/client/src/gql/`;
 // The admin screens' operations get their own graphql() map (gql/admin/), so that the map every
 // visitor downloads with the first page holds only the public operations.
 const adminDocuments = [`${root}/client/src/features/admin/**/*.{ts,tsx}`];
+// Fragments that both maps spread: each map needs their definitions to type its own operations.
+const sharedFragments = [`${root}/client/src/lib/tour-fields.operations.ts`];
 const outputConfig = {
   useTypeImports: true,
   enumsAsTypes: true,
@@ -29,7 +31,7 @@ const config: CodegenConfig = {
       config: outputConfig,
     },
     [`${out}admin/`]: {
-      documents: adminDocuments,
+      documents: [...adminDocuments, ...sharedFragments],
       preset: 'client',
       presetConfig: { fragmentMasking: false },
       config: outputConfig,

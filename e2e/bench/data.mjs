@@ -23,11 +23,14 @@ async function withClient(url, fn) {
   }
 }
 
-/** Applies the app's migrations by booting the built server once (no demo data), then stops it. */
-async function migrate(url) {
+/**
+ * Boots the built server in this process on the database at `url` (migrated at start, no demo data,
+ * a throw-away data folder named after `label`); stop() stops it and removes the folder.
+ */
+export async function startBuiltServer(url, label, env = {}) {
   const { loadConfig } = await import(path.join(SERVER_DIST, 'config.js'));
   const { startTembea } = await import(path.join(SERVER_DIST, 'boot.js'));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-migrate-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `tembea-bench-${label}-`));
   const running = await startTembea(
     loadConfig({
       NODE_ENV: 'test',
@@ -37,10 +40,22 @@ async function migrate(url) {
       DATABASE_URL: url,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     }),
   );
-  await running.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    url: running.url,
+    async stop() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Applies the app's migrations by booting the built server once (no demo data), then stops it. */
+async function migrate(url) {
+  const server = await startBuiltServer(url, 'migrate');
+  await server.stop();
 }
 
 /**

@@ -1,10 +1,8 @@
 // SQL statements per page, counted at the pg driver of an in-process server with the catalogue cache
 // off (a cached answer runs none): they must not grow with the page size (no N+1).
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { SERVER_DIST } from './data.mjs';
+import { SERVER_DIST, startBuiltServer } from './data.mjs';
 
 const QUERY = (
   first,
@@ -15,21 +13,7 @@ const QUERY = (
 export async function countStatements(url) {
   // The pg module the server itself loads, so patching it sees every statement.
   const pg = createRequire(path.join(SERVER_DIST, 'main.js'))('pg');
-  const { loadConfig } = await import(path.join(SERVER_DIST, 'config.js'));
-  const { startTembea } = await import(path.join(SERVER_DIST, 'boot.js'));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-stmt-'));
-  const running = await startTembea(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      CATALOGUE_CACHE: 'false',
-    }),
-  );
+  const running = await startBuiltServer(url, 'stmt', { CATALOGUE_CACHE: 'false' });
   const original = pg.Client.prototype.query;
   let n = 0;
   pg.Client.prototype.query = function (...args) {
@@ -61,6 +45,5 @@ export async function countStatements(url) {
   } finally {
     pg.Client.prototype.query = original;
     await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

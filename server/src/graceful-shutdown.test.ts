@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { spawnBuiltServer } from './test/built-server.js';
 import { ADMIN } from './test/booking-helpers.js';
 
 /**
@@ -58,40 +56,23 @@ function connects(port: number): Promise<'connected' | string> {
 
 describe('the built server (dist/main.js) on SIGTERM', () => {
   it('finishes the requests in flight with 200, refuses new connections, closes the database and exits 0', async () => {
-    const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-    if (!existsSync(main)) throw new Error('server/dist/main.js is missing: build the server first (npm test does)');
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-drain-'));
-    const child = spawn(process.execPath, [main], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'development',
-        DATABASE_URL: '',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnBuiltServer('drain', {
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await vi.waitFor(() => expect(out).toMatch(/"msg":"Tembea is serving http:\/\/localhost:\d+/), {
+      await vi.waitFor(() => expect(server.out).toMatch(/"msg":"Tembea is serving http:\/\/localhost:\d+/), {
         timeout: 60_000,
         interval: 100,
       });
-      const port = Number(/"msg":"Tembea is serving http:\/\/localhost:(\d+)/.exec(out)![1]);
+      const port = Number(/"msg":"Tembea is serving http:\/\/localhost:(\d+)/.exec(server.out)![1]);
 
       const inFlight = [loginInTwoParts(port), loginInTwoParts(port), loginInTwoParts(port)];
       // The heads are read by now: each connection carries a request the server is waiting to finish.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      child.kill('SIGTERM');
-      await vi.waitFor(() => expect(out).toContain('SIGTERM received: shutting down'), {
+      server.child.kill('SIGTERM');
+      await vi.waitFor(() => expect(server.out).toContain('SIGTERM received: shutting down'), {
         timeout: 10_000,
         interval: 20,
       });
@@ -102,12 +83,11 @@ describe('the built server (dist/main.js) on SIGTERM', () => {
         expect(a.status).toBe(200);
         expect(a.body).toMatchObject({ success: true, accessToken: expect.any(String) });
       }
-      expect(await exited).toBe(0);
-      expect(out.match(/"route":"\/api\/auth\/login","status":200/g)).toHaveLength(3);
-      expect(existsSync(path.join(dataDir, 'pg.pid'))).toBe(false);
+      expect(await server.exited).toBe(0);
+      expect(server.out.match(/"route":"\/api\/auth\/login","status":200/g)).toHaveLength(3);
+      expect(existsSync(path.join(server.dataDir, 'pg.pid'))).toBe(false);
     } finally {
-      child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      server.dispose();
     }
   }, 120_000);
 });

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { spawnBuiltServer } from './test/built-server.js';
 import { DUPLICATE_SIGNAL_MS, handleProcessFaults, handleShutdownSignals } from './shutdown.js';
 
 function setup() {
@@ -93,36 +93,16 @@ describe('unexpected faults', () => {
 
 describe('the built server (dist/main.js)', () => {
   it('stops cleanly on SIGTERM: exit code 0 after closing the embedded database', async () => {
-    const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-    if (!existsSync(main)) throw new Error('server/dist/main.js is missing: build the server first (npm test does)');
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-sigterm-'));
-    const child = spawn(process.execPath, [main], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'debug',
-        NODE_ENV: 'development',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const server = spawnBuiltServer('sigterm', { LOG_LEVEL: 'debug' });
     try {
-      await vi.waitFor(() => expect(out).toContain('Tembea is serving'), { timeout: 60_000, interval: 100 });
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(out).toContain('SIGTERM received: shutting down');
-      expect(out).toMatch(/"level":"debug".*"msg":"stopped"/);
-      expect(existsSync(path.join(dataDir, 'pg.pid'))).toBe(false);
+      await vi.waitFor(() => expect(server.out).toContain('Tembea is serving'), { timeout: 60_000, interval: 100 });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.out).toContain('SIGTERM received: shutting down');
+      expect(server.out).toMatch(/"level":"debug".*"msg":"stopped"/);
+      expect(existsSync(path.join(server.dataDir, 'pg.pid'))).toBe(false);
     } finally {
-      child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      server.dispose();
     }
   }, 90_000);
 });

@@ -6,6 +6,7 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
+import { flushSync } from 'react-dom';
 import './form-field.css';
 
 interface Decoration {
@@ -123,4 +124,19 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type
 /** Focuses the first invalid field of a form after a failed validation. */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/**
+ * Shows a validation's field errors at once (so the fields are marked invalid) and focuses the
+ * first invalid one; true when there are none and the form may be sent.
+ */
+export function showFieldErrors<E extends object>(
+  found: E,
+  setErrors: (errors: E) => void,
+  form: HTMLFormElement | null,
+): boolean {
+  flushSync(() => setErrors(found));
+  if (!Object.keys(found).length) return true;
+  focusFirstInvalid(form);
+  return false;
 }

@@ -5,7 +5,7 @@ import type { BackgroundJobs } from './background.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import type { AppError } from './errors.js';
 import type { Mailer } from './mail.js';
-import type { MailOutbox } from './mail-outbox.js';
+import type { MailOutbox } from './mail-outbox.worker.js';
 import type { RateLimiter } from './rate-limit.js';
 import { runTransaction, type AfterCommitHook, type AfterCommitHooks, type UnitOfWork } from './unit-of-work.js';
 

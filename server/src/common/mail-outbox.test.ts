@@ -4,7 +4,7 @@ import { startSmtpSink } from '../test/smtp-sink.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { signUpAndLogin } from '../test/auth-helpers.js';
 import { bookRest, makeTour, request } from '../test/booking-helpers.js';
-import { retryDelaySeconds } from './mail-outbox.js';
+import { retryDelaySeconds } from './mail-outbox.worker.js';
 import { queryRows, sql } from './sql.js';
 
 /** A local port with nothing listening (the mail server is down). */

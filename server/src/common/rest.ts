@@ -94,17 +94,30 @@ export function toAppError(err: unknown, req: Request): AppError {
   return new InternalError(req.requestId);
 }
 
-/** Maps any error to `{ message }` with the status of its code; never leaks SQL or stacks. */
-export function restErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+/**
+ * What both error handlers do before their answer: the error as an AppError with its Retry-After
+ * header set, or null when there is nothing more to answer.
+ */
+function errorToAnswer(err: unknown, req: Request, res: Response): AppError | null {
   // The request timed out and was answered already: what its handler did after that is dropped.
-  if (res.locals.timedOut) return;
+  if (res.locals.timedOut) return null;
   const e = toAppError(err, req);
-  if (res.headersSent) return void res.end();
+  if (res.headersSent) {
+    res.end();
+    return null;
+  }
   // An answer sent before the body arrived (an anonymous upload, a file over its limit) closes the
   // connection once the rest of the body is read and dropped, up to a bound.
   closeAfterEarlyAnswer(req, res);
   if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
   if (e instanceof ServiceUnavailableError) res.setHeader('Retry-After', '5');
+  return e;
+}
+
+/** Maps any error to `{ message }` with the status of its code; never leaks SQL or stacks. */
+export function restErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const e = errorToAnswer(err, req, res);
+  if (!e) return;
   const fields = (e.extensions as { fields?: unknown }).fields;
   res.status(HTTP_STATUS[e.code] ?? 500).json({
     success: false,
@@ -117,12 +130,8 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
 
 /** Errors raised on /graphql before Apollo answers (body parsing, uploads): a GraphQL-shaped answer. */
 export function graphqlErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  if (res.locals.timedOut) return;
-  const e = toAppError(err, req);
-  if (res.headersSent) return void res.end();
-  closeAfterEarlyAnswer(req, res);
-  if (e instanceof RateLimitedError) res.setHeader('Retry-After', String(e.retryAfterSeconds));
-  if (e instanceof ServiceUnavailableError) res.setHeader('Retry-After', '5');
+  const e = errorToAnswer(err, req, res);
+  if (!e) return;
   // `http` only tells Apollo the status; the client gets the code, its details and, when masked, the request id.
   const shown = Object.fromEntries(Object.entries(e.extensions).filter(([key]) => key !== 'http'));
   const extensions = { ...shown, ...(e.code === 'INTERNAL_SERVER_ERROR' ? { requestId: req.requestId } : {}) };

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { restUpload, signUpAndLogin } from '../test/auth-helpers.js';
+import { restProfileImage, signUpAndLogin } from '../test/auth-helpers.js';
 import { openDatabase } from '../db/orm.js';
 import { loadConfig, multiInstanceWarnings } from '../config.js';
 import { Mailer } from './mail.js';
-import { MailOutbox } from './mail-outbox.js';
+import { MailOutbox } from './mail-outbox.worker.js';
 import type { RequestContext } from './context.js';
 import { queryRows, sql } from './sql.js';
 
@@ -34,13 +34,7 @@ describe('instances sharing one uploads folder (UPLOADS_DIR)', () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1f4d3a' } })
       .png()
       .toBuffer();
-    const up = await restUpload(
-      a,
-      '/users/profile/image',
-      'profileImage',
-      { data: png, name: 'me.png', type: 'image/png' },
-      user.accessToken,
-    );
+    const up = await restProfileImage(a, { data: png, name: 'me.png', type: 'image/png' }, user.accessToken);
     expect(up.status).toBe(200);
     const publicPath = up.body.profileImage as string;
     expect(existsSync(path.join(shared, publicPath.replace(/^\/uploads\//, '')))).toBe(true);

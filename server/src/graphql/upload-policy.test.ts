@@ -9,6 +9,7 @@ import { uploadTempDir } from '../common/multipart.js';
 import { signUpAndLogin } from '../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken } from '../test/booking-helpers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { DAY_TOUR_INPUT } from '../test/tour-helpers.js';
 import { UPLOAD_RULES } from './upload-policy.js';
 
 let s: TestServer;
@@ -36,18 +37,7 @@ const fileHead = (name: string) =>
 const CREATE_TOUR =
   'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
 const PROFILE = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { id } }';
-const TOUR = {
-  title: 'Materuni Waterfall',
-  description: 'Coffee and a waterfall.',
-  destination: 'Kilimanjaro',
-  country: 'Tanzania',
-  durationDays: 1,
-  price: '60',
-  images: [],
-  tier: 'Budget',
-  bookingType: 'group',
-  status: 'active',
-};
+const TOUR = DAY_TOUR_INPUT;
 /** The leading fields of a createTour request with n photos. */
 const tourHead = (n: number) =>
   part('operations', JSON.stringify({ query: CREATE_TOUR, variables: { input: TOUR, images: Array(n).fill(null) } })) +

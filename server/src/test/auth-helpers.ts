@@ -152,3 +152,12 @@ export async function restUpload(
   });
   return parse(res);
 }
+
+/** POSTs a profile picture to the REST shim (/api/users/profile/image, field profileImage). */
+export function restProfileImage(
+  s: Srv,
+  file: { data: Buffer; name: string; type: string },
+  token?: string,
+): Promise<Res> {
+  return restUpload(s, '/users/profile/image', 'profileImage', file, token);
+}

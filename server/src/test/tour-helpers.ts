@@ -106,3 +106,17 @@ export async function allPages(
   } while (after);
   return { ids, pages, total };
 }
+
+/** A valid TourInput for a one-day tour with no photos, as the admin form sends it. */
+export const DAY_TOUR_INPUT = {
+  title: 'Materuni Waterfall',
+  description: 'Coffee and a waterfall.',
+  destination: 'Kilimanjaro',
+  country: 'Tanzania',
+  durationDays: 1,
+  price: '60',
+  images: [],
+  tier: 'Budget',
+  bookingType: 'group',
+  status: 'active',
+};

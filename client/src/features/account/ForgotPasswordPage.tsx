@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { useMutation } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { FORGOT_PASSWORD } from './api/account.operations';
-import { focusFirstInvalid, TextField } from '../../components/FormField';
-import { usePageTitle } from './components/fields';
+import { showFieldErrors } from '../../components/FormField';
+import { EmailField, FailureMessage, usePageTitle } from './components/fields';
 import { errorMessage } from '../../lib/errors';
 import { validateForgot, type FieldErrors } from './validation';
 import './account.css';
@@ -25,11 +24,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setFailure(null);
     const found = validateForgot({ email });
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!showFieldErrors(found, setErrors, form.current)) return;
     try {
       await send({ variables: { email: email.trim() } });
       setSent(true);
@@ -56,22 +51,9 @@ export function ForgotPasswordPage() {
             <p className="account-card__lead">
               Enter the email of your account and we will send you a link to choose a new password.
             </p>
-            {failure ? (
-              <p className="account-message account-message--error" role="alert">
-                {failure}
-              </p>
-            ) : null}
+            <FailureMessage message={failure} />
             <form ref={form} noValidate onSubmit={onSubmit} aria-busy={loading}>
-              <TextField
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                value={email}
-                error={errors.email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
+              <EmailField value={email} error={errors.email} onChange={setEmail} />
               <button type="submit" className="btn btn--primary account-card__submit" disabled={loading}>
                 {loading ? 'Sending...' : 'Send Reset Link'}
               </button>

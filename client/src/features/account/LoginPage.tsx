@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, type SessionUser } from '../../auth/AuthProvider';
 import { AlertDialog } from '../../components/Dialog';
-import { focusFirstInvalid, PasswordField, TextField } from '../../components/FormField';
-import { useDelayedAction, usePageTitle } from './components/fields';
+import { PasswordField, showFieldErrors } from '../../components/FormField';
+import { EmailField, useDelayedAction, usePageTitle } from './components/fields';
 import { errorMessage } from '../../lib/errors';
 import { loginTarget } from './login-target';
 import { LOGIN_WELCOME_MS } from './timing';
@@ -36,11 +35,7 @@ export function LoginPage() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const found = validateLogin({ email, password });
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!showFieldErrors(found, setErrors, form.current)) return;
     setSubmitting(true);
     try {
       setWelcome(await login(email.trim(), password));
@@ -57,16 +52,7 @@ export function LoginPage() {
         <h1>Login</h1>
         <p className="account-card__lead">Log in to book tours and manage your profile.</p>
         <form ref={form} noValidate onSubmit={onSubmit} aria-busy={submitting}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            error={errors.email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} error={errors.email} onChange={setEmail} />
           <PasswordField
             label="Password"
             name="password"

@@ -4,7 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN } from '@tembea/schema';
 import { RESET_PASSWORD } from './api/account.operations';
-import { focusFirstInvalid, PasswordField } from '../../components/FormField';
+import { PasswordField, showFieldErrors } from '../../components/FormField';
 import { usePageTitle, useDelayedAction } from './components/fields';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { RESET_REDIRECT_MS } from './timing';
@@ -48,11 +48,7 @@ export function ResetPasswordPage() {
     e.preventDefault();
     setFailure(null);
     const found = validateReset({ password, confirm });
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!showFieldErrors(found, setErrors, form.current)) return;
     try {
       const { data } = await reset({ variables: { token, password } });
       setDone(data?.resetPassword.message || 'Your password has been reset.');

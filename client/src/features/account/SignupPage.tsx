@@ -4,8 +4,8 @@ import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PASSWORD_MIN } from '@tembea/schema';
 import { REGISTER } from './api/account.operations';
-import { focusFirstInvalid, PasswordField, TextField } from '../../components/FormField';
-import { useDelayedAction, usePageTitle } from './components/fields';
+import { focusFirstInvalid, PasswordField, showFieldErrors, TextField } from '../../components/FormField';
+import { FailureMessage, useDelayedAction, usePageTitle } from './components/fields';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { SIGNUP_REDIRECT_MS } from './timing';
 import { validateSignup, type FieldErrors } from './validation';
@@ -32,11 +32,7 @@ export function SignupPage() {
     e.preventDefault();
     setFailure(null);
     const found = validateSignup(values);
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!showFieldErrors(found, setErrors, form.current)) return;
     try {
       await register({
         variables: {
@@ -67,11 +63,7 @@ export function SignupPage() {
             Account created successfully! Redirecting to login...
           </p>
         ) : null}
-        {failure ? (
-          <p className="account-message account-message--error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FailureMessage message={failure} />
         <form ref={form} noValidate onSubmit={onSubmit} aria-busy={loading}>
           <TextField
             label="Full name"

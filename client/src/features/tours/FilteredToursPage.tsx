@@ -23,16 +23,7 @@ export function FilteredToursPage() {
           {toursFoundLabel(list.totalCount, list.totalCountIsEstimate)}
         </p>
       ) : null}
-      <ListStates
-        loading={list.loading}
-        error={list.error}
-        empty={list.tours.length === 0}
-        emptyText="No tours match your filters."
-        onRetry={list.retry}
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        onLoadMore={list.loadMore}
-      >
+      <ListStates list={list} emptyText="No tours match your filters.">
         <div className="filter-grid">
           {list.tours.map((t) => (
             <FilterTourCard key={t.id} tour={t} />

@@ -38,16 +38,7 @@ export function FilteredViewPage() {
           {toursFoundLabel(list.totalCount, list.totalCountIsEstimate)}
         </p>
       ) : null}
-      <ListStates
-        loading={list.loading}
-        error={list.error}
-        empty={list.tours.length === 0}
-        emptyText="No Tours Found"
-        onRetry={list.retry}
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        onLoadMore={list.loadMore}
-      >
+      <ListStates list={list} emptyText="No Tours Found">
         <div className="tour-grid">
           {list.tours.map((t) => (
             <TourCard key={t.id} tour={t} />

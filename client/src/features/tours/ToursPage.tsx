@@ -64,16 +64,7 @@ export function ToursPage() {
           ? ''
           : `${countText(list.totalCount, list.totalCountIsEstimate)} ${list.totalCount === 1 && !list.totalCountIsEstimate ? 'tour' : 'tours'}`}
       </p>
-      <ListStates
-        loading={list.loading}
-        error={list.error}
-        empty={list.tours.length === 0}
-        emptyText={search ? `No tours match “${search}”.` : 'No tours found'}
-        onRetry={list.retry}
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        onLoadMore={list.loadMore}
-      >
+      <ListStates list={list} emptyText={search ? `No tours match “${search}”.` : 'No tours found'}>
         {/* The cards' titles are h3: a level 2 heading keeps the outline in order. */}
         <h2 className="visually-hidden">Tours</h2>
         <div className="tour-grid">

@@ -27,7 +27,7 @@ export function validateContact(input: ContactInput): ContactFormValues {
 }
 
 /** The contact form: stores the message and mails it to the operator with reply-to the sender. */
-export class ContactService {
+export const contactService = {
   async send(ctx: RequestContext, input: ContactInput): Promise<{ ok: true; message: string }> {
     const fields = validateContact(input);
     // Counted after validation, so a mistyped form does not use up the sender's allowance.
@@ -53,7 +53,5 @@ export class ContactService {
       log.error('contact mail failed', { requestId: ctx.requestId, id: row.id, error: String(e) });
     }
     return { ok: true, message: CONTACT_SUCCESS_MESSAGE };
-  }
-}
-
-export const contactService = new ContactService();
+  },
+};

@@ -118,8 +118,46 @@ export function usageDay(at: Date = new Date()): string {
 
 const parseKeyId = (id: unknown): number => requireId(id, 'API key not found');
 
+/** The keys as the admin sees them, with their use per day over the last USAGE_DAYS days. */
+async function views(ctx: RequestContext, keys: PartnerKey[]): Promise<PartnerKeyView[]> {
+  const today = usageDay();
+  const usage = new Map<number, UsageDay[]>();
+  if (keys.length) {
+    const rows = await queryRows<{ key_id: number; day: string; requests: number; refusals: number }>(
+      ctx.em,
+      sql`
+      select key_id, to_char(day, 'YYYY-MM-DD') as day, requests, refusals from partner_key_usage
+       where key_id = any(${intArrayLiteral(keys.map((k) => k.id))}::int[]) and day >= ${addDays(today, 1 - USAGE_DAYS)}::date
+       order by day desc`,
+    );
+    for (const r of rows) {
+      const days = usage.get(r.key_id) ?? [];
+      days.push({ day: r.day, requests: r.requests, refusals: r.refusals });
+      usage.set(r.key_id, days);
+    }
+  }
+  return keys.map((k) => {
+    const days = usage.get(k.id) ?? [];
+    const todays = days.find((d) => d.day === today);
+    return {
+      id: k.id,
+      partnerName: k.partnerName,
+      name: k.name,
+      keyPrefix: k.keyPrefix,
+      ownRateLimit: k.rateLimitPerMinute ?? null,
+      rateLimitPerMinute: k.rateLimitPerMinute ?? ctx.config.rateLimits.partnerApi,
+      createdAt: k.createdAt,
+      lastUsedAt: k.lastUsedAt ?? null,
+      revokedAt: k.revokedAt ?? null,
+      usage: days,
+      requestsToday: todays?.requests ?? 0,
+      refusalsToday: todays?.refusals ?? 0,
+    };
+  });
+}
+
 /** Partners' API keys: who a key is, and the admin's list, creation and revocation. */
-export class PartnerKeyService {
+export const partnerKeyService = {
   /**
    * The caller a presented key stands for: its partner while the key is known and not revoked,
    * else anonymous with the refusal (UNAUTHENTICATED) that the API answers.
@@ -135,7 +173,7 @@ export class PartnerKeyService {
       partnerName: known.partnerName,
       rateLimitPerMinute: known.rateLimitPerMinute,
     };
-  }
+  },
 
   /** Admin: the keys, active ones first, newest first (at most PARTNER_KEYS_MAX), with their recent use. */
   async list(ctx: RequestContext): Promise<PartnerKeyView[]> {
@@ -145,8 +183,8 @@ export class PartnerKeyService {
       {},
       { orderBy: { revokedAt: 'asc nulls first', createdAt: 'desc', id: 'desc' }, limit: PARTNER_KEYS_MAX },
     );
-    return this.views(ctx, keys);
-  }
+    return views(ctx, keys);
+  },
 
   /** Admin: makes a key; its secret is in this answer only (only its hash is kept). */
   async create(ctx: RequestContext, input: PartnerKeyInput): Promise<{ key: PartnerKeyView; secret: string }> {
@@ -162,9 +200,9 @@ export class PartnerKeyService {
       createdBy: ctx.em.getReference(User, admin.id),
     });
     await ctx.em.persist(row).flush();
-    const [key] = await this.views(ctx, [row]);
+    const [key] = await views(ctx, [row]);
     return { key: key!, secret };
-  }
+  },
 
   /** Admin: revokes a key (a revoked one stays as it is); every request with it is refused from then on. */
   async revoke(ctx: RequestContext, id: unknown): Promise<PartnerKeyView> {
@@ -176,9 +214,9 @@ export class PartnerKeyService {
       await ctx.em.flush();
     }
     recentKeys.delete(row.keyHash);
-    const [key] = await this.views(ctx, [row]);
+    const [key] = await views(ctx, [row]);
     return key!;
-  }
+  },
 
   /** The calling partner's own key: lets a partner check that its key works and what its limit is. */
   async current(ctx: RequestContext): Promise<ApiKeyInfoView> {
@@ -190,45 +228,8 @@ export class PartnerKeyService {
       name: row.name,
       rateLimitPerMinute: row.rateLimitPerMinute ?? ctx.config.rateLimits.partnerApi,
     };
-  }
-
-  private async views(ctx: RequestContext, keys: PartnerKey[]): Promise<PartnerKeyView[]> {
-    const today = usageDay();
-    const usage = new Map<number, UsageDay[]>();
-    if (keys.length) {
-      const rows = await queryRows<{ key_id: number; day: string; requests: number; refusals: number }>(
-        ctx.em,
-        sql`
-        select key_id, to_char(day, 'YYYY-MM-DD') as day, requests, refusals from partner_key_usage
-         where key_id = any(${intArrayLiteral(keys.map((k) => k.id))}::int[]) and day >= ${addDays(today, 1 - USAGE_DAYS)}::date
-         order by day desc`,
-      );
-      for (const r of rows) {
-        const days = usage.get(r.key_id) ?? [];
-        days.push({ day: r.day, requests: r.requests, refusals: r.refusals });
-        usage.set(r.key_id, days);
-      }
-    }
-    return keys.map((k) => {
-      const days = usage.get(k.id) ?? [];
-      const todays = days.find((d) => d.day === today);
-      return {
-        id: k.id,
-        partnerName: k.partnerName,
-        name: k.name,
-        keyPrefix: k.keyPrefix,
-        ownRateLimit: k.rateLimitPerMinute ?? null,
-        rateLimitPerMinute: k.rateLimitPerMinute ?? ctx.config.rateLimits.partnerApi,
-        createdAt: k.createdAt,
-        lastUsedAt: k.lastUsedAt ?? null,
-        revokedAt: k.revokedAt ?? null,
-        usage: days,
-        requestsToday: todays?.requests ?? 0,
-        refusalsToday: todays?.refusals ?? 0,
-      };
-    });
-  }
-}
+  },
+};
 
 /** Trimmed names and the limit, or BAD_USER_INPUT naming every failing field. */
 function validateInput(input: PartnerKeyInput): PartnerKeyFormValues {
@@ -241,5 +242,3 @@ function validateInput(input: PartnerKeyInput): PartnerKeyFormValues {
   throwIfInvalid(validatePartnerKeyForm(values), 'lines');
   return values;
 }
-
-export const partnerKeyService = new PartnerKeyService();

@@ -26,7 +26,7 @@ export interface QuoteInput {
 }
 
 /** Prices a booking with the shared pricing rule (schema's quote). */
-export class QuoteService {
+export const quoteService = {
   async quote(ctx: RequestContext, input: QuoteInput, now: Date = new Date()): Promise<QuoteType> {
     const tour = await tourService.get(ctx, input.tourId);
     if (!tour) throw new NotFoundError('Tour not found');
@@ -99,7 +99,5 @@ export class QuoteService {
       balance: q.balance,
       balanceDueDate: q.balanceDueDate,
     };
-  }
-}
-
-export const quoteService = new QuoteService();
+  },
+};

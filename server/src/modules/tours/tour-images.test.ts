@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, gqlUpload, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
+import { DAY_TOUR_INPUT } from '../../test/tour-helpers.js';
 
 let s: TestServer;
 let admin: string;
@@ -289,18 +290,7 @@ describe('tours over REST with photos', () => {
 
 describe('tours over GraphQL with photos', () => {
   it('createTour takes new photos as a multipart upload', async () => {
-    const input = {
-      title: 'Materuni Waterfall',
-      description: 'Coffee and a waterfall.',
-      destination: 'Kilimanjaro',
-      country: 'Tanzania',
-      durationDays: 1,
-      price: '60',
-      images: [],
-      tier: 'Budget',
-      bookingType: 'group',
-      status: 'active',
-    };
+    const input = DAY_TOUR_INPUT;
     const form = new FormData();
     form.append(
       'operations',
@@ -340,18 +330,7 @@ describe('tours over GraphQL with photos', () => {
 describe('GraphQL multipart photo counts', () => {
   const CREATE =
     'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
-  const input = {
-    title: 'Materuni Waterfall',
-    description: 'Coffee and a waterfall.',
-    destination: 'Kilimanjaro',
-    country: 'Tanzania',
-    durationDays: 1,
-    price: '60',
-    images: [],
-    tier: 'Budget',
-    bookingType: 'group',
-    status: 'active',
-  };
+  const input = DAY_TOUR_INPUT;
   async function createWith(n: number) {
     const form = new FormData();
     form.append('operations', JSON.stringify({ query: CREATE, variables: { input, images: Array(n).fill(null) } }));

@@ -1,9 +1,9 @@
 import { isDayTrip, parseTiers } from '@tembea/schema';
-import type { Tour } from './tour.entity.js';
+import type { TourListRow } from './tour-list-row.js';
 import type { TourType } from './tour.types.js';
 
-/** Entity -> GraphQL object. */
-export function toTourType(t: Tour): TourType {
+/** A tour (an entity or a listed row) -> GraphQL object. */
+export function toTourType(t: TourListRow): TourType {
   return {
     id: String(t.id),
     title: t.title,
@@ -47,11 +47,11 @@ export function toTourType(t: Tour): TourType {
 }
 
 /**
- * Entity -> the REST shape of /api/tours, derived from the GraphQL object: `_id` and
- * `desc` repeat the id and description, `tier` is named `Tier`, `price` is the number or else its
- * text, dates are ISO strings, and the fields only GraphQL has are left out.
+ * A tour (an entity or a listed row) -> the REST shape of /api/tours, derived from the GraphQL
+ * object: `_id` and `desc` repeat the id and description, `tier` is named `Tier`, `price` is the
+ * number or else its text, dates are ISO strings, and the fields only GraphQL has are left out.
  */
-export function toRestTour(t: Tour): Record<string, unknown> {
+export function toRestTour(t: TourListRow): Record<string, unknown> {
   const { priceText, tiers: _tiers, dayTrip: _dayTrip, fromPrice: _fromPrice, ...shared } = toTourType(t);
   const rest: Record<string, unknown> = {
     id: shared.id,

@@ -15,6 +15,7 @@ import { boundedCountQuery, estimateCountQuery } from './tour-count-query.js';
 import { encodeKeyset, pageQuery } from './tour-page-query.js';
 import { densityWalkTours, resolvedSearch, resolveSearchQuery, type ResolvedSearchRow } from './tour-search-query.js';
 import { TourSort } from './tour-sort.js';
+import { TOUR_LIST_COLUMNS, toTourListRow, type TourListColumns, type TourListRow } from './tour-list-row.js';
 import type { TourFilterOptions } from './tour-filters.types.js';
 
 /** Most values of each filter list (destinations, travel types, tiers, booking types): a menu, not an index. */
@@ -39,116 +40,72 @@ function rows<T = Record<string, unknown>>(ctx: RequestContext, q: Sql): Promise
   return queryRows<T>(ctx.em, q);
 }
 
-interface ColumnMap {
-  field: string;
-  prop: string;
-  /** numeric and timestamp columns arrive from the driver as text. */
-  kind: 'numeric' | 'date' | 'plain';
-}
-
-/** '2027-01-09 04:00:00+00' as PostgreSQL prints it -> a Date. */
-function pgDate(v: unknown): Date {
-  if (v instanceof Date) return v;
-  return new Date(
-    String(v)
-      .replace(' ', 'T')
-      .replace(/([+-]\d\d)$/, '$1:00'),
-  );
-}
-
-let tourColumns: ColumnMap[] | null = null;
-
-/** The columns a listed tour is read from (lazy ones such as the search vector left out). */
-function columnsOf(ctx: RequestContext): ColumnMap[] {
-  tourColumns ??= ctx.em
-    .getMetadata()
-    .get(Tour.name)
-    .props.filter((p) => p.persist !== false && !p.lazy && p.fieldNames?.length)
-    .map((p) => {
-      const type = p.columnTypes?.[0] ?? '';
-      const kind = /^(numeric|decimal)/i.test(type) ? 'numeric' : /^timestamp/i.test(type) ? 'date' : 'plain';
-      return { field: p.fieldNames[0]!, prop: p.name, kind } as ColumnMap;
-    });
-  return tourColumns;
+/** A search checked against the catalogue (one statement), ready for its page and count. */
+async function resolveSearch(
+  ctx: RequestContext,
+  filter: TourFilterSpec,
+  search: SearchSpec,
+  sort: TourSort,
+): Promise<SearchSpec> {
+  const walkTours = densityWalkTours(sort, search, ctx.config.searchRankedTours);
+  const [r] = await rows<ResolvedSearchRow>(ctx, resolveSearchQuery(filter, search, walkTours));
+  return resolvedSearch(search, r);
 }
 
 /**
- * A listed row as a read-only Tour. Pages are only read, so they skip MikroORM's entity hydration
- * and identity map, which the profile showed to be the largest cost of a catalogue page.
+ * Matches over all pages: counted exactly up to the configured limit (the count stops there), and
+ * above it estimated from a sample, never reported at or below the limit.
  */
-function rowToTour(row: Record<string, unknown>, columns: ColumnMap[]): Tour {
-  // A plain object: the entity prototype's property setters (reference propagation) cost as much as hydration.
-  const t: Record<string, unknown> = {};
-  for (const c of columns) {
-    const v = row[c.field];
-    t[c.prop] = v == null ? null : c.kind === 'numeric' ? Number(v) : c.kind === 'date' ? pgDate(v) : v;
-  }
-  return t as unknown as Tour;
+async function countMatches(
+  ctx: RequestContext,
+  filter: TourFilterSpec,
+  search: SearchSpec | null,
+): Promise<PageCount> {
+  const limit = ctx.config.countExactLimit;
+  const [exact] = await rows<{ count: number }>(ctx, boundedCountQuery(filter, search, limit));
+  const n = exact?.count ?? 0;
+  if (n <= limit) return { count: n, estimate: false };
+  const [est] = await rows<{ count: number | null }>(ctx, estimateCountQuery(filter, search));
+  return { count: Math.max(limit + 1, est?.count ?? 0), estimate: true };
 }
 
 /** The catalogue: listing, searching and reading tours, and the filter options. */
-export class TourService {
+export const tourService = {
   /**
    * A page of tours matching a filter and a search, in the given order. At most three statements
    * (whether the search words match, the page, and the count when asked for), whatever the page size.
-   * The tours are read-only (not managed by the unit of work: load one with get() to change it).
+   * The tours are read-only rows (not managed by the unit of work: load one with get() to change it).
    */
-  async list(ctx: RequestContext, input: ListToursInput = {}): Promise<Page<Tour>> {
+  async list(ctx: RequestContext, input: ListToursInput = {}): Promise<Page<TourListRow>> {
     const limit = pageSize(input.first, input.maxPageSize);
     const filter = parseTourFilter(input.filter);
     const updatedSince = changedSince('updatedSince', input.updatedSince);
     if (updatedSince) filter.updatedSince = updatedSince;
     let search = parseSearch(input.search);
     const sort = input.sort ?? TourSort.CATALOGUE;
-    if (search && search.words.length) search = await this.resolveSearch(ctx, filter, search, sort);
-    const columns = columnsOf(ctx);
+    if (search && search.words.length) search = await resolveSearch(ctx, filter, search, sort);
     const { query, order } = pageQuery(
       { filter, search, sort, after: input.after, limit },
-      columns.map((c) => c.field),
+      TOUR_LIST_COLUMNS,
       ctx.config.searchRankedTours,
     );
-    const found = await rows<Record<string, unknown>>(ctx, query);
+    const found = await rows<TourListColumns & { sort_key_text: string | null }>(ctx, query);
     const page = keysetPage(
       found,
       limit,
       input.after,
-      (r) => encodeKeyset(order, (r.sort_key_text as string | null) ?? null, Number(r.id)),
-      () => this.count(ctx, filter, search),
+      (r) => encodeKeyset(order, r.sort_key_text ?? null, Number(r.id)),
+      () => countMatches(ctx, filter, search),
     );
-    return mapPage(page, (r) => rowToTour(r, columns));
-  }
-
-  /** A search checked against the catalogue (one statement), ready for its page and count. */
-  private async resolveSearch(
-    ctx: RequestContext,
-    filter: TourFilterSpec,
-    search: SearchSpec,
-    sort: TourSort,
-  ): Promise<SearchSpec> {
-    const walkTours = densityWalkTours(sort, search, ctx.config.searchRankedTours);
-    const [r] = await rows<ResolvedSearchRow>(ctx, resolveSearchQuery(filter, search, walkTours));
-    return resolvedSearch(search, r);
-  }
-
-  /**
-   * Matches over all pages: counted exactly up to the configured limit (the count stops there), and
-   * above it estimated from a sample, never reported at or below the limit.
-   */
-  private async count(ctx: RequestContext, filter: TourFilterSpec, search: SearchSpec | null): Promise<PageCount> {
-    const limit = ctx.config.countExactLimit;
-    const [exact] = await rows<{ count: number }>(ctx, boundedCountQuery(filter, search, limit));
-    const n = exact?.count ?? 0;
-    if (n <= limit) return { count: n, estimate: false };
-    const [est] = await rows<{ count: number | null }>(ctx, estimateCountQuery(filter, search));
-    return { count: Math.max(limit + 1, est?.count ?? 0), estimate: true };
-  }
+    return mapPage(page, toTourListRow);
+  },
 
   /** One tour, or null when the id is unknown or malformed. */
   async get(ctx: RequestContext, id: string | number): Promise<Tour | null> {
     const tourId = parseTourId(id);
     if (tourId === null) return null;
     return ctx.em.findOne(Tour, { id: tourId });
-  }
+  },
 
   /**
    * Distinct destinations, travel types, tiers (split from the Tier lists) and booking types of the
@@ -184,7 +141,5 @@ export class TourService {
           ? { minPrice: Number(r.min_price), maxPrice: Number(r.max_price) }
           : null,
     });
-  }
-}
-
-export const tourService = new TourService();
+  },
+};

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { RefreshToken } from '../auth/refresh-token.entity.js';
-import { ME, api, gql, gqlUpload, restUpload, signUpAndLogin } from '../../test/auth-helpers.js';
+import { ME, api, gql, gqlUpload, restProfileImage, restUpload, signUpAndLogin } from '../../test/auth-helpers.js';
 import { User } from './user.entity.js';
 
 const ADMIN = { email: 'boss@tembea.test', password: 'admin-password-1' };
@@ -48,22 +48,10 @@ describe('profile picture', () => {
 
   it('accepts a JPEG over REST (field profileImage) and removes the previous file', async () => {
     const a = await signUpAndLogin(s);
-    const first = await restUpload(
-      s,
-      '/users/profile/image',
-      'profileImage',
-      { data: png, name: 'a.png', type: 'image/png' },
-      a.accessToken,
-    );
+    const first = await restProfileImage(s, { data: png, name: 'a.png', type: 'image/png' }, a.accessToken);
     expect(first.status).toBe(200);
     expect(existsSync(fileOnDisk(first.body.profileImage))).toBe(true);
-    const second = await restUpload(
-      s,
-      '/users/profile/image',
-      'profileImage',
-      { data: jpeg, name: 'b.jpg', type: 'image/jpeg' },
-      a.accessToken,
-    );
+    const second = await restProfileImage(s, { data: jpeg, name: 'b.jpg', type: 'image/jpeg' }, a.accessToken);
     expect(second.status).toBe(200);
     expect(second.body.profileImage).not.toBe(first.body.profileImage);
     expect(existsSync(fileOnDisk(second.body.profileImage))).toBe(true);
@@ -79,28 +67,14 @@ describe('profile picture', () => {
     const g = await gqlUpload(s, UPLOAD, { data: php, name: 'shell.png', type: 'image/png' }, a.accessToken);
     expect(g.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(g.body.errors[0].message).toMatch(/image file/);
-    const r = await restUpload(
-      s,
-      '/users/profile/image',
-      'profileImage',
-      { data: php, name: 'shell.png', type: 'image/png' },
-      a.accessToken,
-    );
+    const r = await restProfileImage(s, { data: php, name: 'shell.png', type: 'image/png' }, a.accessToken);
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/image file/);
     // A PNG signature followed by garbage is not an image either.
     const fake = Buffer.concat([png.subarray(0, 16), Buffer.alloc(2000, 7)]);
-    expect(
-      (
-        await restUpload(
-          s,
-          '/users/profile/image',
-          'profileImage',
-          { data: fake, name: 'x.png', type: 'image/png' },
-          a.accessToken,
-        )
-      ).status,
-    ).toBe(400);
+    expect((await restProfileImage(s, { data: fake, name: 'x.png', type: 'image/png' }, a.accessToken)).status).toBe(
+      400,
+    );
     expect((await gql(s, ME, {}, { token: a.accessToken })).body.data.me.profileImage).toBeNull();
   });
 
@@ -113,29 +87,15 @@ describe('profile picture', () => {
       (await gqlUpload(s, UPLOAD, { data: svg, name: 'me.svg', type: 'image/svg+xml' }, a.accessToken)).body.errors[0]
         .extensions.code,
     ).toBe('BAD_USER_INPUT');
-    expect(
-      (
-        await restUpload(
-          s,
-          '/users/profile/image',
-          'profileImage',
-          { data: svg, name: 'me.png', type: 'image/png' },
-          a.accessToken,
-        )
-      ).status,
-    ).toBe(400);
+    expect((await restProfileImage(s, { data: svg, name: 'me.png', type: 'image/png' }, a.accessToken)).status).toBe(
+      400,
+    );
   });
 
   it('refuses an image over 5 MB with 413 / PAYLOAD_TOO_LARGE', async () => {
     const a = await signUpAndLogin(s);
     const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024, 1)]);
-    const r = await restUpload(
-      s,
-      '/users/profile/image',
-      'profileImage',
-      { data: big, name: 'big.png', type: 'image/png' },
-      a.accessToken,
-    );
+    const r = await restProfileImage(s, { data: big, name: 'big.png', type: 'image/png' }, a.accessToken);
     expect(r).toMatchObject({ status: 413, body: { message: 'Image must be at most 5 MB' } });
     const g = await gqlUpload(s, UPLOAD, { data: big, name: 'big.png', type: 'image/png' }, a.accessToken);
     expect(g.body.errors[0]).toMatchObject({
@@ -145,10 +105,7 @@ describe('profile picture', () => {
   });
 
   it('needs a signed-in user and a file', async () => {
-    expect(
-      (await restUpload(s, '/users/profile/image', 'profileImage', { data: png, name: 'a.png', type: 'image/png' }))
-        .status,
-    ).toBe(401);
+    expect((await restProfileImage(s, { data: png, name: 'a.png', type: 'image/png' })).status).toBe(401);
     expect(
       (await gqlUpload(s, UPLOAD, { data: png, name: 'a.png', type: 'image/png' })).body.errors[0].extensions.code,
     ).toBe('UNAUTHENTICATED');

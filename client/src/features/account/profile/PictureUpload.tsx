@@ -4,6 +4,7 @@ import { UPLOAD_PROFILE_IMAGE } from '../../../auth/api/auth.operations';
 import { uploadWithProgress } from '../../../auth/upload';
 import { errorMessage } from '../../../lib/errors';
 import { Avatar } from './Avatar';
+import { ProgressBar } from '../../../components/ProgressBar';
 
 /** Profile picture: pick an image, see it, upload it with a progress bar. */
 export function PictureUpload() {
@@ -76,18 +77,7 @@ export function PictureUpload() {
             {progress !== null ? 'Uploading...' : 'Upload Picture'}
           </button>
         ) : null}
-        {progress !== null ? (
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <span className="progress__bar" style={{ width: `${progress}%` }} />
-          </div>
-        ) : null}
+        {progress !== null ? <ProgressBar label="Upload progress" percent={progress} /> : null}
         {saved ? (
           <p className="account-message account-message--success" role="status">
             Profile picture updated.

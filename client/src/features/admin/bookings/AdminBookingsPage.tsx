@@ -11,6 +11,7 @@ import { BookingFilters, filterFromParams, filterInput, filterToParams } from '.
 import { BookingsTable } from './components/BookingsTable';
 import { ManifestDownload } from './components/ManifestDownload';
 import { FETCH_FAILED, isAssociationIssue } from './lib/booking-actions';
+import { LoadMore } from '../shared/LoadMore';
 import './admin-bookings.css';
 
 export const PAGE_SIZE = 25;
@@ -66,18 +67,12 @@ export function AdminBookingsPage() {
           Showing {page.nodes.length} of {page.totalCount} bookings
         </p>
         <BookingsTable bookings={page.nodes} caption="Bookings" onDone={setNotice} onStale={retry} />
-        {page.pageInfo.hasNextPage ? (
-          <div className="admin-bookings__more">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={loadMore}
-              disabled={networkStatus === NetworkStatus.fetchMore}
-            >
-              {networkStatus === NetworkStatus.fetchMore ? 'Loading...' : 'Load more'}
-            </button>
-          </div>
-        ) : null}
+        <LoadMore
+          className="admin-bookings__more"
+          hasMore={page.pageInfo.hasNextPage}
+          loading={networkStatus === NetworkStatus.fetchMore}
+          onLoadMore={loadMore}
+        />
       </>
     );
   }

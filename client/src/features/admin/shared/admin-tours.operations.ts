@@ -1,45 +1,12 @@
 import { graphql } from '../../../gql/admin';
 
-/** Every field of a tour, as the admin list passes a tour on to its edit form. */
+/**
+ * The tour as the admin list passes it on to its edit form: the shared tour fields, under the name
+ * the admin operations spread.
+ */
 export const ADMIN_TOUR_FIELDS = graphql(`
   fragment AdminTourFields on Tour {
-    id
-    title
-    description
-    destination
-    country
-    durationDays
-    durationNights
-    duration
-    price
-    priceText
-    originalPrice
-    discount
-    images
-    bg
-    featured
-    popular
-    trending
-    rating
-    numRatings
-    tourType
-    features
-    categories
-    included
-    notIncluded
-    capacity
-    status
-    departureLocation
-    departureTime
-    returnTime
-    itinerary {
-      day
-      title
-      description
-    }
-    tier
-    bookingType
-    travelType
+    ...TourFields
   }
 `);
 

@@ -10,6 +10,7 @@ import type { AdminWebhookDeliveriesQuery } from '../../../gql/admin/graphql';
 import { errorMessage } from '../../../lib/errors';
 import { formatMoment } from '../../../lib/format';
 import { WEBHOOK_DELIVERIES } from './api/admin-webhooks.operations';
+import { LoadMore } from '../shared/LoadMore';
 import './admin-webhooks.css';
 
 export const PAGE_SIZE = 25;
@@ -132,18 +133,12 @@ export function AdminWebhooksPage() {
             <Row key={d.id} d={d} />
           ))}
         </AdminTable>
-        {page.pageInfo.hasNextPage ? (
-          <div className="admin-webhooks__more">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={loadMore}
-              disabled={networkStatus === NetworkStatus.fetchMore}
-            >
-              {networkStatus === NetworkStatus.fetchMore ? 'Loading...' : 'Load more'}
-            </button>
-          </div>
-        ) : null}
+        <LoadMore
+          className="admin-webhooks__more"
+          hasMore={page.pageInfo.hasNextPage}
+          loading={networkStatus === NetworkStatus.fetchMore}
+          onLoadMore={loadMore}
+        />
       </>
     );
   }

@@ -1,5 +1,31 @@
 import { Link } from 'react-router-dom';
 
+/** An illustration 800 by 500, loaded once it nears the screen; decorative, so it has no text. */
+function Art({ src, className }: { src: string; className: string }) {
+  return <img src={src} alt="" className={className} width={800} height={500} loading="lazy" decoding="async" />;
+}
+
+const OFFERS = [
+  {
+    art: '/art/serengeti-balloon.svg',
+    title: 'Private Safaris',
+    text: 'Your own vehicle, your own guide and your own pace. Start with a day trip from Arusha, Moshi or Zanzibar and add days as you like.',
+    link: { to: '/tourfilter?durationDays=1&durationNights=0&dayTrip=true', label: 'SEE DAY TRIPS', primary: true },
+  },
+  {
+    art: '/art/ngorongoro-crater.svg',
+    title: 'Pre-Made Safaris',
+    text: 'Tried and tested itineraries through the Serengeti, Ngorongoro, Tarangire and Kilimanjaro, priced up front with nothing to plan.',
+    link: { to: '/tours', label: 'See pre-made safaris', primary: false },
+  },
+  {
+    art: '/art/maasai-village.svg',
+    title: 'Group Safaris',
+    text: 'Share the vehicle and the stories with fellow travellers and pay less. Fixed departures with small groups.',
+    link: { to: '/tourfilter?bookingType=group', label: 'See group safaris', primary: false },
+  },
+];
+
 /** WHAT WE OFFER: private, pre-made and group safaris, and the group migration trip. */
 export function OfferSection() {
   return (
@@ -8,73 +34,19 @@ export function OfferSection() {
         WHAT WE OFFER
       </h2>
       <div className="offers__grid">
-        <article className="offer-card">
-          <img
-            src="/art/serengeti-balloon.svg"
-            alt=""
-            className="offer-card__art"
-            width={800}
-            height={500}
-            loading="lazy"
-            decoding="async"
-          />
-          <h3>Private Safaris</h3>
-          <p>
-            Your own vehicle, your own guide and your own pace. Start with a day trip from Arusha, Moshi or Zanzibar and
-            add days as you like.
-          </p>
-          <Link className="btn btn--primary" to="/tourfilter?durationDays=1&durationNights=0&dayTrip=true">
-            SEE DAY TRIPS
-          </Link>
-        </article>
-        <article className="offer-card">
-          <img
-            src="/art/ngorongoro-crater.svg"
-            alt=""
-            className="offer-card__art"
-            width={800}
-            height={500}
-            loading="lazy"
-            decoding="async"
-          />
-          <h3>Pre-Made Safaris</h3>
-          <p>
-            Tried and tested itineraries through the Serengeti, Ngorongoro, Tarangire and Kilimanjaro, priced up front
-            with nothing to plan.
-          </p>
-          <Link className="btn btn--secondary" to="/tours">
-            See pre-made safaris
-          </Link>
-        </article>
-        <article className="offer-card">
-          <img
-            src="/art/maasai-village.svg"
-            alt=""
-            className="offer-card__art"
-            width={800}
-            height={500}
-            loading="lazy"
-            decoding="async"
-          />
-          <h3>Group Safaris</h3>
-          <p>
-            Share the vehicle and the stories with fellow travellers and pay less. Fixed departures with small groups.
-          </p>
-          <Link className="btn btn--secondary" to="/tourfilter?bookingType=group">
-            See group safaris
-          </Link>
-        </article>
+        {OFFERS.map((o) => (
+          <article key={o.title} className="offer-card">
+            <Art src={o.art} className="offer-card__art" />
+            <h3>{o.title}</h3>
+            <p>{o.text}</p>
+            <Link className={o.link.primary ? 'btn btn--primary' : 'btn btn--secondary'} to={o.link.to}>
+              {o.link.label}
+            </Link>
+          </article>
+        ))}
       </div>
       <aside className="migration-trip" aria-labelledby="migration-heading">
-        <img
-          src="/art/serengeti-migration.svg"
-          alt=""
-          className="migration-trip__art"
-          width={800}
-          height={500}
-          loading="lazy"
-          decoding="async"
-        />
+        <Art src="/art/serengeti-migration.svg" className="migration-trip__art" />
         <div>
           <h3 id="migration-heading">Great Migration group trip – January</h3>
           <p>

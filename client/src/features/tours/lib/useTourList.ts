@@ -47,3 +47,6 @@ export function useDebounced<T>(value: T, ms = 300): T {
   }, [value, ms]);
   return v;
 }
+
+/** A tour list as useTourList gives it: its tours, counts, states and actions. */
+export type TourList = ReturnType<typeof useTourList>;

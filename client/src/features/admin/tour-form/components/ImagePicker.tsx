@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { checkTourImageFiles, resolveImagePath, TOUR_IMAGE_ACCEPT } from '@tembea/schema';
 import { API_BASE } from '../../../../lib/apollo';
 import { moveItem } from '../../../../lib/move-item';
+import { ProgressBar } from '../../../../components/ProgressBar';
 
 export interface ImagePickerProps {
   /** Paths the tour keeps, in order. */
@@ -108,18 +109,7 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
           {problems.join('\n')}
         </p>
       ) : null}
-      {progress !== null ? (
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="Image upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-        >
-          <span className="progress__bar" style={{ width: `${progress}%` }} />
-        </div>
-      ) : null}
+      {progress !== null ? <ProgressBar label="Image upload progress" percent={progress} /> : null}
     </fieldset>
   );
 }
