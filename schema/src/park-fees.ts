@@ -45,6 +45,8 @@ export type FeeTable = Partial<Record<Residency, Partial<Record<Exclude<AgeBand,
 
 /** What a night inside an area costs on top of its 24-hour fee: a lodge's concession, a campsite, a mountain hut. */
 export const OVERNIGHT_KINDS = ['CONCESSION', 'CAMPING', 'HUT'] as const;
+/** A protected area's code: 2 to 40 capital letters, digits or underscores, e.g. SERENGETI_NP. */
+export const PARK_AREA_CODE = /^[A-Z][A-Z0-9_]{1,39}$/;
 export type OvernightKind = (typeof OVERNIGHT_KINDS)[number];
 
 export interface AreaFees {
@@ -294,7 +296,7 @@ export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: str
   });
   const codes = new Set<string>();
   schedule.areas.forEach((area, i) => {
-    if (!/^[A-Z][A-Z0-9_]{1,39}$/.test(area.areaCode))
+    if (!PARK_AREA_CODE.test(area.areaCode))
       add(`areas.${i}.areaCode`, 'An area code is 2 to 40 capital letters, digits or underscores');
     else if (codes.has(area.areaCode)) add(`areas.${i}.areaCode`, `The area ${area.areaCode} is listed twice`);
     codes.add(area.areaCode);

@@ -1,3 +1,4 @@
+import { OVERNIGHT_KINDS, PARK_AREA_CODE, type OvernightKind } from './park-fees.js';
 import { parsePriceText } from './pricing.js';
 import { BOOKING_TYPES, DEFAULT_TIER, TIERS, TOUR_STATUSES } from './tour.js';
 
@@ -21,7 +22,15 @@ export interface TourFormValues {
   bookingType: string;
   /** The Tier text: one tier or a comma-separated list. */
   tier: string;
-  itinerary: { day: number; title: string; description: string }[];
+  itinerary: {
+    day: number;
+    title: string;
+    description: string;
+    /** The protected area the day is spent in (its code in the park fee schedule); null outside any. */
+    parkArea?: string | null;
+    /** The night after the day, when spent inside that area; it sets the night's park fee. */
+    overnight?: OvernightKind | null;
+  }[];
 }
 
 export interface TourFieldError {
@@ -134,6 +143,15 @@ export function validateTourForm(v: TourFormValues): TourFieldError[] {
     if (!Number.isInteger(d.day) || d.day < 1)
       e.push({ field: `itinerary.${i}.day`, message: 'Itinerary day must be 1 or more' });
     if (!d.title.trim()) e.push({ field: `itinerary.${i}.title`, message: `Day ${d.day} needs a title` });
+    if (d.parkArea && !PARK_AREA_CODE.test(d.parkArea))
+      e.push({ field: `itinerary.${i}.parkArea`, message: `Day ${d.day}: a park area is a code such as SERENGETI_NP` });
+    if (d.overnight && !OVERNIGHT_KINDS.includes(d.overnight))
+      e.push({ field: `itinerary.${i}.overnight`, message: `Day ${d.day}: the night is CONCESSION, CAMPING or HUT` });
+    else if (d.overnight && !d.parkArea)
+      e.push({
+        field: `itinerary.${i}.overnight`,
+        message: `Day ${d.day}: a night in a park needs the day's park area`,
+      });
   });
   return e;
 }

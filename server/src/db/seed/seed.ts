@@ -9,6 +9,7 @@ import { sessionService } from '../../modules/auth/session.service.js';
 import { hashPassword, verifyPassword } from '../../modules/auth/password.js';
 import { DEMO_TOURS, type DemoTour } from './demo-tours.js';
 import { seedSampleParkFees } from './sample-park-fees.js';
+import { withParkDays } from './demo-park-days.js';
 
 const ASSETS = path.resolve(import.meta.dirname, '../../../assets/tours');
 const DAY_MS = 86_400_000;
@@ -62,7 +63,7 @@ export function demoTourData(d: DemoTour, now: Date = new Date()) {
     departureLocation: d.departureLocation,
     departureTime: departure,
     returnTime: back,
-    itinerary: d.itinerary,
+    itinerary: withParkDays(d.title, d.itinerary),
     tier: d.tier,
     bookingType: d.bookingType,
     travelType: d.travelType,

@@ -108,3 +108,51 @@ describe('park fee schedules', () => {
     expect((await gql(s, SAVE, { input })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('park days of a tour', () => {
+  const TOUR = `query($id: ID!) { tour(id: $id) { title itinerary { day parkArea overnight } } }`;
+  const TOURS = `{ tours(first: 100) { nodes { id title } } }`;
+
+  it('say where each day of a demo safari is spent and which nights are inside a park', async () => {
+    const tours = (await gql(s, TOURS)).body.data.tours.nodes as { id: string; title: string }[];
+    const safari = tours.find((t) => t.title === 'Serengeti Great Migration Safari')!;
+    const r = await gql(s, TOUR, { id: safari.id });
+    expect(
+      r.body.data.tour.itinerary.map((d: { parkArea: string | null; overnight: string | null }) => [
+        d.parkArea,
+        d.overnight,
+      ]),
+    ).toEqual([
+      ['TARANGIRE_NP', null],
+      ['SERENGETI_NP', 'CONCESSION'],
+      ['SERENGETI_NP', 'CONCESSION'],
+      ['SERENGETI_NP', 'CONCESSION'],
+      ['SERENGETI_NP', 'CONCESSION'],
+      ['NGORONGORO_CA', 'CONCESSION'],
+      ['NGORONGORO_CA', null],
+    ]);
+  });
+
+  it('are checked when an admin edits the itinerary', async () => {
+    const tours = (await gql(s, TOURS)).body.data.tours.nodes as { id: string; title: string }[];
+    const id = tours[0]!.id;
+    const bad = await gql(
+      s,
+      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { __typename } }`,
+      {
+        id,
+        input: {
+          itinerary: [
+            { day: 1, title: 'Serengeti', parkArea: 'serengeti national park' },
+            { day: 2, title: 'Out', overnight: 'CAMPING' },
+          ],
+        },
+      },
+      { token: admin },
+    );
+    expect(bad.body.errors[0].extensions.fields).toEqual([
+      { field: 'itinerary.0.parkArea', message: 'Day 1: a park area is a code such as SERENGETI_NP' },
+      { field: 'itinerary.1.overnight', message: "Day 2: a night in a park needs the day's park area" },
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import { GraphQLDateTimeISO } from 'graphql-scalars';
 import {
   FEE_CURRENCIES,
   FEE_ROW_KINDS,
+  OVERNIGHT_KINDS,
   RESIDENCY_CATEGORIES,
   type FeeCurrency,
   type FeeRowKind,
@@ -16,6 +17,17 @@ export const ResidencyEnum = enumOf(RESIDENCY_CATEGORIES);
 export const ChargedAgeBandEnum = enumOf(['ADULT', 'CHILD'] as const);
 export const FeeCurrencyEnum = enumOf(FEE_CURRENCIES);
 export const ParkFeeKindEnum = enumOf(FEE_ROW_KINDS);
+export const OvernightKindEnum = enumOf(OVERNIGHT_KINDS);
+
+registerEnumType(OvernightKindEnum, {
+  name: 'OvernightKind',
+  description: 'A night spent inside a protected area, which the park charges for.',
+  valuesConfig: {
+    CONCESSION: { description: 'At a lodge or camp inside the area (concession fee).' },
+    CAMPING: { description: 'At a campsite inside the area (e.g. on Kilimanjaro).' },
+    HUT: { description: 'In a mountain hut (e.g. on the Marangu route).' },
+  },
+});
 
 registerEnumType(ResidencyEnum, {
   name: 'Residency',

@@ -1,4 +1,4 @@
-import { splitList } from '@tembea/schema';
+import { splitList, type OvernightKind } from '@tembea/schema';
 import { type FieldError, throwIfInvalid } from '../../common/errors.js';
 import type { TourInput } from './tour-admin.inputs.js';
 
@@ -90,6 +90,8 @@ export function formToTourInput(raw: RawTourForm): TourInput {
       day: Number(d.day),
       title: typeof d.title === 'string' ? d.title : '',
       description: typeof d.description === 'string' ? d.description : '',
+      parkArea: typeof d.parkArea === 'string' ? d.parkArea : null,
+      overnight: typeof d.overnight === 'string' ? (d.overnight as OvernightKind) : null,
     }));
   };
 

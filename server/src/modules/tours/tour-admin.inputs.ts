@@ -1,5 +1,7 @@
 import { Field, Float, InputType, Int } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
+import type { OvernightKind } from '@tembea/schema';
+import { OvernightKindEnum } from '../park-fees/park-fee.types.js';
 
 @InputType({ description: 'One day of a tour programme.' })
 export class ItineraryDayInput {
@@ -11,6 +13,18 @@ export class ItineraryDayInput {
 
   @Field({ defaultValue: '', description: 'What happens that day.' })
   description!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The protected area the day is spent in (e.g. SERENGETI_NP); null or left out for none.',
+  })
+  parkArea?: string | null;
+
+  @Field(() => OvernightKindEnum, {
+    nullable: true,
+    description: 'The night after the day when spent inside that area: CONCESSION, CAMPING or HUT.',
+  })
+  overnight?: OvernightKind | null;
 }
 
 /**

@@ -109,6 +109,8 @@ function apply(t: Tour, input: TourFields): void {
       day: d.day,
       title: d.title.trim(),
       description: (d.description ?? '').trim(),
+      ...(d.parkArea?.trim() ? { parkArea: d.parkArea.trim().toUpperCase() } : {}),
+      ...(d.overnight ? { overnight: d.overnight } : {}),
     })),
     tier: cleanList(input.tier.split(',')).join(','),
     bookingType: input.bookingType.trim().toLowerCase(),

@@ -8,13 +8,17 @@ import {
   PrimaryKey,
   Property,
 } from '@mikro-orm/core';
-import { fromPrice, isDayTrip, parseTiers } from '@tembea/schema';
+import { fromPrice, isDayTrip, parseTiers, type OvernightKind } from '@tembea/schema';
 
 /** One day of a tour's programme. */
 export interface ItineraryEntry {
   day: number;
   title: string;
   description: string;
+  /** Code of the protected area the day is spent in (park fees); absent for a day outside any. */
+  parkArea?: string;
+  /** The night after the day, when spent inside that area. */
+  overnight?: OvernightKind;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
+import type { OvernightKind } from '@tembea/schema';
 import { ConnectionType } from '../../common/graphql-types.js';
+import { OvernightKindEnum } from '../park-fees/park-fee.types.js';
 
 @ObjectType({ description: 'One day of a tour programme.' })
 export class ItineraryDay {
@@ -12,6 +14,20 @@ export class ItineraryDay {
 
   @Field({ description: 'What happens that day.' })
   description!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The protected area the day is spent in, as the park fee schedules name it (e.g. SERENGETI_NP); null for a day outside any. Park fees are charged for each such day.',
+  })
+  parkArea?: string | null;
+
+  @Field(() => OvernightKindEnum, {
+    nullable: true,
+    description:
+      'The night after the day, when spent inside that area (it sets the night fee); null when spent outside.',
+  })
+  overnight?: OvernightKind | null;
 }
 
 @ObjectType('Tour', { description: 'A tour of the catalogue: a safari, a trek, a beach stay or a cultural tour.' })
