@@ -6,7 +6,9 @@ import {
   ageOn,
   isPeakDay,
   parkFeeScheduleProblems,
+  parkFeeItems,
   parkFeesFor,
+  partyProblems,
   payersOfParty,
   scheduleOn,
   type ParkDay,
@@ -266,5 +268,28 @@ describe('park fee rows', () => {
       'HUT',
       'VISIT',
     ]);
+  });
+});
+
+describe('park fee items and parties', () => {
+  it('group equal charges into one line with a count', () => {
+    const q = parkFeesFor({
+      startDate: '2027-01-01',
+      itinerary: inSerengeti(3, 'CONCESSION'),
+      travellers: payersOfParty({ NON_RESIDENT: { ADULT: 2 } }),
+      schedules: [schedule()],
+    });
+    expect(parkFeeItems(q.lines).map((i) => [i.kind, i.count, i.unitCents, i.totalCents])).toEqual([
+      ['ENTRY', 6, 8260, 49560],
+      ['CONCESSION', 6, 7080, 42480],
+    ]);
+  });
+
+  it('check that a party adds up to the people booked', () => {
+    expect(partyProblems({ NON_RESIDENT: { ADULT: 2, CHILD: 1 } }, 3)).toEqual([]);
+    expect(partyProblems({ NON_RESIDENT: { ADULT: 2 } }, 3)[0]!.message).toBe(
+      'The party counts 2 people; the booking is for 3',
+    );
+    expect(partyProblems({ NON_RESIDENT: { ADULT: -1 } }, 3)[0]!.field).toBe('party');
   });
 });

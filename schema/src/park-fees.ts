@@ -371,3 +371,59 @@ export function areaFeesOf(areaCode: string, areaName: string, rows: readonly Fe
   }
   return area;
 }
+
+/** Equal charges of a trip grouped: one line per area, kind, season, residency, age band and fee. */
+export interface ParkFeeItem {
+  areaCode: string;
+  areaName: string;
+  kind: ParkFeeKind;
+  season: 'PEAK' | 'LOW';
+  residency: Residency;
+  ageBand: AgeBand;
+  /** How many times it is charged (travellers × days or nights). */
+  count: number;
+  /** One charge with VAT, in US cents. */
+  unitCents: number;
+  totalCents: number;
+}
+
+/** The lines of a park fee quote grouped for display, in the order they first occur. */
+export function parkFeeItems(lines: readonly ParkFeeLine[]): ParkFeeItem[] {
+  const items = new Map<string, ParkFeeItem>();
+  for (const l of lines) {
+    const key = [l.areaCode, l.kind, l.season, l.residency, l.ageBand, l.totalCents].join('|');
+    const item = items.get(key);
+    if (item) {
+      item.count += 1;
+      item.totalCents += l.totalCents;
+    } else {
+      items.set(key, {
+        areaCode: l.areaCode,
+        areaName: l.areaName,
+        kind: l.kind,
+        season: l.season,
+        residency: l.residency,
+        ageBand: l.ageBand,
+        count: 1,
+        unitCents: l.totalCents,
+        totalCents: l.totalCents,
+      });
+    }
+  }
+  return [...items.values()];
+}
+
+/** The problems of a party given as counts for a booking of `numberOfPeople`. */
+export function partyProblems(party: PartyCounts, numberOfPeople: number): { field: string; message: string }[] {
+  let total = 0;
+  for (const bands of Object.values(party)) {
+    for (const n of Object.values(bands ?? {})) {
+      if (!Number.isInteger(n) || (n as number) < 0)
+        return [{ field: 'party', message: 'Each count in the party must be a whole number, 0 or more' }];
+      total += n as number;
+    }
+  }
+  return total === numberOfPeople
+    ? []
+    : [{ field: 'party', message: `The party counts ${total} people; the booking is for ${numberOfPeople}` }];
+}

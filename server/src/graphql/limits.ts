@@ -13,11 +13,13 @@ import {
   TypeNameMetaFieldDef,
 } from 'graphql';
 import {
+  AGE_BANDS,
   BOOKING_TYPES,
   FEE_ROWS_MAX,
   PARK_AREAS_MAX,
   PARK_FEE_SCHEDULES_MAX,
   PEAK_SEASONS_MAX,
+  RESIDENCY_CATEGORIES,
   TOUR_IMAGE_RULES,
   TOUR_LIMITS,
   TOUR_TIER_OPTIONS,
@@ -112,6 +114,11 @@ export const LIST_BOUNDS: Record<string, number> = {
   // One person per place booked, and a booking holds at most a departure's largest capacity.
   'BookingTravellers.travellers': DEPARTURE_MAX_CAPACITY,
   'BookingTravellers.missing': DEPARTURE_MAX_CAPACITY,
+  'ParkFeesQuote.areas': PARK_AREAS_MAX,
+  // Equal charges are grouped, so at most one item per itinerary day, kind of charge (the day, its
+  // night, a visit), residency category and age band.
+  'ParkFeesQuote.items': TOUR_LIMITS.itineraryMax * 3 * RESIDENCY_CATEGORIES.length * AGE_BANDS.length,
+  'ParkFeesQuote.unpricedDays': TOUR_LIMITS.itineraryMax,
 };
 /** A list field missing from LIST_BOUNDS (a test keeps every one of them there) counts as the largest page. */
 const UNKNOWN_LIST_BOUND = Math.max(MAX_PAGE_SIZE, ...Object.values(LIST_BOUNDS));

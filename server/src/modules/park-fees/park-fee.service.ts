@@ -1,10 +1,18 @@
 import {
+  addDays,
   areaFeesOf,
   feeRowsOf,
   isIsoDay,
+  parkFeeItems,
   parkFeeScheduleProblems,
+  parkFeesFor,
+  partyProblems,
+  payersOfParty,
   PARK_FEE_SCHEDULES_MAX,
   type FeeRow,
+  type OvernightKind,
+  type ParkFeeItem,
+  type PartyCounts,
   type ParkFeeSchedule as ScheduleRules,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
@@ -71,7 +79,59 @@ function rulesOfDraft(d: ParkFeeScheduleDraft): ScheduleRules {
   };
 }
 
+/** The park fees of a trip as a quote shows them. */
+export interface TripParkFees {
+  partyAssumed: boolean;
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+  areas: { areaCode: string; areaName: string; totalCents: number }[];
+  items: ParkFeeItem[];
+  unpricedDays: { date: string; areaCode: string }[];
+}
+
 export const parkFeeService = {
+  /**
+   * The park fees of a trip starting on `startDate` with this itinerary, for the party given as
+   * counts (BAD_USER_INPUT unless it adds up to `numberOfPeople`), else for as many non-resident
+   * adults. Null when the itinerary spends no day in a protected area.
+   */
+  async forTrip(
+    ctx: RequestContext,
+    trip: {
+      startDate: string;
+      itinerary: readonly { day: number; parkArea?: string | null; overnight?: OvernightKind | null }[];
+      numberOfPeople: number;
+      party?: PartyCounts | null;
+    },
+  ): Promise<TripParkFees | null> {
+    const days = trip.itinerary.map((d) => ({
+      day: d.day,
+      areaCode: d.parkArea ?? null,
+      overnight: d.overnight ?? null,
+    }));
+    if (!days.some((d) => d.areaCode)) return null;
+    if (trip.party) throwIfInvalid(partyProblems(trip.party, trip.numberOfPeople), 'first');
+    const travellers = trip.party
+      ? payersOfParty(trip.party)
+      : Array.from({ length: trip.numberOfPeople }, () => ({
+          residency: 'NON_RESIDENT' as const,
+          ageBand: 'ADULT' as const,
+        }));
+    const lastDay = addDays(trip.startDate, Math.max(...days.map((d) => d.day)) - 1);
+    const schedules = await parkFeeService.rulesBetween(ctx, trip.startDate, lastDay);
+    const q = parkFeesFor({ startDate: trip.startDate, itinerary: days, travellers, schedules });
+    return {
+      partyAssumed: !trip.party,
+      netCents: q.netCents,
+      vatCents: q.vatCents,
+      totalCents: q.totalCents,
+      areas: q.byArea,
+      items: parkFeeItems(q.lines),
+      unpricedDays: q.unpriced,
+    };
+  },
+
   /** The schedules, latest first day first (at most PARK_FEE_SCHEDULES_MAX). Public: partners price trips with them. */
   async list(ctx: RequestContext): Promise<ParkFeeScheduleView[]> {
     const rows = await ctx.em.find(

@@ -156,3 +156,95 @@ describe('park days of a tour', () => {
     ]);
   });
 });
+
+describe('the quote with park fees', () => {
+  const QUOTE = `query($tourId: ID!, $start: String!, $people: Int!, $party: [PartyGroupInput!]) {
+    quote(tourId: $tourId, startDate: $start, numberOfPeople: $people, bookingType: "group", tier: "Mid-range", party: $party) {
+      total parkFees { partyAssumed netCents vatCents totalCents areas { areaCode totalCents }
+        items { areaCode kind season residency ageBand count unitCents totalCents } unpricedDays { date areaCode } } } }`;
+  const tourNamed = async (title: string) =>
+    (
+      (await gql(s, `{ tours(first: 100) { nodes { id title } } }`)).body.data.tours.nodes as {
+        id: string;
+        title: string;
+      }[]
+    ).find((t) => t.title === title)!.id;
+
+  it('itemises the park fees of a family on a Tarangire safari, by residency and age on the day', async () => {
+    const tourId = await tourNamed('Tarangire Elephants & Baobabs Safari');
+    const party = [
+      { residency: 'NON_RESIDENT', ageBand: 'ADULT', count: 2 },
+      { residency: 'NON_RESIDENT', ageBand: 'CHILD', count: 1 },
+    ];
+    const r = await gql(s, QUOTE, { tourId, start: '2027-01-10', people: 3, party });
+    expect(r.body.errors).toBeUndefined();
+    const fees = r.body.data.quote.parkFees;
+    // Sample fees, peak season: $50 a day for an adult, $20 for a child, concession $60 and $10 a night, 18% VAT.
+    expect(fees.items).toEqual([
+      {
+        areaCode: 'TARANGIRE_NP',
+        kind: 'ENTRY',
+        season: 'PEAK',
+        residency: 'NON_RESIDENT',
+        ageBand: 'ADULT',
+        count: 6,
+        unitCents: 5900,
+        totalCents: 35400,
+      },
+      {
+        areaCode: 'TARANGIRE_NP',
+        kind: 'CONCESSION',
+        season: 'PEAK',
+        residency: 'NON_RESIDENT',
+        ageBand: 'ADULT',
+        count: 4,
+        unitCents: 7080,
+        totalCents: 28320,
+      },
+      {
+        areaCode: 'TARANGIRE_NP',
+        kind: 'ENTRY',
+        season: 'PEAK',
+        residency: 'NON_RESIDENT',
+        ageBand: 'CHILD',
+        count: 3,
+        unitCents: 2360,
+        totalCents: 7080,
+      },
+      {
+        areaCode: 'TARANGIRE_NP',
+        kind: 'CONCESSION',
+        season: 'PEAK',
+        residency: 'NON_RESIDENT',
+        ageBand: 'CHILD',
+        count: 2,
+        unitCents: 1180,
+        totalCents: 2360,
+      },
+    ]);
+    expect(fees).toMatchObject({ partyAssumed: false, totalCents: 73160, unpricedDays: [] });
+    expect(fees.netCents + fees.vatCents).toBe(fees.totalCents);
+  });
+
+  it('prices non-resident adults when no party is given, says so, and lists days no schedule covers', async () => {
+    const tourId = await tourNamed('Lake Manyara Flamingos & Tree-Climbing Lions');
+    const priced = (await gql(s, QUOTE, { tourId, start: '2026-12-20', people: 2 })).body.data.quote.parkFees;
+    expect(priced).toMatchObject({ partyAssumed: true, totalCents: 2 * 5900 });
+    const later = (await gql(s, QUOTE, { tourId, start: '2027-08-01', people: 2 })).body.data.quote.parkFees;
+    expect(later).toMatchObject({ totalCents: 0, unpricedDays: [{ date: '2027-08-01', areaCode: 'LAKE_MANYARA_NP' }] });
+  });
+
+  it('refuses a party that does not add up, and has no park fees for a beach stay', async () => {
+    const tourId = await tourNamed('Tarangire Elephants & Baobabs Safari');
+    const party = [{ residency: 'EAST_AFRICAN_CITIZEN', ageBand: 'ADULT', count: 1 }];
+    const r = await gql(s, QUOTE, { tourId, start: '2027-01-10', people: 3, party });
+    expect(r.body.errors[0]).toMatchObject({
+      message: 'The party counts 1 people; the booking is for 3',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const beach = await tourNamed('Nungwi Beach Escape, Zanzibar');
+    expect(
+      (await gql(s, QUOTE, { tourId: beach, start: '2027-01-10', people: 1 })).body.data.quote.parkFees,
+    ).toBeNull();
+  });
+});

@@ -1,12 +1,15 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import {
+  AGE_BANDS,
   FEE_CURRENCIES,
   FEE_ROW_KINDS,
   OVERNIGHT_KINDS,
   RESIDENCY_CATEGORIES,
   type FeeCurrency,
+  type AgeBand,
   type FeeRowKind,
+  type ParkFeeKind,
   type Residency,
 } from '@tembea/schema';
 
@@ -203,4 +206,111 @@ export class ParkFeeScheduleInput {
 export class SaveParkFeeSchedulePayload {
   @Field(() => ParkFeeScheduleType, { description: 'The schedule as saved.' })
   schedule!: ParkFeeScheduleType;
+}
+
+export const AgeBandEnum = enumOf(AGE_BANDS);
+registerEnumType(AgeBandEnum, {
+  name: 'AgeBand',
+  description: 'A visitor by age on the day: ADULT from the 16th birthday, CHILD from the 5th, INFANT under 5 (free).',
+});
+export const ParkChargeKindEnum = enumOf(['ENTRY', ...OVERNIGHT_KINDS, 'VISIT'] as const);
+registerEnumType(ParkChargeKindEnum, {
+  name: 'ParkChargeKind',
+  description: 'What a park fee on a quote pays for: ENTRY (24 hours), a night (CONCESSION, CAMPING, HUT) or VISIT.',
+});
+export const SeasonEnum = enumOf(['PEAK', 'LOW'] as const);
+registerEnumType(SeasonEnum, { name: 'Season', description: "A park's peak or low season." });
+
+@InputType({ description: 'How many people of one residency category and age band travel.' })
+export class PartyGroupInput {
+  @Field(() => ResidencyEnum)
+  residency!: Residency;
+
+  @Field(() => AgeBandEnum)
+  ageBand!: AgeBand;
+
+  @Field(() => Int, { description: '0 or more.' })
+  count!: number;
+}
+
+@ObjectType({ description: 'Equal park fees of a trip grouped into one line.' })
+export class ParkFeeItemType {
+  @Field()
+  areaCode!: string;
+
+  @Field()
+  areaName!: string;
+
+  @Field(() => ParkChargeKindEnum)
+  kind!: ParkFeeKind;
+
+  @Field(() => SeasonEnum)
+  season!: 'PEAK' | 'LOW';
+
+  @Field(() => ResidencyEnum)
+  residency!: Residency;
+
+  @Field(() => AgeBandEnum)
+  ageBand!: AgeBand;
+
+  @Field(() => Int, { description: 'How many times it is charged (travellers x days or nights).' })
+  count!: number;
+
+  @Field(() => Int, { description: 'One charge with VAT, in US cents (shilling fees at the schedule rate).' })
+  unitCents!: number;
+
+  @Field(() => Int, { description: 'count x unitCents, in US cents.' })
+  totalCents!: number;
+}
+
+@ObjectType({ description: "A protected area's park fees on a quote." })
+export class ParkFeeAreaTotal {
+  @Field()
+  areaCode!: string;
+
+  @Field()
+  areaName!: string;
+
+  @Field(() => Int, { description: 'With VAT, in US cents.' })
+  totalCents!: number;
+}
+
+@ObjectType({ description: 'A day spent in a protected area that no fee schedule prices yet.' })
+export class UnpricedParkDay {
+  @Field({ description: 'YYYY-MM-DD.' })
+  date!: string;
+
+  @Field()
+  areaCode!: string;
+}
+
+@ObjectType({
+  description:
+    'The park and conservation fees of a trip, paid on to the parks: per traveller, per day, per area, at the fees valid on each day. In US cents.',
+})
+export class ParkFeesQuote {
+  @Field({
+    description: 'True when no party was given: every traveller is then priced as a non-resident adult.',
+  })
+  partyAssumed!: boolean;
+
+  @Field(() => Int, { description: 'Fees before VAT.' })
+  netCents!: number;
+
+  @Field(() => Int)
+  vatCents!: number;
+
+  @Field(() => Int, { description: 'Fees with VAT: what the parks are paid.' })
+  totalCents!: number;
+
+  @Field(() => [ParkFeeAreaTotal])
+  areas!: ParkFeeAreaTotal[];
+
+  @Field(() => [ParkFeeItemType], { description: 'The charges, grouped.' })
+  items!: ParkFeeItemType[];
+
+  @Field(() => [UnpricedParkDay], {
+    description: 'Days in an area no schedule covers yet (fees not yet published): not included in the totals.',
+  })
+  unpricedDays!: UnpricedParkDay[];
 }

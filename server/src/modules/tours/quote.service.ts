@@ -7,6 +7,7 @@ import {
   quote,
   startBeyondHorizon,
   travellerToday,
+  type PartyCounts,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
@@ -14,6 +15,7 @@ import { parseDay } from './tour-filter.js';
 import { tourService } from './tour.service.js';
 import type { QuoteType } from './quote.types.js';
 import { departureService } from '../bookings/departure.service.js';
+import { parkFeeService } from '../park-fees/park-fee.service.js';
 
 const TIER_MAX = 50;
 
@@ -23,6 +25,8 @@ export interface QuoteInput {
   numberOfPeople: number;
   bookingType: string;
   tier: string;
+  /** Who travels, as counts by residency and age band, for the park fees. */
+  party?: PartyCounts | null;
 }
 
 /** Prices a booking with the shared pricing rule (schema's quote). */
@@ -61,6 +65,12 @@ export const quoteService = {
     const today = travellerToday(now);
     const q = quote(tour, { startDate, numberOfPeople: people, bookingType, tier }, today);
     const seats = await departureService.availability(ctx, tour, startDate);
+    const parkFees = await parkFeeService.forTrip(ctx, {
+      startDate,
+      itinerary: tour.itinerary ?? [],
+      numberOfPeople: people,
+      party: input.party,
+    });
     const base = {
       tourId: String(tour.id),
       startDate,
@@ -70,6 +80,7 @@ export const quoteService = {
       currency: CURRENCY,
       seatsLeft: seats.seatsLeft,
       availability: seats.status,
+      parkFees,
     };
     if (!q) {
       return {

@@ -1,3 +1,4 @@
+import { ParkFeesQuote } from '../park-fees/park-fee.types.js';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('Quote', {
@@ -70,4 +71,11 @@ export class QuoteType {
     description: 'Availability of the start date: AVAILABLE, LIMITED (under half left), SOLD_OUT or CLOSED.',
   })
   availability!: string;
+
+  @Field(() => ParkFeesQuote, {
+    nullable: true,
+    description:
+      'Park and conservation fees on top of the price, paid on to the parks, for the party given (else for as many non-resident adults); null when the tour spends no day in a protected area.',
+  })
+  parkFees!: ParkFeesQuote | null;
 }

@@ -35,7 +35,7 @@ export class TravellerType {
   erased!: boolean;
 }
 
-@ObjectType({ description: 'Who travels on a booking, and what is still to be told.' })
+@ObjectType('BookingTravellers', { description: 'Who travels on a booking, and what is still to be told.' })
 export class BookingTravellersType {
   @Field(() => [TravellerType], {
     description: 'Everyone named so far, the lead first; before any is named, the lead by the booking name.',
