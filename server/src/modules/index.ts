@@ -14,6 +14,8 @@ import { TourChangesResolver } from './tours/tour-changes.resolver.js';
 import { bookingRestRouter } from './bookings/booking.rest.js';
 import { PartnerKeyResolver } from './partners/partner-key.resolver.js';
 import { WebhookResolver } from './webhooks/webhook.resolver.js';
+import { PaymentResolver } from './payments/payment.resolver.js';
+import { paymentRestRouter } from './payments/payment.rest.js';
 
 /** Every GraphQL resolver; each feature module adds its own. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -28,6 +30,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   TourChangesResolver,
   PartnerKeyResolver,
   WebhookResolver,
+  PaymentResolver,
 ];
 
 /** Every REST shim under /api; each feature module adds its own router. */
@@ -37,6 +40,7 @@ export function restRouters(): Router {
   r.use(contactRestRouter());
   r.use(authRestRouter());
   r.use(userRestRouter());
+  r.use(paymentRestRouter());
   r.use(bookingRestRouter());
   return r;
 }

@@ -10,6 +10,7 @@ import { Migration20261124181012_Webhooks } from './Migration20261124181012_Webh
 import { Migration20261125145615_SearchLexemes } from './Migration20261125145615_SearchLexemes.js';
 import { Migration20261125150508_StatusIndex } from './Migration20261125150508_StatusIndex.js';
 import { Migration20261125151425_PriceRangeIndex } from './Migration20261125151425_PriceRangeIndex.js';
+import { Migration20261125205140_Payments } from './Migration20261125205140_Payments.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -27,4 +28,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125145615_SearchLexemes', class: Migration20261125145615_SearchLexemes },
   { name: 'Migration20261125150508_StatusIndex', class: Migration20261125150508_StatusIndex },
   { name: 'Migration20261125151425_PriceRangeIndex', class: Migration20261125151425_PriceRangeIndex },
+  { name: 'Migration20261125205140_Payments', class: Migration20261125205140_Payments },
 ];
