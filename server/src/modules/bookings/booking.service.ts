@@ -51,6 +51,8 @@ export interface BookingListFilter {
   tourId?: string | null;
   from?: string | null;
   to?: string | null;
+  /** UNPAID_DEPOSIT, BALANCE_DUE_SOON or OVERDUE (any case). */
+  payment?: string | null;
 }
 
 const parseBookingId = (id: unknown): number => requireId(id, 'Booking not found');
@@ -177,7 +179,10 @@ export const bookingService = {
   ): Promise<Page<Booking>> {
     requireAdmin(ctx);
     const limit = pageSize(first, maxPageSize, Math.min(BOOKINGS_DEFAULT_PAGE, maxPageSize));
-    const where = listCondition(filter);
+    const owing = filter.payment ? await paymentService.bookingIdsOwing(ctx, filter.payment) : null;
+    const where: FilterQuery<Booking> = owing
+      ? { $and: [listCondition(filter), { id: { $in: owing } }] }
+      : listCondition(filter);
     const cursor = decodeCursor(after);
     let keyset: FilterQuery<Booking> = {};
     if (cursor) {

@@ -8,9 +8,20 @@ import {
 } from '@tembea/schema';
 import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { sql, type Sql } from '../../common/sql.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { paymentReceivedMails, refundIssuedMails } from './payment.mails.js';
 import { PaymentEntry } from './payment.entity.js';
+
+/**
+ * Net paid into a booking (received less refunded, reversed rows and their reversals left out), as
+ * SQL over the bookings alias `b`: the same sum as the ledger rule, for queries that pick bookings
+ * by what they owe.
+ */
+export const NET_PAID: Sql = sql`(select coalesce(sum(case when e.kind = 'refund' then -e.amount_cents else e.amount_cents end), 0)
+    from payment_entries e
+   where e.booking_id = b.id and e.reverses_id is null
+     and not exists (select 1 from payment_entries r where r.reverses_id = e.id))`;
 
 /** A booking's money: its state on a day and the ledger rows it is derived from. */
 export interface BookingPayment {

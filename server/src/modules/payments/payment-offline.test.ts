@@ -225,6 +225,36 @@ describe('the admin ledger', () => {
   });
 });
 
+describe('the bookings list by what is owed', () => {
+  const LIST = `query($filter: BookingFilter) { bookings(filter: $filter, first: 100) { nodes { id } } }`;
+  const ids = async (payment: string) => {
+    const r = await gql(s, LIST, { filter: { payment } }, { token: admin });
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return (r.body.data.bookings.nodes as { id: string }[]).map((n) => n.id);
+  };
+
+  it('finds unpaid deposits, balances due within 4 weeks and overdue balances', async () => {
+    const unpaid = await pricedBooking(s, traveller, 40);
+    const dueSoon = await pricedBooking(s, traveller, 45);
+    await record(dueSoon, 750);
+    const overdue = await pricedBooking(s, traveller, 25);
+    await record(overdue, 750);
+    // Its balance fell due yesterday.
+    await queryRows(
+      s.orm.em.fork(),
+      sql`update bookings set balance_due_date = current_date - 1 where id = ${Number(overdue)}`,
+    );
+    const paid = await pricedBooking(s, traveller, 45);
+    await record(paid, 25_000);
+    expect(await ids('UNPAID_DEPOSIT')).toContain(unpaid);
+    expect(await ids('UNPAID_DEPOSIT')).not.toContain(dueSoon);
+    expect(await ids('BALANCE_DUE_SOON')).toContain(dueSoon);
+    expect(await ids('BALANCE_DUE_SOON')).not.toContain(paid);
+    expect(await ids('OVERDUE')).toEqual(expect.arrayContaining([overdue]));
+    expect(await ids('OVERDUE')).not.toContain(dueSoon);
+  });
+});
+
 describe.runIf(!!process.env.TEST_DATABASE_URL)('two admins at once (PostgreSQL server)', () => {
   it('never records more than is due', async () => {
     const id = await pricedBooking(s, traveller);

@@ -9,24 +9,15 @@ import {
 } from '@tembea/schema';
 import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { PollingWorker } from '../../common/polling-worker.js';
-import { queryRows, sql, type Sql } from '../../common/sql.js';
+import { queryRows, sql } from '../../common/sql.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { bookingService } from '../bookings/booking.service.js';
 import { balanceReminderMails } from './payment.mails.js';
-import { entriesOf, ledgerRowsOf, payableOf } from './payment-ledger.js';
+import { entriesOf, ledgerRowsOf, NET_PAID, payableOf } from './payment-ledger.js';
 
 const BATCH = 50;
 /** The schedule's days are calendar days: a pass every few minutes catches each one early. */
 const POLL_MS = 5 * 60_000;
-
-/**
- * Net paid into a booking (received less refunded, reversed rows and their reversals left out), as
- * SQL over `b`: the same sum as the ledger rule, so the claim picks only the bookings it concerns.
- */
-const NET_PAID: Sql = sql`(select coalesce(sum(case when e.kind = 'refund' then -e.amount_cents else e.amount_cents end), 0)
-    from payment_entries e
-   where e.booking_id = b.id and e.reverses_id is null
-     and not exists (select 1 from payment_entries r where r.reverses_id = e.id))`;
 
 /**
  * The payment schedule: cancels Pending bookings whose deposit did not arrive within the hold
@@ -64,7 +55,7 @@ export class PaymentScheduleWorker extends PollingWorker {
       const claimed = await queryRows<{ id: number }>(
         tx.em,
         sql`
-        select b.id from bookings b
+        select /* payment schedule */ b.id from bookings b
          where b.status = 'Pending' and b.deposit_cents is not null and b.created_at <= ${madeBefore}
            and ${NET_PAID} < b.deposit_cents
          order by b.created_at, b.id limit ${BATCH} for update skip locked`,
@@ -95,7 +86,7 @@ export class PaymentScheduleWorker extends PollingWorker {
       const claimed = await queryRows<{ id: number }>(
         tx.em,
         sql`
-        select b.id from bookings b
+        select /* payment schedule */ b.id from bookings b
          where b.status in ('Pending', 'Confirmed') and b.total_cents is not null and ${window}
            and not exists (select 1 from payment_reminders r where r.booking_id = b.id and r.kind = ${kind})
            and ${NET_PAID} < b.total_cents

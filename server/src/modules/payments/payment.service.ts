@@ -1,5 +1,6 @@
 import {
   addDays,
+  BALANCE_DUE_SOON_WINDOW_DAYS,
   formatUsd,
   hasControlCharacters,
   isIsoDay,
@@ -19,7 +20,7 @@ import type { RequestContext, TransactionContext } from '../../common/context.js
 import { ConflictError, NotFoundError, throwIfInvalid, type FieldError } from '../../common/errors.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { requireId } from '../../common/ids.js';
-import { queryRows, sql } from '../../common/sql.js';
+import { queryRows, sql, type Sql } from '../../common/sql.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { paymentProviderOf, type StartedPayment } from './payment-provider.js';
 import { PaymentEntry } from './payment.entity.js';
@@ -27,6 +28,7 @@ import {
   addEntry,
   entriesOf,
   ledgerRowsOf,
+  NET_PAID,
   lockBooking,
   lockedEntries,
   paymentFrom,
@@ -278,6 +280,33 @@ export const paymentService = {
       });
       return { booking, entry };
     });
+  },
+
+  /**
+   * Admin: ids of the open, priced bookings that owe something (the bookings list's payment
+   * filter): UNPAID_DEPOSIT, BALANCE_DUE_SOON (within 4 weeks) or OVERDUE.
+   */
+  async bookingIdsOwing(ctx: RequestContext, filterRaw: string): Promise<number[]> {
+    requireAdmin(ctx);
+    const filter = filterRaw.trim().toUpperCase();
+    const today = travellerToday();
+    const owing: Record<string, Sql> = {
+      UNPAID_DEPOSIT: sql`${NET_PAID} < b.deposit_cents`,
+      BALANCE_DUE_SOON: sql`${NET_PAID} < b.total_cents and b.balance_due_date between ${today} and ${addDays(today, BALANCE_DUE_SOON_WINDOW_DAYS)}`,
+      OVERDUE: sql`${NET_PAID} < b.total_cents and b.balance_due_date < ${today}`,
+    };
+    const condition = owing[filter];
+    if (!condition)
+      throwIfInvalid(
+        [{ field: 'payment', message: `payment must be one of ${Object.keys(owing).join(', ')}` }],
+        'list',
+      );
+    const rows = await queryRows<{ id: number }>(
+      ctx.em,
+      sql`select b.id from bookings b
+           where b.status in ('Pending', 'Confirmed') and b.total_cents is not null and ${condition!}`,
+    );
+    return rows.map((r) => r.id);
   },
 
   /**
