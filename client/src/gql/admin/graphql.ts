@@ -9,6 +9,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type BookingFilter = {
   /** Starting on or after this day (YYYY-MM-DD). */
   from?: string | null | undefined;
+  /** Only bookings that owe this. */
+  payment?: BookingPaymentFilter | null | undefined;
   /** Pending, Confirmed, Cancelled or Completed (any case). */
   status?: string | null | undefined;
   /** Starting on or before this day (YYYY-MM-DD). */
@@ -16,6 +18,15 @@ export type BookingFilter = {
   /** Bookings of this tour. */
   tourId?: string | null | undefined;
 };
+
+/** Open (Pending or Confirmed) priced bookings by what they still owe. */
+export type BookingPaymentFilter =
+  /** Not paid in full, the balance due within the next 4 weeks. */
+  | 'BALANCE_DUE_SOON'
+  /** Not paid in full, the balance due date passed. */
+  | 'OVERDUE'
+  /** The deposit is not fully paid. */
+  | 'UNPAID_DEPOSIT';
 
 /** A new API key for a partner agency. */
 export type CreatePartnerKeyInput = {

@@ -42,9 +42,10 @@ export class PaymentScheduleWorker extends PollingWorker {
   protected async drainOnce(): Promise<number> {
     const now = this.now();
     const expired = await this.expireHolds(now);
-    const dueSoon = await this.remind('balance_due_soon', now);
-    const overdue = await this.remind('balance_overdue', now);
-    return Math.max(expired, dueSoon, overdue);
+    // Each reminder kind goes through every booking it is due for in one call.
+    await this.remind('balance_due_soon', now);
+    await this.remind('balance_overdue', now);
+    return expired;
   }
 
   private expireHolds(now: Date): Promise<number> {
@@ -72,8 +73,26 @@ export class PaymentScheduleWorker extends PollingWorker {
     });
   }
 
-  /** Sends one kind of reminder to every booking it is due for today; returns how many went. */
-  private remind(kind: PaymentReminderKind, now: Date): Promise<number> {
+  /**
+   * Sends one kind of reminder to every booking it is due for today, a batch at a time in id order
+   * (each batch starts after the last, so a pass reads each booking once); returns how many went.
+   */
+  private async remind(kind: PaymentReminderKind, now: Date): Promise<number> {
+    let sent = 0;
+    let afterId = 0;
+    for (;;) {
+      const batch = await this.remindBatch(kind, now, afterId);
+      sent += batch.sent;
+      if (batch.lastId === null) return sent;
+      afterId = batch.lastId;
+    }
+  }
+
+  private remindBatch(
+    kind: PaymentReminderKind,
+    now: Date,
+    afterId: number,
+  ): Promise<{ sent: number; lastId: number | null }> {
     const ctx = this.contextFor();
     const today = isoDate(now);
     // The days each reminder is sent: 7 days before the due date until it, and from the day after
@@ -87,7 +106,7 @@ export class PaymentScheduleWorker extends PollingWorker {
         tx.em,
         sql`
         select /* payment schedule */ b.id from bookings b
-         where b.status in ('Pending', 'Confirmed') and b.total_cents is not null and ${window}
+         where b.id > ${afterId} and b.status in ('Pending', 'Confirmed') and b.total_cents is not null and ${window}
            and not exists (select 1 from payment_reminders r where r.booking_id = b.id and r.kind = ${kind})
            and ${NET_PAID} < b.total_cents
          order by b.id limit ${BATCH} for update of b skip locked`,
@@ -97,7 +116,7 @@ export class PaymentScheduleWorker extends PollingWorker {
       const entries = await entriesOf(tx, ids);
       let sent = 0;
       for (const b of bookings) if (await this.remindOne(tx, kind, b, entries.get(b.id) ?? [], today)) sent++;
-      return sent;
+      return { sent, lastId: ids.length === BATCH ? ids[ids.length - 1]! : null };
     });
   }
 
