@@ -84,9 +84,15 @@ const STATUS_INTRO: Record<string, string> = {
   Cancelled: 'Your booking has been cancelled.',
 };
 
-/** To the traveller when the status changes. */
-export function statusChangedMails(b: Booking, account: BookingAccount | null, publicUrl: string): MailMessage[] {
+/** To the traveller when the status changes; a cancellation says what is refunded of what was paid. */
+export function statusChangedMails(
+  b: Booking,
+  account: BookingAccount | null,
+  publicUrl: string,
+  refundLine: string | null = null,
+): MailMessage[] {
   const outro = [`See your bookings at ${publicUrl}/my-bookings`];
+  if (refundLine) outro.unshift(refundLine);
   if (b.status === 'Cancelled') outro.unshift(cancellationTerms(b.startDate, travellerToday()).text);
   if (b.status === 'Confirmed' && b.balanceDueDate)
     outro.unshift(`Please pay the deposit now and the balance by ${b.balanceDueDate}.`);

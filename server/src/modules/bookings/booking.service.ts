@@ -311,8 +311,11 @@ async function changeStatus(
   id: number,
   action: BookingAction,
   extra = sql``,
-  mailsFor: (b: Booking, account: BookingAccount | null) => MailMessage[] = (b, account) =>
-    statusChangedMails(b, account, ctx.config.publicUrl),
+  mailsFor: (b: Booking, account: BookingAccount | null, refundLine: string | null) => MailMessage[] = (
+    b,
+    account,
+    refundLine,
+  ) => statusChangedMails(b, account, ctx.config.publicUrl, refundLine),
 ): Promise<Booking> {
   const from = bookingStatusesFor(action);
   const target = nextBookingStatus(from[0]!, action)!;
@@ -333,10 +336,13 @@ async function changeStatus(
     if (!row) return null;
     if (target === 'Cancelled' && row.departure_id != null)
       await departureService.releaseSeats(tx, row.departure_id, row.number_of_people);
-    // What was paid beyond what the operator keeps becomes a refund due.
-    if (target === 'Cancelled') await paymentService.settleCancellation(tx, id, ctx.config.payments.refundFeePercent);
+    // What was paid beyond what the operator keeps becomes a refund due; the mail says so.
+    const refundLine =
+      target === 'Cancelled'
+        ? await paymentService.settleCancellation(tx, id, ctx.config.payments.refundFeePercent)
+        : null;
     const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
-    for (const mail of mailsFor(b, b.user ?? null)) await ctx.outbox.enqueue(tx, mail);
+    for (const mail of mailsFor(b, b.user ?? null, refundLine)) await ctx.outbox.enqueue(tx, mail);
     return b;
   });
   if (!changed) return refuse(ctx, id, target);

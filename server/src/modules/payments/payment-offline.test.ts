@@ -184,6 +184,11 @@ describe('cancelling and refunding', () => {
     expect(late.body.data.recordPayment.booking.payment).toMatchObject({ state: 'REFUND_DUE', refundDueCents: 1_000 });
     await s.outbox.flush();
     expect(mailsTo(s, traveller.email).some((m) => m.text.includes('Refund issued: $42.50'))).toBe(true);
+    expect(
+      mailsTo(s, traveller.email).some((m) =>
+        m.text.includes('You have paid $50.00; $42.50 (forty-two US dollars and 50 cents) will be refunded to you.'),
+      ),
+    ).toBe(true);
   });
 
   it('suggests no refund under 30 days; the admin decides', async () => {

@@ -1,5 +1,6 @@
 import {
   addDays,
+  amountInWords,
   BALANCE_DUE_SOON_WINDOW_DAYS,
   formatUsd,
   hasControlCharacters,
@@ -91,6 +92,16 @@ function method(v: unknown, errors: FieldError[], required: boolean): PaymentMet
     return null;
   }
   return m as PaymentMethod;
+}
+
+/** What the traveller's cancellation mail says about their money; null when nothing was paid. */
+function cancellationRefundLine(paidCents: number, refundCents: number, adminDecides: boolean): string | null {
+  if (paidCents <= 0) return null;
+  const paid = formatUsd(paidCents / 100);
+  if (adminDecides)
+    return `You have paid ${paid}. As the cancellation comes less than 30 days before departure, we will let you know what, if anything, can be refunded.`;
+  if (refundCents <= 0) return `You have paid ${paid}, the non-refundable deposit: nothing is due back.`;
+  return `You have paid ${paid}; ${formatUsd(refundCents / 100)} (${amountInWords(refundCents)}) will be refunded to you.`;
 }
 
 /** Payments: what a booking owes, starting a payment, and the admins' ledger of money in and out. */
@@ -313,17 +324,23 @@ export const paymentService = {
    * Fixes, as a booking is cancelled (inside its transaction, row locked), what the operator keeps
    * of what was paid; everything beyond it, now or paid later, is a refund due.
    */
-  async settleCancellation(tx: TransactionContext, bookingId: number, refundFeePercent: number): Promise<void> {
+  async settleCancellation(
+    tx: TransactionContext,
+    bookingId: number,
+    refundFeePercent: number,
+  ): Promise<string | null> {
     const booking = await tx.em.findOne(Booking, { id: bookingId }, { refresh: true });
-    if (!booking || booking.depositCents == null) return;
+    if (!booking || booking.depositCents == null) return null;
     const entries = await lockedEntries(tx, bookingId);
     const { receivedCents, refundedCents } = ledgerTotals(ledgerRowsOf(entries));
-    const { retainedCents } = refundOnCancellation(
+    const paid = receivedCents - refundedCents;
+    const { retainedCents, refundCents, adminDecides } = refundOnCancellation(
       { startDate: booking.startDate, depositCents: booking.depositCents },
-      receivedCents - refundedCents,
+      paid,
       travellerToday(),
       refundFeePercent,
     );
     await queryRows(tx.em, sql`update bookings set retained_cents = ${retainedCents} where id = ${bookingId}`);
+    return cancellationRefundLine(paid, refundCents, adminDecides);
   },
 };
