@@ -18,3 +18,4 @@ export * from './partner-guide.js';
 export * from './markup.js';
 export * from './park-fees.js';
 export * from './travellers.js';
+export * from './payments.js';

@@ -115,7 +115,7 @@ export function fromPrice(tour: PricedTour): number | null {
 const toCents = (n: number) => Math.round(n * 100);
 const fromCents = (c: number) => c / 100;
 /** A percentage of an amount in cents, rounded half up to the cent. */
-const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
+export const percentOf = (cents: number, percent: number): number => Math.round((cents * percent) / 100);
 
 /** ISO calendar date (YYYY-MM-DD) of a Date, in UTC. */
 export function isoDate(d: Date): string {

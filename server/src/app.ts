@@ -41,6 +41,8 @@ import { restRouters } from './modules/index.js';
 import { DEPARTURE_LIST_PARAMS } from './modules/bookings/booking.rest.js';
 import { TOUR_LIST_PARAMS } from './modules/tours/tour.rest.js';
 import { healthRouter } from './modules/health/health.rest.js';
+import { stripeWebhookRouter } from './modules/payments/payment.rest.js';
+import { PaymentScheduleWorker } from './modules/payments/payment-schedule.worker.js';
 import { seoRouter } from './modules/seo/seo.router.js';
 import { loadSsrEntry, ssrRouter } from './modules/ssr/ssr.router.js';
 
@@ -56,6 +58,8 @@ export interface AppHandle {
   catalogue: CatalogueCache;
   /** Use of partners' API keys, written every few seconds; flush() writes it now (tests). */
   partnerUsage: PartnerUsageCounter;
+  /** Hold expiry and balance reminders; withClock(now).flush() runs a pass on another day (tests). */
+  paymentSchedule: PaymentScheduleWorker;
   /** Lets the background jobs finish and stops Apollo Server (the ORM is closed by the caller). */
   close(): Promise<void>;
 }
@@ -133,6 +137,7 @@ export interface Services {
   jobs: BackgroundJobs<RequestContext>;
   catalogue: CatalogueCache;
   partnerUsage: PartnerUsageCounter;
+  paymentSchedule: PaymentScheduleWorker;
   /** Lets the background jobs finish, writes the counted use and stops the senders. */
   stop(): Promise<void>;
   /** Closes the stores (rate limits, catalogue cache) once nothing uses them. */
@@ -166,6 +171,8 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
   partnerUsage.start();
   const eraser = new PersonalDataEraser(() => ({ em: orm.em.fork(), config }));
   eraser.start();
+  const paymentSchedule = new PaymentScheduleWorker(() => systemContext(orm, shared, 'payment-schedule'));
+  paymentSchedule.start();
   return {
     shared,
     metrics,
@@ -174,9 +181,11 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
     jobs,
     catalogue,
     partnerUsage,
+    paymentSchedule,
     async stop() {
       jobs.resume();
       await jobs.idle();
+      await paymentSchedule.stop();
       await partnerUsage.stop();
       await eraser.stop();
       await outbox.stop();
@@ -247,6 +256,10 @@ export async function createHttpApp(
     expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(ctxOf(req), res) }),
     graphqlErrorHandler,
   );
+
+  // Stripe signs the raw bytes: its webhook is read before any JSON body parser (and is not
+  // rate limited per address: Stripe sends every event from a few addresses).
+  app.use(stripeWebhookRouter(makeContext), restErrorHandler);
 
   app.use(
     '/api',
@@ -333,7 +346,7 @@ export async function createHttpApp(
 export async function createApp(orm: MikroORM, config: Config, options: AppOptions = {}): Promise<AppHandle> {
   const services = await createServices(orm, config);
   const http = await createHttpApp(orm, services, options);
-  const { outbox, webhooks, jobs, catalogue, partnerUsage } = services;
+  const { outbox, webhooks, jobs, catalogue, partnerUsage, paymentSchedule } = services;
   return {
     app: http.app,
     outbox,
@@ -341,6 +354,7 @@ export async function createApp(orm: MikroORM, config: Config, options: AppOptio
     jobs,
     catalogue,
     partnerUsage,
+    paymentSchedule,
     async close() {
       await services.stop();
       await http.close();

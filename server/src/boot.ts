@@ -7,6 +7,7 @@ import type { AppHandle, AppOptions } from './app.js';
 import type { BackgroundJobs } from './common/background.js';
 import type { RequestContext } from './common/context.js';
 import { multiInstanceWarnings, type Config } from './config.js';
+import { paymentWarnings } from './payment-config.js';
 import { log, setLogLevel } from './common/logger.js';
 import { StartingGate } from './common/starting.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
@@ -28,6 +29,8 @@ export interface Running {
   catalogue: AppHandle['catalogue'];
   /** Use of partners' API keys; tests call partnerUsage.flush() to write it now. */
   partnerUsage: AppHandle['partnerUsage'];
+  /** Hold expiry and balance reminders; tests run a pass with paymentSchedule.withClock(now).flush(). */
+  paymentSchedule: AppHandle['paymentSchedule'];
   stop(): Promise<void>;
 }
 
@@ -64,7 +67,7 @@ async function listen(server: Server, config: Config): Promise<void> {
  */
 export async function startTembea(config: Config, opts: BootOptions = {}): Promise<Running> {
   setLogLevel(config.logLevel);
-  for (const warning of multiInstanceWarnings(config)) log.warn(warning);
+  for (const warning of [...multiInstanceWarnings(config), ...paymentWarnings(config)]) log.warn(warning);
   const gate = new StartingGate();
   const server = createServer(gate.handle);
   // Longer than the idle timeouts of common load balancers (60 s), so they close idle connections first.
@@ -149,6 +152,7 @@ function running(server: Server, { app, orm, embedded }: Started): Running {
     jobs: app.jobs,
     catalogue: app.catalogue,
     partnerUsage: app.partnerUsage,
+    paymentSchedule: app.paymentSchedule,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {

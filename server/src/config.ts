@@ -5,6 +5,7 @@ import { passwordPolicyError } from './modules/auth/password-policy.js';
 import { BOOKING_HORIZON_MONTHS, TRAVELLER_DETAILS_DAYS } from '@tembea/schema';
 import { personalDataKeys, type PersonalDataKey } from './common/personal-data.js';
 import { ConfigError } from './config-error.js';
+import { loadPaymentConfig, type PaymentConfig } from './payment-config.js';
 
 /** Every environment variable the server reads, parsed once. */
 export interface Config {
@@ -97,6 +98,8 @@ export interface Config {
   corsOrigins: string[];
   /** How many requests each limit lets through in its window (the windows are fixed in the modules). */
   rateLimits: RateLimits;
+  /** Payments: hold, refund fee, the operator's accounts and Stripe (PAYMENT_*, REFUND_FEE_PERCENT, STRIPE_*). */
+  payments: PaymentConfig;
 }
 
 /** How much the catalogue cache may hold: past it, the least recently used entries go first (in Redis, the stored longest ago). */
@@ -376,6 +379,14 @@ export function loadConfig(env: Env = process.env): Config {
       api: int(env, 'API_RATE_LIMIT', 600, 1, 100_000_000),
       partnerApi: int(env, 'PARTNER_API_RATE_LIMIT', 1200, 1, 100_000_000),
     },
+    payments: loadPaymentConfig(
+      env,
+      production,
+      (name, def, min, max) => int(env, name, def, min, max),
+      (message) => {
+        throw new ConfigError(message);
+      },
+    ),
   };
 }
 

@@ -8,6 +8,7 @@ import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
 import { PasswordResetToken } from '../modules/auth/password-reset-token.entity.js';
 import { Booking } from '../modules/bookings/booking.entity.js';
 import { Departure } from '../modules/bookings/departure.entity.js';
+import { PaymentEntry, PaymentReminder, StripeEvent } from '../modules/payments/payment.entity.js';
 import { OutboxMail } from '../common/mail-outbox.entity.js';
 import { PartnerKey, PartnerKeyUsage } from '../modules/partners/partner-key.entity.js';
 import { WebhookDelivery, WebhookSubscription } from '../modules/webhooks/webhook.entity.js';
@@ -26,6 +27,9 @@ export const ENTITIES = [
   ContactMessage,
   Departure,
   Booking,
+  PaymentEntry,
+  StripeEvent,
+  PaymentReminder,
   OutboxMail,
   PartnerKey,
   PartnerKeyUsage,

@@ -31,6 +31,7 @@ import { AVAILABILITY_DEFAULT_PAGE, AVAILABILITY_MAX_PAGE } from '../modules/boo
 import { BOOKINGS_DEFAULT_PAGE, MY_BOOKINGS_MAX } from '../modules/bookings/booking.service.js';
 import { DEPARTURE_MAX_CAPACITY, DEPARTURES_MAX_DAYS } from '../modules/bookings/departure.service.js';
 import { PARTNER_KEYS_MAX, USAGE_DAYS } from '../modules/partners/partner-key.service.js';
+import { PAYMENT_ENTRIES_SHOWN, PAYMENT_TOTALS_MAX } from '../modules/payments/payment.service.js';
 import { TOUR_CHANGES_DEFAULT_PAGE, TOUR_CHANGES_MAX_PAGE } from '../modules/tours/tour-changes.service.js';
 import { TOUR_FILTER_VALUES_MAX } from '../modules/tours/tour.service.js';
 import { PERMISSIONS_MAX } from '../modules/users/user.mapper.js';
@@ -80,6 +81,7 @@ export const PAGE_SIZES: Record<string, { max: number; def: number }> = {
   'Query.webhookDeliveries': { max: DELIVERIES_MAX_PAGE, def: DELIVERIES_DEFAULT_PAGE },
   'Query.availability': { max: AVAILABILITY_MAX_PAGE, def: AVAILABILITY_DEFAULT_PAGE },
   'Query.tourChanges': { max: TOUR_CHANGES_MAX_PAGE, def: TOUR_CHANGES_DEFAULT_PAGE },
+  'Query.payments': { max: MAX_PAGE_SIZE, def: 50 },
 };
 
 const TOUR_LIST = TOUR_LIMITS.listItemsMax;
@@ -119,6 +121,10 @@ export const LIST_BOUNDS: Record<string, number> = {
   // night, a visit), residency category and age band.
   'ParkFeesQuote.items': TOUR_LIMITS.itineraryMax * 3 * RESIDENCY_CATEGORIES.length * AGE_BANDS.length,
   'ParkFeesQuote.unpricedDays': TOUR_LIMITS.itineraryMax,
+  'BookingPayment.entries': PAYMENT_ENTRIES_SHOWN,
+  // Three mobile-money services.
+  'OfflinePaymentInstructions.mobileMoney': 3,
+  'Query.paymentTotals': PAYMENT_TOTALS_MAX,
 };
 /** A list field missing from LIST_BOUNDS (a test keeps every one of them there) counts as the largest page. */
 const UNKNOWN_LIST_BOUND = Math.max(MAX_PAGE_SIZE, ...Object.values(LIST_BOUNDS));

@@ -16,6 +16,8 @@ import { PartnerKeyResolver } from './partners/partner-key.resolver.js';
 import { WebhookResolver } from './webhooks/webhook.resolver.js';
 import { ParkFeeResolver } from './park-fees/park-fee.resolver.js';
 import { TravellerResolver } from './travellers/traveller.resolver.js';
+import { PaymentResolver } from './payments/payment.resolver.js';
+import { paymentRestRouter } from './payments/payment.rest.js';
 
 /** Every GraphQL resolver; each feature module adds its own. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -32,6 +34,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WebhookResolver,
   ParkFeeResolver,
   TravellerResolver,
+  PaymentResolver,
 ];
 
 /** Every REST shim under /api; each feature module adds its own router. */
@@ -41,6 +44,7 @@ export function restRouters(): Router {
   r.use(contactRestRouter());
   r.use(authRestRouter());
   r.use(userRestRouter());
+  r.use(paymentRestRouter());
   r.use(bookingRestRouter());
   return r;
 }

@@ -9,6 +9,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type BookingFilter = {
   /** Starting on or after this day (YYYY-MM-DD). */
   from?: string | null | undefined;
+  /** Only bookings that owe this. */
+  payment?: BookingPaymentFilter | null | undefined;
   /** Pending, Confirmed, Cancelled or Completed (any case). */
   status?: string | null | undefined;
   /** Starting on or before this day (YYYY-MM-DD). */
@@ -16,6 +18,15 @@ export type BookingFilter = {
   /** Bookings of this tour. */
   tourId?: string | null | undefined;
 };
+
+/** Open (Pending or Confirmed) priced bookings by what they still owe. */
+export type BookingPaymentFilter =
+  /** Not paid in full, the balance due within the next 4 weeks. */
+  | 'BALANCE_DUE_SOON'
+  /** Not paid in full, the balance due date passed. */
+  | 'OVERDUE'
+  /** The deposit is not fully paid. */
+  | 'UNPAID_DEPOSIT';
 
 /** A new API key for a partner agency. */
 export type CreatePartnerKeyInput = {
@@ -33,9 +44,22 @@ export type ItineraryDayInput = {
   day: number;
   /** What happens that day. */
   description?: string;
+  /** The night after the day when spent inside that area: CONCESSION, CAMPING or HUT. */
+  overnight?: OvernightKind | null | undefined;
+  /** The protected area the day is spent in (e.g. SERENGETI_NP); null or left out for none. */
+  parkArea?: string | null | undefined;
   /** Title of the day. */
   title: string;
 };
+
+/** A night spent inside a protected area, which the park charges for. */
+export type OvernightKind =
+  /** At a campsite inside the area (e.g. on Kilimanjaro). */
+  | 'CAMPING'
+  /** At a lodge or camp inside the area (concession fee). */
+  | 'CONCESSION'
+  /** In a mountain hut (e.g. on the Marangu route). */
+  | 'HUT';
 
 /** Whether an API key is accepted. */
 export type PartnerKeyStatus =

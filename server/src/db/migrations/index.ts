@@ -12,6 +12,7 @@ import { Migration20261125150508_StatusIndex } from './Migration20261125150508_S
 import { Migration20261125151425_PriceRangeIndex } from './Migration20261125151425_PriceRangeIndex.js';
 import { Migration20261125205808_ParkFeeSchedules } from './Migration20261125205808_ParkFeeSchedules.js';
 import { Migration20261125211136_Travellers } from './Migration20261125211136_Travellers.js';
+import { Migration20261125205140_Payments } from './Migration20261125205140_Payments.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -31,4 +32,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125151425_PriceRangeIndex', class: Migration20261125151425_PriceRangeIndex },
   { name: 'Migration20261125205808_ParkFeeSchedules', class: Migration20261125205808_ParkFeeSchedules },
   { name: 'Migration20261125211136_Travellers', class: Migration20261125211136_Travellers },
+  { name: 'Migration20261125205140_Payments', class: Migration20261125205140_Payments },
 ];

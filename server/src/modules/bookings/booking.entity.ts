@@ -38,7 +38,9 @@ export class Booking {
     | 'balanceDueDate'
     | 'earlyBird'
     | 'statusChangedAt'
-    | 'currency';
+    | 'currency'
+    | 'paymentReference'
+    | 'retainedCents';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -121,6 +123,17 @@ export class Booking {
 
   @Property({ type: 'timestamptz', nullable: true })
   statusChangedAt?: Date | null;
+
+  /** What the traveller quotes with a bank transfer or mobile-money payment ('TB-' and 6 characters). */
+  @Property({ type: 'text', unique: true, defaultRaw: 'tembea_payment_reference()' })
+  paymentReference!: string;
+
+  /**
+   * Of what was paid, what the operator keeps after a cancellation (the deposit and any fee, or all
+   * of it when cancelled late); anything paid beyond it is owed back. Null until cancelled.
+   */
+  @Property({ type: 'integer', nullable: true })
+  retainedCents?: number | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

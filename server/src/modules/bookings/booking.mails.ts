@@ -1,5 +1,7 @@
 import { CANCELLATION_POLICY, cancellationTerms, formatUsd, travellerToday } from '@tembea/schema';
-import { escapeHtml, type MailMessage } from '../../common/mail.js';
+import type { MailMessage } from '../../common/mail.js';
+import { mailsToTraveller, renderMail, type BookingAccount } from '../../common/mail-layout.js';
+
 import type { Booking } from './booking.entity.js';
 
 const money = (cents: number | null | undefined) => (cents == null ? '' : formatUsd(cents / 100));
@@ -29,6 +31,7 @@ function facts(b: Booking): [string, string][] {
   return lines;
 }
 
+/** A booking mail: the intro, the booking's facts as a table, then the closing paragraphs. */
 function render(
   intro: string,
   b: Booking,
@@ -37,50 +40,14 @@ function render(
   to: string,
   replyTo?: string,
 ): MailMessage {
-  const rows = facts(b);
-  return {
-    to,
-    replyTo,
-    subject,
-    text: `${intro}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${outro.join('\n\n')}`,
-    html:
-      `<p>${escapeHtml(intro)}</p><table style="border-collapse:collapse;font-size:14px">` +
-      rows
-        .map(
-          ([k, v]) =>
-            `<tr><td style="padding:2px 12px 2px 0;color:#575650">${escapeHtml(k)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`,
-        )
-        .join('') +
-      `</table>${outro.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}`,
-  };
+  return renderMail(intro, facts(b), outro, subject, to, replyTo);
 }
 
-/** The account a booking was made with: its own address gets every mail of its bookings. */
-export interface BookingAccount {
-  email: string;
-}
-
-/**
- * One mail of a booking for each address it goes to: the contact address typed into the booking,
- * and the booking account's own address when that is another one. A mail to an address other than
- * the account's names the account that booked, so nobody can send a booking mail in someone else's
- * name to a stranger unseen; the account's copy says where the other went.
- */
-function toTravellers(
+const toTravellers = (
   b: Booking,
   account: BookingAccount | null,
   build: (to: string, note: string | null) => MailMessage,
-): MailMessage[] {
-  // A booking whose account was deleted has only its contact address left.
-  if (!account || b.email.toLowerCase() === account.email.toLowerCase()) return [build(b.email, null)];
-  return [
-    build(
-      b.email,
-      `This booking was made with the Tembea account ${account.email}. If you do not know it, you may ignore this mail or reply to tell us.`,
-    ),
-    build(account.email, `A copy of this mail went to ${b.email}, the contact address given with the booking.`),
-  ];
-}
+) => mailsToTraveller(b.email, account, build);
 
 /** To the traveller when the request is received: the trip, the quote and the policy. */
 export function bookingReceivedMails(b: Booking, account: BookingAccount, publicUrl: string): MailMessage[] {
@@ -117,9 +84,15 @@ const STATUS_INTRO: Record<string, string> = {
   Cancelled: 'Your booking has been cancelled.',
 };
 
-/** To the traveller when the status changes. */
-export function statusChangedMails(b: Booking, account: BookingAccount | null, publicUrl: string): MailMessage[] {
+/** To the traveller when the status changes; a cancellation says what is refunded of what was paid. */
+export function statusChangedMails(
+  b: Booking,
+  account: BookingAccount | null,
+  publicUrl: string,
+  refundLine: string | null = null,
+): MailMessage[] {
   const outro = [`See your bookings at ${publicUrl}/my-bookings`];
+  if (refundLine) outro.unshift(refundLine);
   if (b.status === 'Cancelled') outro.unshift(cancellationTerms(b.startDate, travellerToday()).text);
   if (b.status === 'Confirmed' && b.balanceDueDate)
     outro.unshift(`Please pay the deposit now and the balance by ${b.balanceDueDate}.`);
@@ -129,6 +102,28 @@ export function statusChangedMails(b: Booking, account: BookingAccount | null, p
       b,
       [...(note ? [note] : []), ...outro],
       `Your booking is ${b.status}: ${b.tourTitle}`,
+      to,
+    ),
+  );
+}
+
+/** To the traveller when an unpaid hold ran out: the booking is cancelled and its seats freed. */
+export function holdExpiredMails(
+  b: Booking,
+  account: BookingAccount | null,
+  publicUrl: string,
+  holdHours: number,
+): MailMessage[] {
+  return toTravellers(b, account, (to, note) =>
+    render(
+      `Hello ${b.name}. We held your booking for ${holdHours} hours, but its deposit has not arrived, so we have cancelled it and released its places.`,
+      b,
+      [
+        ...(note ? [note] : []),
+        'If you have paid in the meantime, reply to this mail with your payment reference and we will sort it out.',
+        `You are welcome to book again at ${publicUrl}/tours`,
+      ],
+      `Booking cancelled: no deposit received for ${b.tourTitle}`,
       to,
     ),
   );

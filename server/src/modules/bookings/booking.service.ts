@@ -30,7 +30,11 @@ import { requireId } from '../../common/ids.js';
 import { User } from '../users/user.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
 import { Booking } from './booking.entity.js';
-import { bookingReceivedMails, operatorNewBookingMail, statusChangedMails } from './booking.mails.js';
+import { bookingReceivedMails, holdExpiredMails, operatorNewBookingMail, statusChangedMails } from './booking.mails.js';
+import type { BookingAccount } from '../../common/mail-layout.js';
+import type { MailMessage } from '../../common/mail.js';
+import { paymentService } from '../payments/payment.service.js';
+
 import { validateBooking, type RawBookingInput } from './booking.validation.js';
 import { departureService } from './departure.service.js';
 
@@ -47,6 +51,8 @@ export interface BookingListFilter {
   tourId?: string | null;
   from?: string | null;
   to?: string | null;
+  /** UNPAID_DEPOSIT, BALANCE_DUE_SOON or OVERDUE (any case). */
+  payment?: string | null;
 }
 
 const parseBookingId = (id: unknown): number => requireId(id, 'Booking not found');
@@ -173,7 +179,10 @@ export const bookingService = {
   ): Promise<Page<Booking>> {
     requireAdmin(ctx);
     const limit = pageSize(first, maxPageSize, Math.min(BOOKINGS_DEFAULT_PAGE, maxPageSize));
-    const where = listCondition(filter);
+    const owing = filter.payment ? await paymentService.bookingIdsOwing(ctx, filter.payment) : null;
+    const where: FilterQuery<Booking> = owing
+      ? { $and: [listCondition(filter), { id: { $in: owing } }] }
+      : listCondition(filter);
     const cursor = decodeCursor(after);
     let keyset: FilterQuery<Booking> = {};
     if (cursor) {
@@ -247,6 +256,21 @@ export const bookingService = {
     return changeStatus(ctx, parseBookingId(id), 'cancel');
   },
 
+  /**
+   * The payment schedule (system): cancels a Pending booking whose unpaid hold ran out, freeing its
+   * seats as any cancellation does, and tells the traveller why. Null when it is no longer Pending.
+   */
+  async expireHold(ctx: RequestContext, id: number): Promise<Booking | null> {
+    try {
+      return await changeStatus(ctx, id, 'cancel', sql`and status = 'Pending'`, (b, account) =>
+        holdExpiredMails(b, account, ctx.config.publicUrl, ctx.config.payments.holdHours),
+      );
+    } catch (e) {
+      if (e instanceof ConflictError) return null;
+      throw e;
+    }
+  },
+
   /** Admin: the REST shim's status change ('confirmed', 'completed', 'cancelled'). */
   setStatus(ctx: RequestContext, id: unknown, status: unknown): Promise<Booking> {
     requireAdmin(ctx);
@@ -282,7 +306,17 @@ async function refuse(ctx: RequestContext, id: number, target: BookingStatus): P
  * admins acting at once exactly one wins and the other gets CONFLICT. A cancellation gives the group
  * seats back in the same transaction; the traveller's mail is queued with it.
  */
-async function changeStatus(ctx: RequestContext, id: number, action: BookingAction, extra = sql``): Promise<Booking> {
+async function changeStatus(
+  ctx: RequestContext,
+  id: number,
+  action: BookingAction,
+  extra = sql``,
+  mailsFor: (b: Booking, account: BookingAccount | null, refundLine: string | null) => MailMessage[] = (
+    b,
+    account,
+    refundLine,
+  ) => statusChangedMails(b, account, ctx.config.publicUrl, refundLine),
+): Promise<Booking> {
   const from = bookingStatusesFor(action);
   const target = nextBookingStatus(from[0]!, action)!;
   const changed = await ctx.transaction(async (tx) => {
@@ -302,10 +336,18 @@ async function changeStatus(ctx: RequestContext, id: number, action: BookingActi
     if (!row) return null;
     if (target === 'Cancelled' && row.departure_id != null)
       await departureService.releaseSeats(tx, row.departure_id, row.number_of_people);
+    // What was paid beyond what the operator keeps becomes a refund due; the mail says so.
+    const refundLine =
+      target === 'Cancelled'
+        ? await paymentService.settleCancellation(tx, id, ctx.config.payments.refundFeePercent)
+        : null;
     const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
-    for (const mail of statusChangedMails(b, b.user ?? null, ctx.config.publicUrl)) await ctx.outbox.enqueue(tx, mail);
+    for (const mail of mailsFor(b, b.user ?? null, refundLine)) await ctx.outbox.enqueue(tx, mail);
     return b;
   });
   if (!changed) return refuse(ctx, id, target);
   return changed;
 }
+
+/** The one mapping of a booking to its API shape, for other modules' payloads (payments). */
+export { toBookingType } from './booking.mapper.js';

@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { UserType } from '../users/user.types.js';
 import { ConnectionType } from '../../common/graphql-types.js';
@@ -161,6 +161,21 @@ export class BookingInput {
   tier?: string | null;
 }
 
+export enum BookingPaymentFilter {
+  UNPAID_DEPOSIT = 'UNPAID_DEPOSIT',
+  BALANCE_DUE_SOON = 'BALANCE_DUE_SOON',
+  OVERDUE = 'OVERDUE',
+}
+registerEnumType(BookingPaymentFilter, {
+  name: 'BookingPaymentFilter',
+  description: 'Open (Pending or Confirmed) priced bookings by what they still owe.',
+  valuesConfig: {
+    UNPAID_DEPOSIT: { description: 'The deposit is not fully paid.' },
+    BALANCE_DUE_SOON: { description: 'Not paid in full, the balance due within the next 4 weeks.' },
+    OVERDUE: { description: 'Not paid in full, the balance due date passed.' },
+  },
+});
+
 @InputType({ description: 'Which bookings to list; every given condition must match.' })
 export class BookingFilter {
   @Field(() => String, { nullable: true, description: 'Pending, Confirmed, Cancelled or Completed (any case).' })
@@ -174,6 +189,9 @@ export class BookingFilter {
 
   @Field(() => String, { nullable: true, description: 'Starting on or before this day (YYYY-MM-DD).' })
   to?: string | null;
+
+  @Field(() => BookingPaymentFilter, { nullable: true, description: 'Only bookings that owe this.' })
+  payment?: BookingPaymentFilter | null;
 }
 
 @ObjectType('Departure', { description: 'A tour on a start date, with its group seats.' })
