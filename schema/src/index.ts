@@ -16,3 +16,4 @@ export * from './partner-key.js';
 export * from './webhooks.js';
 export * from './partner-guide.js';
 export * from './markup.js';
+export * from './payments-words.js';
