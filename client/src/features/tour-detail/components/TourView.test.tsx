@@ -189,7 +189,7 @@ describe('TourView', () => {
       if (!p.open) return null;
       return (
         <div role="dialog" aria-label="fake booking">
-          <button type="button" onClick={p.onBooked}>
+          <button type="button" onClick={() => p.onBooked('31')}>
             Booked
           </button>
           <button type="button" onClick={p.onLoginRequired}>
