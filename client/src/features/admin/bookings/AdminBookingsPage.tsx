@@ -12,6 +12,7 @@ import { BookingsTable } from './components/BookingsTable';
 import { ManifestDownload } from './components/ManifestDownload';
 import { FETCH_FAILED, isAssociationIssue } from './lib/booking-actions';
 import './admin-bookings.css';
+import '../payments/payments.css';
 
 export const PAGE_SIZE = 25;
 
@@ -34,7 +35,10 @@ export function BookingsError({ message, onRetry }: { message: string; onRetry: 
   );
 }
 
-/** /admin/bookings: every booking, filtered and paged, with the status actions and the departure manifest. */
+/**
+ * /admin/bookings: every booking, filtered and paged, with its payment, the status and money
+ * actions, and the departure manifest.
+ */
 export function AdminBookingsPage() {
   usePageMeta('Bookings Management');
   const [params, setParams] = useSearchParams();
