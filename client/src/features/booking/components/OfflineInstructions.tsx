@@ -27,7 +27,7 @@ function Reference({ reference }: { reference: string }) {
         {reference}
       </strong>
       <button type="button" className="btn btn--secondary pay-reference__copy" onClick={() => void copy()}>
-        Copy<span className="visually-hidden"> payment reference</span>
+        Copy <span className="visually-hidden">payment reference</span>
       </button>
       <span className="pay-reference__status" role="status">
         {copied === 'yes' ? 'Copied.' : copied === 'no' ? 'Copying failed: select the reference and copy it.' : ''}

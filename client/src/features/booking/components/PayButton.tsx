@@ -63,7 +63,12 @@ export function PayButton({
           : loading
             ? 'Starting payment...'
             : payButtonLabel(dueNowKind!, dueNowCents)}
-        {booking.tourTitle ? <span className="visually-hidden"> for {booking.tourTitle}</span> : null}
+        {booking.tourTitle ? (
+          <>
+            {' '}
+            <span className="visually-hidden">for {booking.tourTitle}</span>
+          </>
+        ) : null}
       </button>
       {error ? (
         <p className="pay-button__error" role="alert">
