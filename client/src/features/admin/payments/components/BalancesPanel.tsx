@@ -35,7 +35,7 @@ function Balances({ filter, title, empty }: { filter: 'OVERDUE' | 'BALANCE_DUE_S
     body = (
       <>
         <AdminTable
-          caption={title}
+          caption={`${title}: bookings`}
           columns={COLUMNS}
           classes={{ wrap: 'admin-payments__scroll', table: 'admin-payments__table' }}
         >

@@ -9,9 +9,9 @@ export function TotalsTable({ totals }: { totals: readonly DayTotal[] }) {
   const received = totals.reduce((sum, t) => sum + t.receivedCents, 0);
   const refunded = totals.reduce((sum, t) => sum + t.refundedCents, 0);
   return (
-    <div className="admin-payments__scroll" role="region" aria-label="Totals per day and method" tabIndex={0}>
+    <div className="admin-payments__scroll" role="region" aria-label="Daily totals" tabIndex={0}>
       <table className="admin-payments__table" data-testid="payment-totals">
-        <caption className="visually-hidden">Totals per day and method</caption>
+        <caption className="visually-hidden">Daily totals</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>
