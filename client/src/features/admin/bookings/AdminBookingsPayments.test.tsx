@@ -37,18 +37,15 @@ const page = (nodes: unknown[]) => ({
 
 const unpaid = row('11', 'Pending', bookingPayment());
 const deposit = row('12', 'Confirmed', depositPaid({ overdue: true }));
-const cancelled = row(
-  '13',
-  'Cancelled',
-  depositPaid({
-    state: 'REFUND_DUE',
-    stateLabel: 'Refund due',
-    paidCents: 60_000,
-    refundDueCents: 55_500,
-    dueNowCents: 0,
-    dueNowKind: null,
-  }),
-);
+const refundDue = depositPaid({
+  state: 'REFUND_DUE',
+  stateLabel: 'Refund due',
+  paidCents: 60_000,
+  refundDueCents: 55_500,
+  dueNowCents: 0,
+  dueNowKind: null,
+});
+const cancelled = row('13', 'Cancelled', refundDue);
 const unpriced = row('14', 'Pending', null);
 
 function renderPage(handler: (call: Call) => MockResult | Promise<MockResult>, path = '/admin/bookings') {
@@ -222,7 +219,7 @@ describe('AdminBookingsPage payments', () => {
                 __typename: 'RefundPaymentPayload',
                 booking: {
                   ...cancelled,
-                  payment: { ...cancelled.payment, state: 'REFUNDED', stateLabel: 'Refunded', refundDueCents: 0 },
+                  payment: { ...refundDue, state: 'REFUNDED', stateLabel: 'Refunded', refundDueCents: 0 },
                 },
                 entry: paymentEntry({ id: '303', bookingId: '13', kind: 'REFUND', amountCents: 55_500 }),
               },
