@@ -46,7 +46,7 @@ function Balances({ filter, title, empty }: { filter: 'OVERDUE' | 'BALANCE_DUE_S
               </td>
               <td>
                 {customerOf(b).name}
-                <span className="admin-bookings__sub">{customerOf(b).phone}</span>
+                <span className="admin-payments__sub">{customerOf(b).phone}</span>
               </td>
               <td>{formatDay(b.startDate)}</td>
               <td className={b.payment?.overdue ? 'admin-payments__refund' : undefined}>

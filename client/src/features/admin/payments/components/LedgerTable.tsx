@@ -21,8 +21,8 @@ export function LedgerTable({ entries }: { entries: readonly PaymentEntryFieldsF
             <td>#{e.bookingId}</td>
             <td>
               {kindLabel(e.kind)}
-              {e.reversesId ? <span className="admin-bookings__sub">Reverses row #{e.reversesId}</span> : null}
-              {e.note ? <span className="admin-bookings__sub">{e.note}</span> : null}
+              {e.reversesId ? <span className="admin-payments__sub">Reverses row #{e.reversesId}</span> : null}
+              {e.note ? <span className="admin-payments__sub">{e.note}</span> : null}
             </td>
             <td>{methodLabel(e.method)}</td>
             <td className={`admin-payments__money ${out ? 'admin-payments__refund' : ''}`}>
@@ -32,7 +32,7 @@ export function LedgerTable({ entries }: { entries: readonly PaymentEntryFieldsF
             <td>{e.providerReference ?? ''}</td>
             <td>
               {e.recordedBy ?? (e.provider === 'stripe' ? 'Stripe' : '')}
-              <span className="admin-bookings__sub">{formatMoment(e.createdAt)}</span>
+              <span className="admin-payments__sub">{formatMoment(e.createdAt)}</span>
             </td>
           </tr>
         );
