@@ -5,7 +5,7 @@ import { TextField } from '../../../../components/FormField';
 import type { AdminBookingFieldsFragment, PaymentMethod } from '../../../../gql/admin/graphql';
 import { failureWithReason } from '../../../../lib/errors';
 import { formatDay } from '../../../../lib/format';
-import { centsAsInput, methodLabel, parseDollars } from '../../../../lib/money';
+import { centsAsInput, formatCents, methodLabel, parseDollars } from '../../../../lib/money';
 import { RECORD_PAYMENT } from '../api/payments.operations';
 import { MethodSelect } from './MethodSelect';
 import { MoneyDialog } from './MoneyDialog';
@@ -103,7 +103,7 @@ export function RecordPaymentDialog({
             inputMode="decimal"
             value={amount}
             error={errors.amount}
-            hint={booking.payment ? `Due now: $${centsAsInput(booking.payment.dueNowCents)}` : undefined}
+            hint={booking.payment ? `Due now: ${formatCents(booking.payment.dueNowCents)}` : undefined}
             onChange={(e) => setAmount(e.target.value)}
           />
           <MethodSelect label="Method" value={method} onChange={setMethod} />

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { TextField } from '../../../../components/FormField';
 import type { AdminBookingFieldsFragment, PaymentMethod } from '../../../../gql/admin/graphql';
 import { failureWithReason } from '../../../../lib/errors';
-import { centsAsInput, methodLabel, parseDollars } from '../../../../lib/money';
+import { centsAsInput, formatCents, methodLabel, parseDollars } from '../../../../lib/money';
 import { REFUND_PAYMENT } from '../api/payments.operations';
 import { MethodSelect } from './MethodSelect';
 import { MoneyDialog } from './MoneyDialog';
@@ -98,7 +98,7 @@ export function RefundDialog({
             inputMode="decimal"
             value={amount}
             error={amountError}
-            hint={`Refund due: $${centsAsInput(booking.payment?.refundDueCents ?? 0)}; paid: $${centsAsInput(paid)}`}
+            hint={`Refund due: ${formatCents(booking.payment?.refundDueCents ?? 0)}; paid: ${formatCents(paid)}`}
             onChange={(e) => setAmount(e.target.value)}
           />
           <MethodSelect label="Method" value={method} onChange={setMethod} none="Same as the payment" />
