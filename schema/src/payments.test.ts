@@ -227,28 +227,6 @@ describe('reminders', () => {
   });
 });
 
-describe('amounts in words', () => {
-  it('spells dollars and gives the cents in figures', () => {
-    expect(amountInWords(12_345)).toBe('one hundred twenty-three US dollars and 45 cents');
-    expect(amountInWords(100)).toBe('one US dollar');
-    expect(amountInWords(101)).toBe('one US dollar and 1 cent');
-    expect(amountInWords(0)).toBe('zero US dollars');
-    expect(amountInWords(7)).toBe('zero US dollars and 7 cents');
-    expect(amountInWords(1_234_567_89)).toBe(
-      'one million two hundred thirty-four thousand five hundred sixty-seven US dollars and 89 cents',
-    );
-  });
-
-  it('spells round numbers without a trailing zero', () => {
-    expect(numberInWords(90)).toBe('ninety');
-    expect(numberInWords(1_000)).toBe('one thousand');
-    expect(numberInWords(2_000_015)).toBe('two million fifteen');
-    expect(numberInWords(300)).toBe('three hundred');
-    expect(() => amountInWords(-1)).toThrow(RangeError);
-    expect(() => amountInWords(1.5)).toThrow(RangeError);
-  });
-});
-
 describe('payment reference', () => {
   it("is 'TB-' and six characters nobody misreads", () => {
     expect(isPaymentReference('TB-ABCD9A')).toBe(true);

@@ -7,6 +7,7 @@ import { AdminGuard } from '../auth/AdminGuard';
 import { ProfileButton } from '../features/account/profile/ProfileButton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { TourBookingModal } from './TourBookingModal';
+import { TourBookedPayment } from './TourBookedPayment';
 import { reloadOnStaleChunk } from '../lib/stale-chunk';
 // The server-rendered pages' styles load with the first page, so their server HTML is styled
 // before (and without) their code: no unstyled flash, no layout shift when the code arrives; the
@@ -64,6 +65,10 @@ const TourFormPage = screen(() =>
 const MyBookingsPage = screen(() =>
   import('../features/booking/MyBookingsPage').then((m) => ({ default: m.MyBookingsPage })),
 );
+const ReceiptPage = screen(() => import('../features/booking/ReceiptPage').then((m) => ({ default: m.ReceiptPage })));
+const AdminPaymentsPage = screen(() =>
+  import('../features/admin/payments/AdminPaymentsPage').then((m) => ({ default: m.AdminPaymentsPage })),
+);
 const AdminBookingsPage = screen(() =>
   import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })),
 );
@@ -102,13 +107,21 @@ export const routes: RouteObject[] = [
       {
         path: '/tour/:id',
         handle: ssr('tour-detail/TourDetailPage'),
-        element: <TourDetailPage bookingModal={TourBookingModal} />,
+        element: <TourDetailPage bookingModal={TourBookingModal} bookedPayment={TourBookedPayment} />,
       },
       {
         path: '/my-bookings',
         element: (
           <RequireAuth>
             <MyBookingsPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/bookings/:bookingId/receipts/:entryId',
+        element: (
+          <RequireAuth>
+            <ReceiptPage />
           </RequireAuth>
         ),
       },
@@ -132,6 +145,7 @@ export const routes: RouteObject[] = [
       { path: 'new-tour', element: <TourFormPage /> },
       { path: 'edit/:id', element: <TourFormPage /> },
       { path: 'bookings', element: <AdminBookingsPage /> },
+      { path: 'payments', element: <AdminPaymentsPage /> },
       { path: 'partners', element: <AdminPartnersPage /> },
       { path: 'webhooks', element: <AdminWebhooksPage /> },
     ],

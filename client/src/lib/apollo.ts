@@ -94,6 +94,7 @@ export function createApolloCache(): InMemoryCache {
         fields: {
           tours: cursorPaging(['filter', 'search', 'sort', 'first', 'updatedSince']),
           bookings: cursorPaging(['filter', 'first']),
+          payments: cursorPaging(['filter', 'first']),
           webhookDeliveries: cursorPaging(['status', 'first']),
         },
       },

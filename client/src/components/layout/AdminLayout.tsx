@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { RouteFallback } from '../RouteFallback';
 import { AdminProfile } from './AdminProfile';
 
-/** Navigation for every /admin path: All Tours, New Tour, Bookings, Partners (API keys), Webhooks and the admin profile. */
+/** Navigation for every /admin path: All Tours, New Tour, Bookings, Payments, Partners (API keys), Webhooks and the admin profile. */
 export function AdminLayout() {
   return (
     <>
@@ -27,6 +27,9 @@ export function AdminLayout() {
               </li>
               <li>
                 <NavLink to="/admin/bookings">Bookings</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/payments">Payments</NavLink>
               </li>
               <li>
                 <NavLink to="/admin/partners">Partners</NavLink>

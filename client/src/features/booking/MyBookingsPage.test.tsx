@@ -29,6 +29,7 @@ const booking = (over: Record<string, unknown>) => ({
   status: 'Pending',
   canCancel: true,
   price: price(1000),
+  payment: null,
   ...over,
 });
 

@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { cancellationTerms, travellerToday } from '@tembea/schema';
-import { ConfirmDialog } from '../../components/Dialog';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { usePageMeta } from '../../components/usePageMeta';
 import { errorMessage, failureWithReason } from '../../lib/errors';
 import { formatDay } from '../../lib/format';
 import { CANCEL_MY_BOOKING, MY_BOOKINGS } from './api/booking.operations';
 import { BookingCard, type TravellerBooking } from './components/BookingCard';
+import { OfflineInstructions, type PaymentInstructions } from './components/OfflineInstructions';
 import './booking.css';
+import './payments.css';
 
 export const CANCEL_FAILED = 'Failed to cancel booking.';
 
@@ -63,7 +65,35 @@ function CancelDialog({
   );
 }
 
-/** /my-bookings: the signed-in user's bookings, the next trip first, each cancellable while allowed. */
+/** The offline payment instructions for one booking, in a dialog the traveller closes when done. */
+function PayDialog({
+  paying,
+  onClose,
+}: {
+  paying: { booking: TravellerBooking; instructions: PaymentInstructions } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={!!paying}
+      title={paying ? `Pay for ${paying.booking.tourTitle}` : ''}
+      onClose={onClose}
+      className="pay-dialog"
+      actions={
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
+      {paying ? <OfflineInstructions instructions={paying.instructions} /> : null}
+    </Dialog>
+  );
+}
+
+/**
+ * /my-bookings: the signed-in user's bookings, the next trip first, each with its payment, payable
+ * while something is due and cancellable while allowed.
+ */
 export function MyBookingsPage() {
   usePageMeta('My Bookings');
   const { data, loading, error, refetch } = useQuery(MY_BOOKINGS, {
@@ -71,6 +101,7 @@ export function MyBookingsPage() {
     notifyOnNetworkStatusChange: true,
   });
   const [cancelling, setCancelling] = useState<TravellerBooking | null>(null);
+  const [paying, setPaying] = useState<{ booking: TravellerBooking; instructions: PaymentInstructions } | null>(null);
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
   // The cancelled booking's button is gone: focus goes to the message saying it is done.
@@ -106,7 +137,11 @@ export function MyBookingsPage() {
       <ul className="my-bookings__list">
         {bookings.map((b) => (
           <li key={b.id}>
-            <BookingCard booking={b} onCancel={setCancelling} />
+            <BookingCard
+              booking={b}
+              onCancel={setCancelling}
+              onInstructions={(booking, instructions) => setPaying({ booking, instructions })}
+            />
           </li>
         ))}
       </ul>
@@ -126,8 +161,11 @@ export function MyBookingsPage() {
         onDone={(b) => {
           setCancelling(null);
           setNotice(`Your booking of ${b.tourTitle} has been cancelled.`);
+          // Cancelling a booking with money paid makes a refund due: read the payments again.
+          if (b.payment && b.payment.paidCents > 0) void refetch().catch(() => undefined);
         }}
       />
+      <PayDialog paying={paying} onClose={() => setPaying(null)} />
     </section>
   );
 }

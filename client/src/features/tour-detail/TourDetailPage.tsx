@@ -6,7 +6,7 @@ import { usePageMeta } from '../../components/usePageMeta';
 import { useSiteOrigin } from '../../components/page-meta';
 import { TOUR_DETAIL } from './api/tour-detail.queries';
 import { isLoginError } from '../../lib/errors';
-import type { BookingModalSlot } from './components/BookingModalSlot';
+import type { BookedPaymentSlot, BookingModalSlot } from './components/BookingModalSlot';
 import { ErrorLoadingTour, LoginRequiredDialog, TourNotFound } from './components/DetailStates';
 import { TourView } from './components/TourView';
 import { tourImageUrl, tourJsonLd } from './lib/tour-json-ld';
@@ -30,9 +30,16 @@ function BackButton() {
 
 /**
  * /tour/{id}: the card's tour from navigation state paints at once, then the server's replaces it.
- * `bookingModal` is the booking feature's modal, composed in by the app.
+ * `bookingModal` is the booking feature's modal and `bookedPayment` its pay button for the booking
+ * just made, both composed in by the app.
  */
-export function TourDetailPage({ bookingModal }: { bookingModal?: BookingModalSlot }) {
+export function TourDetailPage({
+  bookingModal,
+  bookedPayment,
+}: {
+  bookingModal?: BookingModalSlot;
+  bookedPayment?: BookedPaymentSlot;
+}) {
   const { id = '' } = useParams();
   const location = useLocation();
   const passed = (location.state as { tour?: ViewTour } | null)?.tour;
@@ -53,7 +60,16 @@ export function TourDetailPage({ bookingModal }: { bookingModal?: BookingModalSl
   if (!id) body = <ErrorLoadingTour message="No tour ID provided" />;
   else if (error && !data?.tour)
     body = isLoginError(error.message) ? <LoginRequiredDialog /> : <ErrorLoadingTour message={error.message} />;
-  else if (tour) body = <TourView key={tour.id} tour={tour} loaded={!!data?.tour} BookingModal={bookingModal} />;
+  else if (tour)
+    body = (
+      <TourView
+        key={tour.id}
+        tour={tour}
+        loaded={!!data?.tour}
+        BookingModal={bookingModal}
+        BookedPayment={bookedPayment}
+      />
+    );
   else if (loading) body = <Spinner label="Loading tour…" />;
   else body = <TourNotFound />;
 

@@ -15,7 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": typeof types.AdminBookingFieldsFragmentDoc,
+    "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n    ...AdminBookingPaymentFields\n  }\n": typeof types.AdminBookingFieldsFragmentDoc,
     "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.AdminBookingsDocument,
     "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": typeof types.AdminTourChoicesDocument,
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.ConfirmBookingDocument,
@@ -25,6 +25,12 @@ type Documents = {
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.CreatePartnerKeyDocument,
     "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.RevokePartnerKeyDocument,
+    "\n  fragment AdminBookingPaymentFields on Booking {\n    payment {\n      state\n      stateLabel\n      totalCents\n      depositCents\n      paidCents\n      refundedCents\n      refundDueCents\n      dueNowCents\n      dueNowKind\n      balanceDueDate\n      overdue\n      reference\n    }\n  }\n": typeof types.AdminBookingPaymentFieldsFragmentDoc,
+    "\n  fragment PaymentEntryFields on PaymentEntry {\n    id\n    bookingId\n    kind\n    amountCents\n    method\n    provider\n    providerReference\n    recordedBy\n    receivedOn\n    createdAt\n    reversesId\n    note\n  }\n": typeof types.PaymentEntryFieldsFragmentDoc,
+    "\n  mutation RecordPayment($input: RecordPaymentInput!) {\n    recordPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.RecordPaymentDocument,
+    "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.RefundPaymentDocument,
+    "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.AdminPaymentsDocument,
+    "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": typeof types.PaymentTotalsDocument,
     "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": typeof types.DeleteTourDocument,
@@ -40,7 +46,7 @@ type Documents = {
     "\n  fragment TourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": typeof types.TourFieldsFragmentDoc,
 };
 const documents: Documents = {
-    "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": types.AdminBookingFieldsFragmentDoc,
+    "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n    ...AdminBookingPaymentFields\n  }\n": types.AdminBookingFieldsFragmentDoc,
     "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.AdminBookingsDocument,
     "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": types.AdminTourChoicesDocument,
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.ConfirmBookingDocument,
@@ -50,6 +56,12 @@ const documents: Documents = {
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.CreatePartnerKeyDocument,
     "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": types.RevokePartnerKeyDocument,
+    "\n  fragment AdminBookingPaymentFields on Booking {\n    payment {\n      state\n      stateLabel\n      totalCents\n      depositCents\n      paidCents\n      refundedCents\n      refundDueCents\n      dueNowCents\n      dueNowKind\n      balanceDueDate\n      overdue\n      reference\n    }\n  }\n": types.AdminBookingPaymentFieldsFragmentDoc,
+    "\n  fragment PaymentEntryFields on PaymentEntry {\n    id\n    bookingId\n    kind\n    amountCents\n    method\n    provider\n    providerReference\n    recordedBy\n    receivedOn\n    createdAt\n    reversesId\n    note\n  }\n": types.PaymentEntryFieldsFragmentDoc,
+    "\n  mutation RecordPayment($input: RecordPaymentInput!) {\n    recordPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.RecordPaymentDocument,
+    "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.RefundPaymentDocument,
+    "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.AdminPaymentsDocument,
+    "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": types.PaymentTotalsDocument,
     "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n": types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": types.DeleteTourDocument,
@@ -82,7 +94,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n"): (typeof documents)["\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n"];
+export function graphql(source: "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n    ...AdminBookingPaymentFields\n  }\n"): (typeof documents)["\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n    ...AdminBookingPaymentFields\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -119,6 +131,30 @@ export function graphql(source: "\n  mutation CreatePartnerKey($input: CreatePar
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminBookingPaymentFields on Booking {\n    payment {\n      state\n      stateLabel\n      totalCents\n      depositCents\n      paidCents\n      refundedCents\n      refundDueCents\n      dueNowCents\n      dueNowKind\n      balanceDueDate\n      overdue\n      reference\n    }\n  }\n"): (typeof documents)["\n  fragment AdminBookingPaymentFields on Booking {\n    payment {\n      state\n      stateLabel\n      totalCents\n      depositCents\n      paidCents\n      refundedCents\n      refundDueCents\n      dueNowCents\n      dueNowKind\n      balanceDueDate\n      overdue\n      reference\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PaymentEntryFields on PaymentEntry {\n    id\n    bookingId\n    kind\n    amountCents\n    method\n    provider\n    providerReference\n    recordedBy\n    receivedOn\n    createdAt\n    reversesId\n    note\n  }\n"): (typeof documents)["\n  fragment PaymentEntryFields on PaymentEntry {\n    id\n    bookingId\n    kind\n    amountCents\n    method\n    provider\n    providerReference\n    recordedBy\n    receivedOn\n    createdAt\n    reversesId\n    note\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecordPayment($input: RecordPaymentInput!) {\n    recordPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RecordPayment($input: RecordPaymentInput!) {\n    recordPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n"): (typeof documents)["\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

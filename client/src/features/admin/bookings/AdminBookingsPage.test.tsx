@@ -27,6 +27,7 @@ const row = (id: string, status: string, over: Record<string, unknown> = {}) => 
   tier: 'Mid-range',
   createdAt: '2031-01-01T10:00:00.000Z',
   user: account,
+  payment: null,
   ...over,
 });
 const page = (nodes: unknown[], more: { hasNextPage?: boolean; total?: number } = {}) => ({
@@ -110,6 +111,7 @@ describe('AdminBookingsPage', () => {
       'Dates',
       'People',
       'Status',
+      'Payment',
       'Actions',
     ]);
     // The account's contact when the booking has one, else the booking's own.

@@ -13,6 +13,7 @@ import { ManifestDownload } from './components/ManifestDownload';
 import { FETCH_FAILED, isAssociationIssue } from './lib/booking-actions';
 import { LoadMore } from '../shared/LoadMore';
 import './admin-bookings.css';
+import '../payments/payments.css';
 
 export const PAGE_SIZE = 25;
 
@@ -35,7 +36,10 @@ export function BookingsError({ message, onRetry }: { message: string; onRetry: 
   );
 }
 
-/** /admin/bookings: every booking, filtered and paged, with the status actions and the departure manifest. */
+/**
+ * /admin/bookings: every booking, filtered and paged, with its payment, the status and money
+ * actions, and the departure manifest.
+ */
 export function AdminBookingsPage() {
   usePageMeta('Bookings Management');
   const [params, setParams] = useSearchParams();

@@ -41,6 +41,7 @@ export const MY_BOOKINGS = graphql(`
   query MyBookings {
     myBookings {
       ...TravellerBookingFields
+      ...TravellerPaymentFields
     }
   }
 `);

@@ -1,10 +1,13 @@
 import { Link } from 'react-router-dom';
 import { CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
 import { BookingStatusBadge } from '../../../components/BookingStatusBadge';
-import type { TravellerBookingFieldsFragment } from '../../../gql/graphql';
+import type { MyBookingsQuery } from '../../../gql/graphql';
 import { formatDay, formatDayRange, peopleCount, titleCase } from '../../../lib/format';
+import type { PaymentInstructions } from './OfflineInstructions';
+import { canPay, PayButton } from './PayButton';
+import { PaymentLines } from './PaymentLines';
 
-export type TravellerBooking = TravellerBookingFieldsFragment;
+export type TravellerBooking = MyBookingsQuery['myBookings'][number];
 
 function PriceLines({ price }: { price: TravellerBooking['price'] }) {
   if (!price.priced || price.total == null)
@@ -35,14 +38,20 @@ function PriceLines({ price }: { price: TravellerBooking['price'] }) {
   );
 }
 
-/** One of the traveller's bookings: the trip, its status and price, and Cancel while allowed. */
+/**
+ * One of the traveller's bookings: the trip, its status and price, its payment (state, paid, due,
+ * receipts), the pay button while something is due, and Cancel while allowed.
+ */
 export function BookingCard({
   booking,
   onCancel,
+  onInstructions,
 }: {
   booking: TravellerBooking;
   onCancel: (b: TravellerBooking) => void;
+  onInstructions: (b: TravellerBooking, instructions: PaymentInstructions) => void;
 }) {
+  const payable = booking.status !== 'Cancelled' && canPay(booking);
   const headingId = `booking-${booking.id}-title`;
   return (
     <article className="my-booking" aria-labelledby={headingId} data-testid="my-booking">
@@ -69,11 +78,15 @@ export function BookingCard({
         </div>
       </dl>
       <PriceLines price={booking.price} />
-      {booking.canCancel ? (
+      {booking.payment ? <PaymentLines bookingId={booking.id} payment={booking.payment} /> : null}
+      {booking.canCancel || payable ? (
         <div className="my-booking__actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onCancel(booking)}>
-            Cancel<span className="visually-hidden"> booking of {booking.tourTitle}</span>
-          </button>
+          {payable ? <PayButton booking={booking} onInstructions={(i) => onInstructions(booking, i)} /> : null}
+          {booking.canCancel ? (
+            <button type="button" className="btn btn--secondary" onClick={() => onCancel(booking)}>
+              Cancel<span className="visually-hidden"> booking of {booking.tourTitle}</span>
+            </button>
+          ) : null}
         </div>
       ) : null}
     </article>

@@ -156,6 +156,8 @@ describe('BookingModal', () => {
     fireEvent.change(field('Special Requests'), { target: { value: '  Vegetarian meals ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(m.onBooked).toHaveBeenCalledTimes(1));
+    // The new booking's id goes to the tour page, which offers to pay it.
+    expect(m.onBooked).toHaveBeenCalledWith('501');
     expect(m.bookings()[0]!.variables).toEqual({
       input: {
         tourId: '12',

@@ -34,8 +34,8 @@ export interface BookingModalProps {
   bookingType: string;
   tier: string;
   onClose: () => void;
-  /** The request was received: the tour page shows its banner. */
-  onBooked: () => void;
+  /** The request was received: the tour page shows its banner (and the pay button for this booking). */
+  onBooked: (bookingId: string) => void;
   /** The server wants a signed-in user: the tour page asks the visitor to log in. */
   onLoginRequired: () => void;
 }
@@ -104,9 +104,11 @@ function BookingForm({
     }
     setSending(true);
     try {
-      await createBooking({ variables: { input: { tourId: tour.id, ...toBookingValues(form, bookingType, tier) } } });
+      const { data } = await createBooking({
+        variables: { input: { tourId: tour.id, ...toBookingValues(form, bookingType, tier) } },
+      });
       setSending(false);
-      onBooked();
+      onBooked(data?.createBooking.booking.id ?? '');
     } catch (err) {
       setSending(false);
       if (needsLogin(err)) return onLoginRequired();

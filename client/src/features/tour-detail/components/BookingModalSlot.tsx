@@ -14,8 +14,15 @@ export interface BookingModalSlotProps {
   bookingType: string;
   tier: string;
   onClose: () => void;
-  onBooked: () => void;
+  /** The request was received: the new booking's id. */
+  onBooked: (bookingId: string) => void;
   onLoginRequired: () => void;
 }
 
 export type BookingModalSlot = ComponentType<BookingModalSlotProps>;
+
+/**
+ * What the banner 'Booking Request Received!' shows under its text for the booking just made (the
+ * booking feature's pay button), composed into the tour page by the app.
+ */
+export type BookedPaymentSlot = ComponentType<{ bookingId: string }>;

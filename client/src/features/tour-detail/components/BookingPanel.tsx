@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import {
   BOOKING_TYPES,
@@ -13,7 +13,7 @@ import { formatDay, titleCase } from '../../../lib/format';
 import type { ViewTour } from '../lib/tour-view';
 
 /** Replaces the booking button once a request is received; takes the focus the closed modal leaves. */
-function BookedBanner() {
+function BookedBanner({ children }: { children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -22,6 +22,7 @@ function BookedBanner() {
       <p>
         We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!
       </p>
+      {children}
     </div>
   );
 }
@@ -40,6 +41,7 @@ export function BookingPanel({
   onTier,
   onBook,
   booked = false,
+  bookedPayment,
 }: {
   tour: ViewTour;
   tiers: string[];
@@ -49,6 +51,8 @@ export function BookingPanel({
   onTier: (v: string) => void;
   onBook: () => void;
   booked?: boolean;
+  /** Shown in the banner once booked: paying the booking just made. */
+  bookedPayment?: ReactNode;
 }) {
   const { data, loading } = useQuery(BOOKING_QUOTE, {
     // Priced for the day the booking form starts on: the tour's next departure, or today.
@@ -117,7 +121,7 @@ export function BookingPanel({
         ) : null}
       </div>
       {booked ? (
-        <BookedBanner />
+        <BookedBanner>{bookedPayment}</BookedBanner>
       ) : (
         <button
           type="button"

@@ -189,7 +189,7 @@ describe('TourView', () => {
       if (!p.open) return null;
       return (
         <div role="dialog" aria-label="fake booking">
-          <button type="button" onClick={p.onBooked}>
+          <button type="button" onClick={() => p.onBooked('31')}>
             Booked
           </button>
           <button type="button" onClick={p.onLoginRequired}>
@@ -198,13 +198,16 @@ describe('TourView', () => {
         </div>
       );
     }
+    function FakePayment({ bookingId }: { bookingId: string }) {
+      return <button type="button">Pay for booking {bookingId}</button>;
+    }
     function SignedIn() {
       return <p>{useAuth().user?.name ?? 'checking'}</p>;
     }
     render(
       <Providers client={client}>
         <SignedIn />
-        <TourView tour={full} loaded={loaded} BookingModal={FakeModal} />
+        <TourView tour={full} loaded={loaded} BookingModal={FakeModal} BookedPayment={FakePayment} />
       </Providers>,
     );
     // Until the session check ends, a click is not taken for a logged-out visitor's.
@@ -229,7 +232,7 @@ describe('TourView', () => {
     expect(screen.getByRole('alertdialog', { name: 'Login Required' })).toBeTruthy();
   });
 
-  it('replaces the booking button with the banner once booked, and moves focus to it', async () => {
+  it('replaces the booking button with the banner once booked, moves focus to it and offers to pay', async () => {
     await renderSignedIn();
     fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
     fireEvent.click(screen.getByRole('button', { name: 'Booked' }));
@@ -241,5 +244,7 @@ describe('TourView', () => {
       "We've sent a confirmation to your email and will contact you shortly with next steps for your amazing adventure!",
     );
     expect(document.activeElement).toBe(banner);
+    // The booking feature's pay button, composed in by the app, for the booking just made.
+    expect(within(banner).getByRole('button', { name: 'Pay for booking 31' })).toBeTruthy();
   });
 });

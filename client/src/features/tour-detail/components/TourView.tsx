@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_TIER, TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { BookingPanel } from './BookingPanel';
-import type { BookingModalSlot } from './BookingModalSlot';
+import type { BookedPaymentSlot, BookingModalSlot } from './BookingModalSlot';
 import { LoginRequiredDialog } from './DetailStates';
 import { ItineraryList } from './ItineraryList';
 import { TourHeader } from './TourHeader';
@@ -65,10 +65,12 @@ export function TourView({
   tour,
   loaded = true,
   BookingModal,
+  BookedPayment,
 }: {
   tour: ViewTour;
   loaded?: boolean;
   BookingModal?: BookingModalSlot;
+  BookedPayment?: BookedPaymentSlot;
 }) {
   const { user, loading: authLoading } = useAuth();
   const tiers = tourTiers(tour);
@@ -76,7 +78,8 @@ export function TourView({
   const [typeChoice, setTypeChoice] = useState<string | null>(null);
   const [bookingOpen, setBookingOpen] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
-  const [booked, setBooked] = useState(false);
+  // The booking just made ('' when its id is unknown): the banner replaces the booking button.
+  const [booked, setBooked] = useState<string | null>(null);
   const tier = tierChoice && tiers.includes(tierChoice) ? tierChoice : (tiers[0] ?? DEFAULT_TIER);
   const bookingType = typeChoice ?? defaultBookingType(tour.bookingType);
   const description = tour.description?.trim() || TOUR_DEFAULTS.description;
@@ -139,7 +142,8 @@ export function TourView({
           onBookingType={setTypeChoice}
           onTier={setTierChoice}
           onBook={book}
-          booked={booked}
+          booked={booked !== null}
+          bookedPayment={booked && BookedPayment ? <BookedPayment bookingId={booked} /> : null}
         />
       </div>
       {BookingModal ? (
@@ -150,9 +154,9 @@ export function TourView({
           bookingType={bookingType}
           tier={tier}
           onClose={() => setBookingOpen(false)}
-          onBooked={() => {
+          onBooked={(bookingId) => {
             setBookingOpen(false);
-            setBooked(true);
+            setBooked(bookingId);
           }}
           onLoginRequired={() => {
             setBookingOpen(false);

@@ -1,6 +1,6 @@
 import { graphql } from '../../../../gql/admin';
 
-/** A booking as the bookings table shows it, with the account that booked. */
+/** A booking as the bookings table shows it, with the account that booked and its payment. */
 export const ADMIN_BOOKING_FIELDS = graphql(`
   fragment AdminBookingFields on Booking {
     id
@@ -22,6 +22,7 @@ export const ADMIN_BOOKING_FIELDS = graphql(`
       email
       phone
     }
+    ...AdminBookingPaymentFields
   }
 `);
 

@@ -8,11 +8,21 @@ export interface BookingFilterValues {
   tourId: string;
   from: string;
   to: string;
+  payment: string;
 }
 
-export const NO_FILTER: BookingFilterValues = { status: '', tourId: '', from: '', to: '' };
+export const NO_FILTER: BookingFilterValues = { status: '', tourId: '', from: '', to: '', payment: '' };
 
-/** The filter kept in the address (?status=&tourId=&from=&to=), so a filtered list can be linked; unreadable values are dropped. */
+/** The payment situations the list filters on, as the API names them. */
+export const PAYMENT_FILTERS = [
+  { value: 'UNPAID_DEPOSIT', label: 'Deposit unpaid' },
+  { value: 'BALANCE_DUE_SOON', label: 'Balance due within 4 weeks' },
+  { value: 'OVERDUE', label: 'Balance overdue' },
+] as const;
+export type PaymentFilterValue = (typeof PAYMENT_FILTERS)[number]['value'];
+const isPaymentFilter = (v: string | null): v is PaymentFilterValue => PAYMENT_FILTERS.some((f) => f.value === v);
+
+/** The filter kept in the address (?status=&tourId=&from=&to=&payment=), so a filtered list can be linked; unreadable values are dropped. */
 export function filterFromParams(p: URLSearchParams): BookingFilterValues {
   const tourId = p.get('tourId')?.trim() ?? '';
   const day = (k: string) => {
@@ -24,6 +34,7 @@ export function filterFromParams(p: URLSearchParams): BookingFilterValues {
     tourId: /^\d{1,9}$/.test(tourId) ? tourId : '',
     from: day('from'),
     to: day('to'),
+    payment: isPaymentFilter(p.get('payment')) ? p.get('payment')! : '',
   };
 }
 
@@ -40,10 +51,11 @@ export function filterInput(f: BookingFilterValues) {
     ...(f.tourId ? { tourId: f.tourId } : {}),
     ...(f.from ? { from: f.from } : {}),
     ...(f.to ? { to: f.to } : {}),
+    ...(isPaymentFilter(f.payment) ? { payment: f.payment } : {}),
   };
 }
 
-/** Status, tour and start-date range; every change applies at once. */
+/** Status, tour, start-date range and payment situation; every change applies at once. */
 export function BookingFilters({
   value,
   tours,
@@ -54,6 +66,7 @@ export function BookingFilters({
   onChange: (next: BookingFilterValues) => void;
 }) {
   const statusId = useId();
+  const paymentId = useId();
   const set = (k: keyof BookingFilterValues) => (v: string) => onChange({ ...value, [k]: v });
   const active = Object.values(value).some(Boolean);
   return (
@@ -89,6 +102,17 @@ export function BookingFilters({
         min={value.from || undefined}
         onChange={(e) => set('to')(e.target.value)}
       />
+      <div className="form-field">
+        <label htmlFor={paymentId}>Payment</label>
+        <select id={paymentId} value={value.payment} onChange={(e) => set('payment')(e.target.value)}>
+          <option value="">Any payment</option>
+          {PAYMENT_FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="admin-bookings__form-actions">
         <button type="button" className="btn btn--ghost" disabled={!active} onClick={() => onChange(NO_FILTER)}>
           Clear filters

@@ -3,17 +3,57 @@ import { Link } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { bookingActions, nextBookingStatus, parseBookingStatus, type BookingAction } from '@tembea/schema';
 import { BookingStatusBadge } from '../../../../components/BookingStatusBadge';
+import { PaymentStateBadge } from '../../../../components/PaymentStateBadge';
 import { AdminTable } from '../../shared/AdminTable';
 import { ConfirmDialog } from '../../../../components/Dialog';
 import type { AdminBookingFieldsFragment } from '../../../../gql/admin/graphql';
 import { failureWithReason } from '../../../../lib/errors';
-import { formatDayRange } from '../../../../lib/format';
+import { formatDay, formatDayRange } from '../../../../lib/format';
+import { formatCents } from '../../../../lib/money';
+import { RecordPaymentDialog } from '../../payments/components/RecordPaymentDialog';
+import { RefundDialog } from '../../payments/components/RefundDialog';
 import { CANCEL_BOOKING, COMPLETE_BOOKING, CONFIRM_BOOKING } from '../api/admin-bookings.operations';
-import { ACTION_TEXTS, customerOf } from '../lib/booking-actions';
+import { ACTION_TEXTS, customerOf, UNPAID_CONFIRM } from '../lib/booking-actions';
 
 export type AdminBooking = AdminBookingFieldsFragment;
 
-const BOOKING_COLUMNS = ['Tour', 'Customer', 'Dates', 'People', 'Status', 'Actions'];
+const BOOKING_COLUMNS = ['Tour', 'Customer', 'Dates', 'People', 'Status', 'Payment', 'Actions'];
+
+type MoneyAction = 'record' | 'refund';
+
+/** The money buttons a booking offers: record while something is due, refund once money is owed or was paid on a cancelled booking. */
+export function moneyActionsOf(b: AdminBooking): MoneyAction[] {
+  const p = b.payment;
+  if (!p) return [];
+  const out: MoneyAction[] = [];
+  if (p.dueNowCents > 0 && b.status !== 'Cancelled') out.push('record');
+  if (p.refundDueCents > 0 || (b.status === 'Cancelled' && p.paidCents > 0)) out.push('refund');
+  return out;
+}
+
+const MONEY_BUTTONS: Record<MoneyAction, string> = { record: 'Record payment', refund: 'Refund' };
+
+/** The payment cell: state, paid of total, and the balance's due day (flagged when overdue). */
+function PaymentCell({ b }: { b: AdminBooking }) {
+  const p = b.payment;
+  if (!p) return <span className="admin-bookings__sub">No price</span>;
+  return (
+    <div className="admin-bookings__pay" data-testid="booking-payment">
+      <PaymentStateBadge state={p.state} label={p.stateLabel} />
+      <span>
+        {formatCents(p.paidCents)} / {formatCents(p.totalCents)}
+      </span>
+      {p.refundDueCents > 0 ? (
+        <span className="admin-bookings__sub">Refund due {formatCents(p.refundDueCents)}</span>
+      ) : null}
+      {p.dueNowCents > 0 && p.balanceDueDate ? (
+        <span className={p.overdue ? 'admin-bookings__overdue' : 'admin-bookings__sub'}>
+          {p.overdue ? 'Overdue since' : 'Balance due'} {formatDay(p.balanceDueDate)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
 
 /** The buttons a booking offers in its status (the shared status machine decides). */
 export function actionsOf(status: string): BookingAction[] {
@@ -21,7 +61,15 @@ export function actionsOf(status: string): BookingAction[] {
   return s ? bookingActions(s) : [];
 }
 
-function Row({ b, onAction }: { b: AdminBooking; onAction: (b: AdminBooking, a: BookingAction) => void }) {
+function Row({
+  b,
+  onAction,
+  onMoney,
+}: {
+  b: AdminBooking;
+  onAction: (b: AdminBooking, a: BookingAction) => void;
+  onMoney: (b: AdminBooking, a: MoneyAction) => void;
+}) {
   const customer = customerOf(b);
   return (
     <tr data-testid="booking-row" data-booking-id={b.id}>
@@ -42,6 +90,9 @@ function Row({ b, onAction }: { b: AdminBooking; onAction: (b: AdminBooking, a: 
         <BookingStatusBadge status={b.status} />
       </td>
       <td>
+        <PaymentCell b={b} />
+      </td>
+      <td>
         <div className="admin-bookings__actions">
           {actionsOf(b.status).map((a) => (
             <button
@@ -54,6 +105,20 @@ function Row({ b, onAction }: { b: AdminBooking; onAction: (b: AdminBooking, a: 
               <span className="visually-hidden">
                 {' '}
                 booking #{b.id} of {customer.name}
+              </span>
+            </button>
+          ))}
+          {moneyActionsOf(b).map((a) => (
+            <button
+              key={a}
+              type="button"
+              className="btn btn--secondary admin-bookings__action"
+              onClick={() => onMoney(b, a)}
+            >
+              {MONEY_BUTTONS[a]}
+              <span className="visually-hidden">
+                {' '}
+                for booking #{b.id} of {customer.name}
               </span>
             </button>
           ))}
@@ -80,6 +145,9 @@ export function BookingsTable({
   onStale: () => void;
 }) {
   const [pending, setPending] = useState<{ booking: AdminBooking; action: BookingAction } | null>(null);
+  // Confirming a booking whose deposit is unpaid asks this first; the usual question follows.
+  const [unpaid, setUnpaid] = useState<AdminBooking | null>(null);
+  const [money, setMoney] = useState<{ booking: AdminBooking; action: MoneyAction } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirm, confirmState] = useMutation(CONFIRM_BOOKING);
   const [complete, completeState] = useMutation(COMPLETE_BOOKING);
@@ -121,7 +189,15 @@ export function BookingsTable({
         classes={{ wrap: 'admin-bookings__scroll', table: 'admin-bookings__table' }}
       >
         {bookings.map((b) => (
-          <Row key={b.id} b={b} onAction={(booking, action) => setPending({ booking, action })} />
+          <Row
+            key={b.id}
+            b={b}
+            onAction={(booking, action) => {
+              if (action === 'confirm' && booking.payment?.state === 'UNPAID') setUnpaid(booking);
+              else setPending({ booking, action });
+            }}
+            onMoney={(booking, action) => setMoney({ booking, action })}
+          />
         ))}
       </AdminTable>
       <ConfirmDialog
@@ -136,6 +212,40 @@ export function BookingsTable({
         onConfirm={go}
         onCancel={close}
       />
+      <ConfirmDialog
+        open={!!unpaid}
+        title={UNPAID_CONFIRM.title}
+        message={UNPAID_CONFIRM.question}
+        confirmLabel={UNPAID_CONFIRM.yes}
+        cancelLabel="No, go back"
+        onConfirm={() => {
+          if (unpaid) setPending({ booking: unpaid, action: 'confirm' });
+          setUnpaid(null);
+        }}
+        onCancel={() => setUnpaid(null)}
+      />
+      {money?.action === 'record' ? (
+        <RecordPaymentDialog
+          booking={money.booking}
+          customer={customerOf(money.booking).name}
+          onClose={() => setMoney(null)}
+          onDone={(message) => {
+            setMoney(null);
+            onDone(message);
+          }}
+        />
+      ) : null}
+      {money?.action === 'refund' ? (
+        <RefundDialog
+          booking={money.booking}
+          customer={customerOf(money.booking).name}
+          onClose={() => setMoney(null)}
+          onDone={(message) => {
+            setMoney(null);
+            onDone(message);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -31,6 +31,13 @@ export const ACTION_TEXTS: Record<
   },
 };
 
+/** The question asked before the usual one when an admin confirms a booking whose deposit is unpaid. */
+export const UNPAID_CONFIRM = {
+  title: 'Deposit not paid',
+  question: "This booking's deposit has not been paid. Confirm it anyway?",
+  yes: 'Yes, continue',
+};
+
 export const FETCH_FAILED = 'Failed to fetch bookings.';
 export const UNKNOWN_CUSTOMER = 'Unknown';
 

@@ -1,0 +1,94 @@
+import { graphql } from '../../../../gql/admin';
+
+/** A booking's payment as admins follow it: state, totals, what is due and owed back. */
+export const ADMIN_BOOKING_PAYMENT_FIELDS = graphql(`
+  fragment AdminBookingPaymentFields on Booking {
+    payment {
+      state
+      stateLabel
+      totalCents
+      depositCents
+      paidCents
+      refundedCents
+      refundDueCents
+      dueNowCents
+      dueNowKind
+      balanceDueDate
+      overdue
+      reference
+    }
+  }
+`);
+
+/** One ledger row as the ledger table shows it. */
+export const PAYMENT_ENTRY_FIELDS = graphql(`
+  fragment PaymentEntryFields on PaymentEntry {
+    id
+    bookingId
+    kind
+    amountCents
+    method
+    provider
+    providerReference
+    recordedBy
+    receivedOn
+    createdAt
+    reversesId
+    note
+  }
+`);
+
+/** Money received, as the admin typed it; the server checks it against what is due. */
+export const RECORD_PAYMENT = graphql(`
+  mutation RecordPayment($input: RecordPaymentInput!) {
+    recordPayment(input: $input) {
+      booking {
+        ...AdminBookingFields
+      }
+      entry {
+        ...PaymentEntryFields
+      }
+    }
+  }
+`);
+
+/** Money paid back: through Stripe for a card payment, else recorded. */
+export const REFUND_PAYMENT = graphql(`
+  mutation RefundPayment($input: RefundPaymentInput!) {
+    refundPayment(input: $input) {
+      booking {
+        ...AdminBookingFields
+      }
+      entry {
+        ...PaymentEntryFields
+      }
+    }
+  }
+`);
+
+/** The ledger, newest first, a page at a time (the cache appends pages: lib/paging.ts). */
+export const ADMIN_PAYMENTS = graphql(`
+  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {
+    payments(filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        ...PaymentEntryFields
+      }
+    }
+  }
+`);
+
+export const PAYMENT_TOTALS = graphql(`
+  query PaymentTotals($from: String, $to: String) {
+    paymentTotals(from: $from, to: $to) {
+      day
+      method
+      receivedCents
+      refundedCents
+    }
+  }
+`);

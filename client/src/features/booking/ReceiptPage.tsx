@@ -1,0 +1,144 @@
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { amountInWords } from '@tembea/schema';
+import { useAuth } from '../../auth/AuthProvider';
+import { COMPANY } from '../../components/layout/contact-info';
+import { Spinner } from '../../components/Spinner';
+import { usePageMeta } from '../../components/usePageMeta';
+import { errorMessage } from '../../lib/errors';
+import { formatDay, formatDayRange, formatMoment, peopleCount } from '../../lib/format';
+import { formatCents, kindLabel, methodLabel } from '../../lib/money';
+import { MY_BOOKINGS } from './api/booking.operations';
+import './receipt.css';
+
+export const RECEIPT_NOT_FOUND = 'No such receipt';
+
+/**
+ * /bookings/:bookingId/receipts/:entryId: one ledger row of the traveller's own booking as a
+ * receipt to print or save as PDF (the site's frame is left out of the printout).
+ */
+export function ReceiptPage() {
+  usePageMeta('Receipt');
+  const { bookingId, entryId } = useParams();
+  const { user } = useAuth();
+  const { data, loading, error, refetch } = useQuery(MY_BOOKINGS, { fetchPolicy: 'cache-and-network' });
+  const booking = data?.myBookings.find((b) => b.id === bookingId);
+  const entry = booking?.payment?.entries.find((e) => e.id === entryId);
+
+  if (!data && loading) return <Spinner label="Loading the receipt…" />;
+  if (!data && error)
+    return (
+      <section className="section receipt-page" role="alert">
+        <h1>We could not load the receipt</h1>
+        <p>{errorMessage(error, 'Failed to fetch the receipt.')}</p>
+        <button type="button" className="btn btn--primary" onClick={() => void refetch().catch(() => undefined)}>
+          Try Again
+        </button>
+      </section>
+    );
+  if (!booking || !entry || !booking.payment)
+    return (
+      <section className="section receipt-page">
+        <h1>{RECEIPT_NOT_FOUND}</h1>
+        <p>This receipt is not one of your bookings' payments.</p>
+        <Link className="btn btn--primary" to="/my-bookings">
+          My Bookings
+        </Link>
+      </section>
+    );
+
+  const refund = entry.kind === 'REFUND';
+  const payment = booking.payment;
+  return (
+    <section className="section receipt-page" aria-labelledby="receipt-title">
+      <div className="receipt-page__actions">
+        <Link to="/my-bookings">Back to My Bookings</Link>
+        <button type="button" className="btn btn--primary" onClick={() => window.print()}>
+          Print
+        </button>
+      </div>
+      <article className="receipt" data-testid="receipt">
+        <header className="receipt__header">
+          <div>
+            <p className="receipt__company">{COMPANY.name}</p>
+            <p className="receipt__muted">
+              {COMPANY.address} · {COMPANY.phone} · {COMPANY.email}
+            </p>
+          </div>
+          <h1 id="receipt-title" className="receipt__title">
+            {refund ? 'Refund receipt' : 'Payment receipt'}
+          </h1>
+        </header>
+        <dl className="receipt__facts">
+          <div>
+            <dt>Receipt number</dt>
+            <dd>
+              {payment.reference}-{entry.id}
+            </dd>
+          </div>
+          <div>
+            <dt>{refund ? 'Refunded on' : 'Received on'}</dt>
+            <dd>{formatDay(entry.receivedOn)}</dd>
+          </div>
+          <div>
+            <dt>{refund ? 'Refunded to' : 'Received from'}</dt>
+            <dd>{user?.name ?? ''}</dd>
+          </div>
+          <div>
+            <dt>Booking</dt>
+            <dd>
+              {booking.tourTitle}, {formatDayRange(booking.startDate, booking.endDate)},{' '}
+              {peopleCount(booking.numberOfPeople)} (reference {payment.reference})
+            </dd>
+          </div>
+          <div>
+            <dt>For</dt>
+            <dd>{kindLabel(entry.kind)}</dd>
+          </div>
+          <div>
+            <dt>Method</dt>
+            <dd>
+              {methodLabel(entry.method)}
+              {entry.providerReference ? ` (reference ${entry.providerReference})` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt>Recorded</dt>
+            <dd>{formatMoment(entry.createdAt)}</dd>
+          </div>
+        </dl>
+        <p className="receipt__amount" data-testid="receipt-amount">
+          <span className="receipt__figures">{formatCents(entry.amountCents)}</span>
+          <span className="receipt__words">{amountInWords(entry.amountCents)}</span>
+        </p>
+        <dl className="receipt__facts receipt__summary">
+          <div>
+            <dt>Booking total</dt>
+            <dd>{formatCents(payment.totalCents)}</dd>
+          </div>
+          <div>
+            <dt>Paid to date</dt>
+            <dd>{formatCents(payment.paidCents)}</dd>
+          </div>
+          {payment.dueNowCents > 0 ? (
+            <div>
+              <dt>Still due{payment.balanceDueDate ? ` by ${formatDay(payment.balanceDueDate)}` : ''}</dt>
+              <dd>{formatCents(payment.dueNowCents)}</dd>
+            </div>
+          ) : null}
+          {payment.refundedCents > 0 ? (
+            <div>
+              <dt>Refunded to date</dt>
+              <dd>{formatCents(payment.refundedCents)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Payment state</dt>
+            <dd>{payment.stateLabel}</dd>
+          </div>
+        </dl>
+        <p className="receipt__muted">All amounts in US dollars. The 3% deposit is non-refundable.</p>
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { forwardRef, useState } from 'react';
+import type { StartPaymentMutation } from '../../../gql/graphql';
+import { formatCents } from '../../../lib/money';
+
+export type PaymentInstructions = NonNullable<StartPaymentMutation['startPayment']['instructions']>;
+
+export const HOLD_NOTE =
+  'We hold your booking while your payment is on its way. If the deposit has not reached us within the hold period (72 hours unless we tell you otherwise), the booking is cancelled and its seats are freed. Your booking is confirmed, and a receipt emailed, as soon as we have recorded your payment.';
+
+/** The payment reference, large, with a button that copies it. */
+function Reference({ reference }: { reference: string }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(reference);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  };
+  return (
+    <div className="pay-reference">
+      <span className="pay-reference__label" id="pay-reference-label">
+        Payment reference
+      </span>
+      <strong className="pay-reference__value" aria-describedby="pay-reference-label" data-testid="payment-reference">
+        {reference}
+      </strong>
+      <button type="button" className="btn btn--secondary pay-reference__copy" onClick={() => void copy()}>
+        Copy <span className="visually-hidden">payment reference</span>
+      </button>
+      <span className="pay-reference__status" role="status">
+        {copied === 'yes' ? 'Copied.' : copied === 'no' ? 'Copying failed: select the reference and copy it.' : ''}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * How to pay by bank transfer or mobile money: the reference to quote, the amount, the operator's
+ * bank account and mobile-money numbers, and what happens to the booking meanwhile. The heading
+ * takes the focus when the instructions appear in place of the button that asked for them.
+ */
+export const OfflineInstructions = forwardRef<HTMLHeadingElement, { instructions: PaymentInstructions }>(
+  function OfflineInstructions({ instructions }, headingRef) {
+    const { bank, mobileMoney } = instructions;
+    return (
+      <section className="pay-instructions" aria-labelledby="pay-instructions-title" data-testid="pay-instructions">
+        <h3 id="pay-instructions-title" ref={headingRef} tabIndex={-1} className="pay-instructions__title">
+          How to pay
+        </h3>
+        <p>
+          Pay <strong data-testid="payment-amount">{formatCents(instructions.amountCents)}</strong> by bank transfer or
+          mobile money, quoting this reference so we can match your payment to your booking.
+        </p>
+        <Reference reference={instructions.reference} />
+        {bank ? (
+          <div className="pay-instructions__block">
+            <h4>Bank transfer</h4>
+            <dl className="pay-instructions__facts">
+              <div>
+                <dt>Bank</dt>
+                <dd>{bank.name}</dd>
+              </div>
+              <div>
+                <dt>Account name</dt>
+                <dd>{bank.accountName}</dd>
+              </div>
+              <div>
+                <dt>Account number</dt>
+                <dd>{bank.accountNumber}</dd>
+              </div>
+              {bank.swift ? (
+                <div>
+                  <dt>SWIFT</dt>
+                  <dd>{bank.swift}</dd>
+                </div>
+              ) : null}
+              {bank.branch ? (
+                <div>
+                  <dt>Branch</dt>
+                  <dd>{bank.branch}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+        ) : null}
+        {mobileMoney.length ? (
+          <div className="pay-instructions__block">
+            <h4>Mobile money</h4>
+            <dl className="pay-instructions__facts">
+              {mobileMoney.map((m) => (
+                <div key={`${m.provider}-${m.number}`}>
+                  <dt>{m.provider}</dt>
+                  <dd>{m.number}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ) : null}
+        <p className="pay-instructions__note">{HOLD_NOTE}</p>
+      </section>
+    );
+  },
+);

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { failureWithReason } from '../../../lib/errors';
+import { payButtonLabel } from '../../../lib/money';
+import { START_PAYMENT } from '../api/payment.operations';
+import { checkoutRedirect } from '../lib/checkout';
+import type { PaymentInstructions } from './OfflineInstructions';
+
+export const PAYMENT_START_FAILED = 'We could not start the payment.';
+
+/** A booking as far as paying it goes. */
+export interface PayableBooking {
+  id: string;
+  tourTitle?: string;
+  payment?: { dueNowCents: number; dueNowKind?: string | null } | null;
+}
+
+/** True when something is due now that the traveller can pay. */
+export function canPay(b: PayableBooking): boolean {
+  return !!b.payment && b.payment.dueNowCents > 0 && !!b.payment.dueNowKind;
+}
+
+/**
+ * 'Pay deposit ($45.00)', 'Pay balance (…)' or 'Pay in full (…)': asks the server to start the
+ * payment of what is due now. With Stripe the browser leaves for Checkout; offline, the
+ * instructions go to `onInstructions`. The amount always comes from the server.
+ */
+export function PayButton({
+  booking,
+  onInstructions,
+  className = 'btn btn--primary',
+}: {
+  booking: PayableBooking;
+  onInstructions: (instructions: PaymentInstructions) => void;
+  className?: string;
+}) {
+  const [start, { loading }] = useMutation(START_PAYMENT);
+  const [leaving, setLeaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!canPay(booking)) return null;
+  const { dueNowCents, dueNowKind } = booking.payment!;
+
+  const pay = async () => {
+    setError(null);
+    try {
+      const { data } = await start({ variables: { bookingId: booking.id } });
+      const answer = data?.startPayment;
+      if (answer?.checkoutUrl) {
+        setLeaving(true);
+        checkoutRedirect.go(answer.checkoutUrl);
+      } else if (answer?.instructions) onInstructions(answer.instructions);
+      else setError(PAYMENT_START_FAILED);
+    } catch (e) {
+      setError(failureWithReason(e, PAYMENT_START_FAILED));
+    }
+  };
+
+  return (
+    <div className="pay-button">
+      <button type="button" className={className} onClick={() => void pay()} disabled={loading || leaving}>
+        {leaving
+          ? 'Opening the payment page...'
+          : loading
+            ? 'Starting payment...'
+            : payButtonLabel(dueNowKind!, dueNowCents)}
+        {booking.tourTitle ? (
+          <>
+            {' '}
+            <span className="visually-hidden">for {booking.tourTitle}</span>
+          </>
+        ) : null}
+      </button>
+      {error ? (
+        <p className="pay-button__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

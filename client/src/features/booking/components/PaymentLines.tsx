@@ -1,0 +1,68 @@
+import { Link } from 'react-router-dom';
+import { PaymentStateBadge } from '../../../components/PaymentStateBadge';
+import type { TravellerPaymentFieldsFragment } from '../../../gql/graphql';
+import { formatDay } from '../../../lib/format';
+import { formatCents, kindLabel } from '../../../lib/money';
+
+export type TravellerPayment = NonNullable<TravellerPaymentFieldsFragment['payment']>;
+
+/**
+ * A booking's money as the traveller follows it: the payment state, what was paid, what is due now
+ * and by when, the refund due after a cancellation, and a receipt for every ledger row.
+ */
+export function PaymentLines({ bookingId, payment }: { bookingId: string; payment: TravellerPayment }) {
+  return (
+    <>
+      <dl className="my-booking__payment" data-testid="booking-payment">
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            <PaymentStateBadge state={payment.state} label={payment.stateLabel} />
+          </dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd data-testid="payment-paid">{formatCents(payment.paidCents)}</dd>
+        </div>
+        {payment.dueNowCents > 0 ? (
+          <div>
+            <dt>Due now</dt>
+            <dd data-testid="payment-due-now">{formatCents(payment.dueNowCents)}</dd>
+          </div>
+        ) : null}
+        {payment.balanceDueDate && payment.dueNowCents > 0 ? (
+          <div>
+            <dt>Balance due by</dt>
+            <dd data-testid="payment-due-date" className={payment.overdue ? 'my-booking__overdue' : undefined}>
+              {formatDay(payment.balanceDueDate)}
+              {payment.overdue ? ' (overdue)' : ''}
+            </dd>
+          </div>
+        ) : null}
+        {payment.refundDueCents > 0 ? (
+          <div>
+            <dt>Refund due</dt>
+            <dd data-testid="payment-refund-due">{formatCents(payment.refundDueCents)}</dd>
+          </div>
+        ) : null}
+        {payment.refundedCents > 0 ? (
+          <div>
+            <dt>Refunded</dt>
+            <dd>{formatCents(payment.refundedCents)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {payment.entries.length ? (
+        <ul className="my-booking__receipts" aria-label="Receipts">
+          {payment.entries.map((e) => (
+            <li key={e.id}>
+              <Link to={`/bookings/${bookingId}/receipts/${e.id}`}>
+                Receipt: {kindLabel(e.kind)} {formatCents(e.amountCents)}, {formatDay(e.receivedOn)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
