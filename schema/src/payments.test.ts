@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountInWords,
   balanceDueDate,
   depositOf,
   fullPaymentRequired,
@@ -11,7 +10,6 @@ import {
   maxReceivable,
   maxRefundable,
   nextPayment,
-  numberInWords,
   paymentSummary,
   refundOnCancellation,
   reminderDate,
