@@ -18,7 +18,7 @@ type Documents = {
     "\n  fragment SessionUserFields on User {\n    id\n    name\n    email\n    phone\n    role\n    profileImage\n    registeredAt\n    createdAt\n    lastLoginAt\n    permissions\n  }\n": typeof types.SessionUserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUserFields\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n      refreshToken\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": typeof types.LoginDocument,
-    "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken)\n  }\n": typeof types.LogoutDocument,
+    "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n": typeof types.LogoutDocument,
     "\n  mutation RefreshToken($refreshToken: String!) {\n    refreshToken(refreshToken: $refreshToken) {\n      accessToken\n      refreshToken\n    }\n  }\n": typeof types.RefreshTokenDocument,
     "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n": typeof types.UploadProfileImageDocument,
@@ -42,7 +42,7 @@ const documents: Documents = {
     "\n  fragment SessionUserFields on User {\n    id\n    name\n    email\n    phone\n    role\n    profileImage\n    registeredAt\n    createdAt\n    lastLoginAt\n    permissions\n  }\n": types.SessionUserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUserFields\n    }\n  }\n": types.MeDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n      refreshToken\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": types.LoginDocument,
-    "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken)\n  }\n": types.LogoutDocument,
+    "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n": types.LogoutDocument,
     "\n  mutation RefreshToken($refreshToken: String!) {\n    refreshToken(refreshToken: $refreshToken) {\n      accessToken\n      refreshToken\n    }\n  }\n": types.RefreshTokenDocument,
     "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n": types.DeleteAccountDocument,
     "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n": types.UploadProfileImageDocument,
@@ -92,7 +92,7 @@ export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken)\n  }\n"): (typeof documents)["\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken)\n  }\n"];
+export function graphql(source: "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n"): (typeof documents)["\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -104,7 +104,12 @@ const PATHS: Path[] = [
     { id: '1', input: TOUR, images: [null] },
     'variables.images.0',
   ),
-  graphql('logout (takes no files)', 'mutation($file: String) { logout }', { file: null }, 'variables.file'),
+  graphql(
+    'logout (takes no files)',
+    'mutation($file: String) { logout { allSessionsEnded } }',
+    { file: null },
+    'variables.file',
+  ),
 ];
 
 interface Input {

@@ -17,7 +17,10 @@ let traveller: string;
 // Long enough that held uploads outlive a slow, loaded test machine; short enough to wait for once.
 const BODY_TIMEOUT_MS = 5_000;
 beforeAll(async () => {
-  s = await startTestServer({ seedDemo: false, env: { ...ADMIN_ENV, UPLOAD_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS) } });
+  s = await startTestServer({
+    seedDemo: false,
+    env: { ...ADMIN_ENV, UPLOAD_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS) },
+  });
   admin = await adminToken(s);
   traveller = (await signUpAndLogin(s)).accessToken;
 });
@@ -156,7 +159,7 @@ describe('a GraphQL multipart request is judged by its operation before any file
     const cases: [string, RegExp][] = [
       [fileHead('0') + 'x'.repeat(MB), /'operations' and 'map' must come before the files/],
       [
-        part('operations', JSON.stringify({ query: 'mutation { logout }' })) +
+        part('operations', JSON.stringify({ query: 'mutation { logout { allSessionsEnded } }' })) +
           part('map', '{"0":["variables.x"]}') +
           fileHead('0') +
           'x'.repeat(MB),

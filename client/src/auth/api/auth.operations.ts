@@ -37,7 +37,9 @@ export const LOGIN = graphql(`
 
 export const LOGOUT = graphql(`
   mutation Logout($refreshToken: String) {
-    logout(refreshToken: $refreshToken)
+    logout(refreshToken: $refreshToken) {
+      allSessionsEnded
+    }
   }
 `);
 

@@ -36,7 +36,7 @@ const USER_AND_ADMIN_OPERATIONS: [string, string, Record<string, unknown>?][] = 
   ['addDeparture', 'mutation($id: ID!) { addDeparture(tourId: $id, startDate: "2099-01-01", capacity: 5) { id } }', {}],
   ['deleteAccount', 'mutation { deleteAccount }'],
   ['deleteAccount of a user', 'mutation($uid: ID!) { deleteAccount(userId: $uid) }', {}],
-  ['logout', 'mutation { logout }'],
+  ['logout', 'mutation { logout { allSessionsEnded } }'],
 ];
 
 describe('a partner API key and user data', () => {
