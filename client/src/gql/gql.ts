@@ -20,8 +20,8 @@ type Documents = {
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n      refreshToken\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n": typeof types.LogoutDocument,
     "\n  mutation RefreshToken($refreshToken: String!) {\n    refreshToken(refreshToken: $refreshToken) {\n      accessToken\n      refreshToken\n    }\n  }\n": typeof types.RefreshTokenDocument,
-    "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n": typeof types.DeleteAccountDocument,
-    "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n": typeof types.UploadProfileImageDocument,
+    "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": typeof types.UploadProfileImageDocument,
     "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": typeof types.TourCardFieldsFragmentDoc,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
@@ -44,8 +44,8 @@ const documents: Documents = {
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n      refreshToken\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n": types.LogoutDocument,
     "\n  mutation RefreshToken($refreshToken: String!) {\n    refreshToken(refreshToken: $refreshToken) {\n      accessToken\n      refreshToken\n    }\n  }\n": types.RefreshTokenDocument,
-    "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n": types.DeleteAccountDocument,
-    "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n": types.UploadProfileImageDocument,
+    "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n": types.DeleteAccountDocument,
+    "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": types.UploadProfileImageDocument,
     "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": types.TourCardFieldsFragmentDoc,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
@@ -100,11 +100,11 @@ export function graphql(source: "\n  mutation RefreshToken($refreshToken: String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n"): (typeof documents)["\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -88,7 +88,7 @@ const PATHS: Path[] = [
   },
   graphql(
     'uploadProfileImage',
-    'mutation($file: Upload!) { uploadProfileImage(file: $file) { id } }',
+    'mutation($file: Upload!) { uploadProfileImage(file: $file) { user { id } } }',
     { file: null },
     'variables.file',
   ),

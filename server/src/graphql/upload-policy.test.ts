@@ -35,7 +35,7 @@ const fileHead = (name: string) =>
   `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\nPNG`;
 const CREATE_TOUR =
   'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
-const PROFILE = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { id } }';
+const PROFILE = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { user { id } } }';
 const TOUR = {
   title: 'Materuni Waterfall',
   description: 'Coffee and a waterfall.',
@@ -175,7 +175,7 @@ describe('a GraphQL multipart request is judged by its operation before any file
         part(
           'operations',
           JSON.stringify({
-            query: `mutation($f: Upload!) { a: uploadProfileImage(file: $f) { id } b: uploadProfileImage(file: $f) { id } }`,
+            query: `mutation($f: Upload!) { a: uploadProfileImage(file: $f) { user { id } } b: uploadProfileImage(file: $f) { user { id } } }`,
           }),
         ) +
           part('map', '{"0":["variables.f"]}') +

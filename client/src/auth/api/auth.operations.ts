@@ -55,7 +55,9 @@ export const REFRESH_TOKEN = graphql(`
 
 export const DELETE_ACCOUNT = graphql(`
   mutation DeleteAccount($userId: ID) {
-    deleteAccount(userId: $userId)
+    deleteAccount(userId: $userId) {
+      deletedUserId
+    }
   }
 `);
 
@@ -63,7 +65,9 @@ export const DELETE_ACCOUNT = graphql(`
 export const UPLOAD_PROFILE_IMAGE = graphql(`
   mutation UploadProfileImage($file: Upload!) {
     uploadProfileImage(file: $file) {
-      ...SessionUserFields
+      user {
+        ...SessionUserFields
+      }
     }
   }
 `);

@@ -34,8 +34,8 @@ const USER_AND_ADMIN_OPERATIONS: [string, string, Record<string, unknown>?][] = 
   ['cancelBooking', 'mutation($id: ID!) { cancelBooking(id: $id) { id } }', {}],
   ['deleteTour', 'mutation($id: ID!) { deleteTour(id: $id) }', {}],
   ['addDeparture', 'mutation($id: ID!) { addDeparture(tourId: $id, startDate: "2099-01-01", capacity: 5) { id } }', {}],
-  ['deleteAccount', 'mutation { deleteAccount }'],
-  ['deleteAccount of a user', 'mutation($uid: ID!) { deleteAccount(userId: $uid) }', {}],
+  ['deleteAccount', 'mutation { deleteAccount { deletedUserId } }'],
+  ['deleteAccount of a user', 'mutation($uid: ID!) { deleteAccount(userId: $uid) { deletedUserId } }', {}],
   ['logout', 'mutation { logout { allSessionsEnded } }'],
 ];
 

@@ -399,11 +399,11 @@ describe('which stored files a tour may name, and when they are deleted', () => 
     const user = await signUpAndLogin(s);
     const r = await gqlUpload(
       s,
-      `mutation($file: Upload!) { uploadProfileImage(file: $file) { profileImage } }`,
+      `mutation($file: Upload!) { uploadProfileImage(file: $file) { user { profileImage } } }`,
       { data: await png(), name: 'me.png', type: 'image/png' },
       user.accessToken,
     );
-    return { path: r.body.data.uploadProfileImage.profileImage, token: user.accessToken };
+    return { path: r.body.data.uploadProfileImage.user.profileImage, token: user.accessToken };
   }
 
   it("refuses a traveller's profile picture (or a thumbnail) as a tour image or bg, on GraphQL and REST, and the picture stays", async () => {

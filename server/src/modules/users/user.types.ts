@@ -36,3 +36,15 @@ export class UserType {
   })
   permissions!: string[];
 }
+
+@ObjectType({ description: 'Answer to `uploadProfileImage`.' })
+export class UploadProfileImagePayload {
+  @Field(() => UserType, { description: 'The signed-in user with the new picture in profileImage.' })
+  user!: UserType;
+}
+
+@ObjectType({ description: 'Answer to `deleteAccount`: the account, its sessions and its picture are gone.' })
+export class DeleteAccountPayload {
+  @Field(() => ID, { description: 'Id of the account deleted (the signed-in one when no userId was given).' })
+  deletedUserId!: string;
+}
