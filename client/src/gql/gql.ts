@@ -29,7 +29,7 @@ type Documents = {
     "\n  fragment TravellerBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    bookingType\n    tier\n    status\n    canCancel\n    price {\n      priced\n      earlyBird\n      earlyBirdDiscount\n      total\n      deposit\n      balance\n      balanceDueDate\n      currency\n    }\n  }\n": typeof types.TravellerBookingFieldsFragmentDoc,
     "\n  mutation CreateBooking($input: BookingInput!) {\n    createBooking(input: $input) {\n      message\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": typeof types.CreateBookingDocument,
     "\n  query MyBookings {\n    myBookings {\n      ...TravellerBookingFields\n    }\n  }\n": typeof types.MyBookingsDocument,
-    "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      ...TravellerBookingFields\n    }\n  }\n": typeof types.CancelMyBookingDocument,
+    "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": typeof types.CancelMyBookingDocument,
     "\n  query HomeTours($first: Int!) {\n    tours(first: $first) {\n      nodes {\n        ...TourCardFields\n      }\n    }\n  }\n": typeof types.HomeToursDocument,
     "\n  query HomeSearchOptions {\n    tourFilters {\n      destinations\n      travelTypes\n    }\n  }\n": typeof types.HomeSearchOptionsDocument,
     "\n  mutation SendContactMessage($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      ok\n      message\n    }\n  }\n": typeof types.SendContactMessageDocument,
@@ -53,7 +53,7 @@ const documents: Documents = {
     "\n  fragment TravellerBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    bookingType\n    tier\n    status\n    canCancel\n    price {\n      priced\n      earlyBird\n      earlyBirdDiscount\n      total\n      deposit\n      balance\n      balanceDueDate\n      currency\n    }\n  }\n": types.TravellerBookingFieldsFragmentDoc,
     "\n  mutation CreateBooking($input: BookingInput!) {\n    createBooking(input: $input) {\n      message\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": types.CreateBookingDocument,
     "\n  query MyBookings {\n    myBookings {\n      ...TravellerBookingFields\n    }\n  }\n": types.MyBookingsDocument,
-    "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      ...TravellerBookingFields\n    }\n  }\n": types.CancelMyBookingDocument,
+    "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": types.CancelMyBookingDocument,
     "\n  query HomeTours($first: Int!) {\n    tours(first: $first) {\n      nodes {\n        ...TourCardFields\n      }\n    }\n  }\n": types.HomeToursDocument,
     "\n  query HomeSearchOptions {\n    tourFilters {\n      destinations\n      travelTypes\n    }\n  }\n": types.HomeSearchOptionsDocument,
     "\n  mutation SendContactMessage($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      ok\n      message\n    }\n  }\n": types.SendContactMessageDocument,
@@ -136,7 +136,7 @@ export function graphql(source: "\n  query MyBookings {\n    myBookings {\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      ...TravellerBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      ...TravellerBookingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

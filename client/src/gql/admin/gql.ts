@@ -18,9 +18,9 @@ type Documents = {
     "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": typeof types.AdminBookingFieldsFragmentDoc,
     "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.AdminBookingsDocument,
     "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": typeof types.AdminTourChoicesDocument,
-    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.ConfirmBookingDocument,
-    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CompleteBookingDocument,
-    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CancelBookingDocument,
+    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.ConfirmBookingDocument,
+    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CompleteBookingDocument,
+    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CancelBookingDocument,
     "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": typeof types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.CreatePartnerKeyDocument,
@@ -33,18 +33,18 @@ type Documents = {
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.UpdateTourDocument,
     "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n": typeof types.DepartureFieldsFragmentDoc,
     "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n": typeof types.TourDeparturesDocument,
-    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n": typeof types.AddDepartureDocument,
-    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n": typeof types.UpdateDepartureDocument,
-    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n": typeof types.DeleteDepartureDocument,
+    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": typeof types.AddDepartureDocument,
+    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": typeof types.UpdateDepartureDocument,
+    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id) {\n      deletedDepartureId\n    }\n  }\n": typeof types.DeleteDepartureDocument,
     "\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n": typeof types.AdminWebhookDeliveriesDocument,
 };
 const documents: Documents = {
     "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n  }\n": types.AdminBookingFieldsFragmentDoc,
     "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.AdminBookingsDocument,
     "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": types.AdminTourChoicesDocument,
-    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.ConfirmBookingDocument,
-    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CompleteBookingDocument,
-    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CancelBookingDocument,
+    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.ConfirmBookingDocument,
+    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CompleteBookingDocument,
+    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CancelBookingDocument,
     "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.CreatePartnerKeyDocument,
@@ -57,9 +57,9 @@ const documents: Documents = {
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.UpdateTourDocument,
     "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n": types.DepartureFieldsFragmentDoc,
     "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n": types.TourDeparturesDocument,
-    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n": types.AddDepartureDocument,
-    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n": types.UpdateDepartureDocument,
-    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n": types.DeleteDepartureDocument,
+    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": types.AddDepartureDocument,
+    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": types.UpdateDepartureDocument,
+    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id) {\n      deletedDepartureId\n    }\n  }\n": types.DeleteDepartureDocument,
     "\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n": types.AdminWebhookDeliveriesDocument,
 };
 
@@ -92,15 +92,15 @@ export function graphql(source: "\n  query AdminTourChoices {\n    tours(first: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -152,15 +152,15 @@ export function graphql(source: "\n  query TourDepartures($tourId: ID!, $from: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id) {\n      deletedDepartureId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id) {\n      deletedDepartureId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

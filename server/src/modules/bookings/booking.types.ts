@@ -115,8 +115,8 @@ export class BookingConnection extends ConnectionType(BookingType, {
   totalCount: 'Number of bookings matching the filter, over all pages.',
 }) {}
 
-@ObjectType({ description: 'A booking just made and the text to show.' })
-export class BookingPayload {
+@ObjectType({ description: 'Answer to `createBooking`: the booking just made and the text to show.' })
+export class CreateBookingPayload {
   @Field(() => BookingType, { description: 'The booking.' })
   booking!: BookingType;
 
@@ -204,4 +204,46 @@ export class DepartureType {
 
   @Field({ description: 'True when the operator closed it to new bookings.' })
   closed!: boolean;
+}
+
+@ObjectType({ description: 'Answer to `cancelMyBooking`.' })
+export class CancelMyBookingPayload {
+  @Field(() => BookingType, { description: 'The booking, now Cancelled.' })
+  booking!: BookingType;
+}
+
+@ObjectType({ description: 'Answer to `confirmBooking`.' })
+export class ConfirmBookingPayload {
+  @Field(() => BookingType, { description: 'The booking, now Confirmed.' })
+  booking!: BookingType;
+}
+
+@ObjectType({ description: 'Answer to `completeBooking`.' })
+export class CompleteBookingPayload {
+  @Field(() => BookingType, { description: 'The booking, now Completed.' })
+  booking!: BookingType;
+}
+
+@ObjectType({ description: 'Answer to `cancelBooking`.' })
+export class CancelBookingPayload {
+  @Field(() => BookingType, { description: 'The booking, now Cancelled.' })
+  booking!: BookingType;
+}
+
+@ObjectType({ description: 'Answer to `addDeparture`.' })
+export class AddDeparturePayload {
+  @Field(() => DepartureType, { description: 'The departure scheduled.' })
+  departure!: DepartureType;
+}
+
+@ObjectType({ description: 'Answer to `updateDeparture`.' })
+export class UpdateDeparturePayload {
+  @Field(() => DepartureType, { description: 'The departure as changed.' })
+  departure!: DepartureType;
+}
+
+@ObjectType({ description: 'Answer to `deleteDeparture`: its date is bookable again with the tour capacity.' })
+export class DeleteDeparturePayload {
+  @Field(() => ID, { description: 'Id of the departure deleted.' })
+  deletedDepartureId!: string;
 }

@@ -18,7 +18,7 @@ const ALL = `{ allWebhooks { id partnerName url events disabledAt } }`;
 const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }`;
 const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { id } }`;
 const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) }`;
-const UPDATE_DEPARTURE = `mutation($id: ID!, $closed: Boolean) { updateDeparture(id: $id, closed: $closed) { id closed } }`;
+const UPDATE_DEPARTURE = `mutation($id: ID!, $closed: Boolean) { updateDeparture(id: $id, closed: $closed) { departure { id closed } } }`;
 
 const TOUR = {
   title: 'Tarangire Elephant Trail',
@@ -184,14 +184,14 @@ describe('webhook deliveries', () => {
       });
       expect(await verify(hook.receiver.received[0]!, hook.secret)).toEqual({ ok: true });
 
-      expect((await gql(s, CANCEL, { id: booking.id }, { token: admin })).body.data.cancelBooking.status).toBe(
+      expect((await gql(s, CANCEL, { id: booking.id }, { token: admin })).body.data.cancelBooking.booking.status).toBe(
         'Cancelled',
       );
       await s.webhooks.flush();
       expect(bodies(hook.receiver)[1]).toMatchObject({ departureId: taken!.departureId, seatsLeft: 10, closed: false });
 
       const closed = await gql(s, UPDATE_DEPARTURE, { id: taken!.departureId, closed: true }, { token: admin });
-      expect(closed.body.data.updateDeparture.closed).toBe(true);
+      expect(closed.body.data.updateDeparture.departure.closed).toBe(true);
       // Saving the same flag again changes nothing partners see.
       await gql(s, UPDATE_DEPARTURE, { id: taken!.departureId, closed: true }, { token: admin });
       await s.webhooks.flush();

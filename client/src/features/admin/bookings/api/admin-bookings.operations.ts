@@ -55,7 +55,9 @@ export const ADMIN_TOUR_CHOICES = graphql(`
 export const CONFIRM_BOOKING = graphql(`
   mutation ConfirmBooking($id: ID!) {
     confirmBooking(id: $id) {
-      ...AdminBookingFields
+      booking {
+        ...AdminBookingFields
+      }
     }
   }
 `);
@@ -63,7 +65,9 @@ export const CONFIRM_BOOKING = graphql(`
 export const COMPLETE_BOOKING = graphql(`
   mutation CompleteBooking($id: ID!) {
     completeBooking(id: $id) {
-      ...AdminBookingFields
+      booking {
+        ...AdminBookingFields
+      }
     }
   }
 `);
@@ -71,7 +75,9 @@ export const COMPLETE_BOOKING = graphql(`
 export const CANCEL_BOOKING = graphql(`
   mutation CancelBooking($id: ID!) {
     cancelBooking(id: $id) {
-      ...AdminBookingFields
+      booking {
+        ...AdminBookingFields
+      }
     }
   }
 `);

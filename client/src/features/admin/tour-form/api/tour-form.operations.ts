@@ -52,7 +52,9 @@ export const TOUR_DEPARTURES = graphql(`
 export const ADD_DEPARTURE = graphql(`
   mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {
     addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {
-      ...DepartureFields
+      departure {
+        ...DepartureFields
+      }
     }
   }
 `);
@@ -60,13 +62,17 @@ export const ADD_DEPARTURE = graphql(`
 export const UPDATE_DEPARTURE = graphql(`
   mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {
     updateDeparture(id: $id, capacity: $capacity, closed: $closed) {
-      ...DepartureFields
+      departure {
+        ...DepartureFields
+      }
     }
   }
 `);
 
 export const DELETE_DEPARTURE = graphql(`
   mutation DeleteDeparture($id: ID!) {
-    deleteDeparture(id: $id)
+    deleteDeparture(id: $id) {
+      deletedDepartureId
+    }
   }
 `);
