@@ -18,8 +18,8 @@ const LIST = `query Catalogue($f: TourFilter) { tours(filter: $f, first: 20) { t
 const TOUR = `query Tour($id: ID!) { tour(id: $id) { id title price } }`;
 const FILTERS = `{ tourFilters { destinations priceRange { minPrice maxPrice } } }`;
 const QUOTE = `query Quote($t: ID!, $d: String!) { quote(tourId: $t, startDate: $d, numberOfPeople: 1, bookingType: "group", tier: "Budget") { total seatsLeft availability } }`;
-const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id price } }`;
-const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) }`;
+const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { id price } } }`;
+const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }`;
 const ADD_DEP = `mutation($t: ID!, $d: String!, $c: Int!) { addDeparture(tourId: $t, startDate: $d, capacity: $c) { departure { id } } }`;
 const UPDATE_DEP = `mutation($id: ID!, $c: Int, $closed: Boolean) { updateDeparture(id: $id, capacity: $c, closed: $closed) { departure { id } } }`;
 const DELETE_DEP = `mutation($id: ID!) { deleteDeparture(id: $id) { deletedDepartureId } }`;
@@ -92,7 +92,7 @@ describe('anonymous catalogue answers, cached in memory', () => {
       { id, input: { ...INPUT, price: '520', originalPrice: 600 } },
       { token: admin },
     );
-    expect(updated.body.data.updateTour.price).toBe(520);
+    expect(updated.body.data.updateTour.tour.price).toBe(520);
     expect((await anon(s, LIST, { f })).body.data.tours.nodes[0].price).toBe(520);
     expect((await anon(s, TOUR, { id })).body.data.tour.price).toBe(520);
     expect((await anon(s, FILTERS)).body.data.tourFilters.priceRange).toEqual({ minPrice: 600, maxPrice: 600 });
@@ -100,7 +100,7 @@ describe('anonymous catalogue answers, cached in memory', () => {
     expect((await api(s, 'GET', '/tours/filters')).body.priceRange).toEqual({ minPrice: 600, maxPrice: 600 });
 
     expect((await cachedTwice(s, LIST, { f })).tours.totalCount).toBe(1);
-    expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toBe(true);
+    expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toEqual({ deletedTourId: id });
     expect((await anon(s, LIST, { f })).body.data.tours).toEqual({ totalCount: 0, nodes: [] });
     expect((await anon(s, TOUR, { id })).body.data.tour).toBeNull();
     expect((await api(s, 'GET', `/tours/${id}`)).status).toBe(404);

@@ -94,13 +94,13 @@ const PATHS: Path[] = [
   ),
   graphql(
     'createTour',
-    'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id } }',
+    'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { tour { id } } }',
     { input: TOUR, images: [null] },
     'variables.images.0',
   ),
   graphql(
     'updateTour',
-    'mutation($id: ID!, $input: TourInput!, $images: [Upload!]) { updateTour(id: $id, input: $input, images: $images) { id } }',
+    'mutation($id: ID!, $input: TourInput!, $images: [Upload!]) { updateTour(id: $id, input: $input, images: $images) { tour { id } } }',
     { id: '1', input: TOUR, images: [null] },
     'variables.images.0',
   ),

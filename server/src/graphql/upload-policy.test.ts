@@ -34,7 +34,7 @@ const part = (name: string, value: string) =>
 const fileHead = (name: string) =>
   `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\nPNG`;
 const CREATE_TOUR =
-  'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
+  'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { tour { id images } } }';
 const PROFILE = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { user { id } } }';
 const TOUR = {
   title: 'Materuni Waterfall',

@@ -27,10 +27,10 @@ type Documents = {
     "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.RevokePartnerKeyDocument,
     "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
-    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": typeof types.DeleteTourDocument,
+    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": typeof types.DeleteTourDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.AdminTourDocument,
-    "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.CreateTourDocument,
-    "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.UpdateTourDocument,
+    "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.CreateTourDocument,
+    "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.UpdateTourDocument,
     "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n": typeof types.DepartureFieldsFragmentDoc,
     "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n": typeof types.TourDeparturesDocument,
     "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": typeof types.AddDepartureDocument,
@@ -51,10 +51,10 @@ const documents: Documents = {
     "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": types.RevokePartnerKeyDocument,
     "\n  fragment AdminTourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
-    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": types.DeleteTourDocument,
+    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": types.DeleteTourDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": types.AdminTourDocument,
-    "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.CreateTourDocument,
-    "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.UpdateTourDocument,
+    "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.CreateTourDocument,
+    "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.UpdateTourDocument,
     "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n": types.DepartureFieldsFragmentDoc,
     "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n": types.TourDeparturesDocument,
     "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": types.AddDepartureDocument,
@@ -128,7 +128,7 @@ export function graphql(source: "\n  query AdminTours($first: Int!, $after: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -136,11 +136,11 @@ export function graphql(source: "\n  query AdminTour($id: ID!) {\n    tour(id: $
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -263,7 +263,7 @@ describe('availability: updatedSince', () => {
 
     const edit = await gql(
       s,
-      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }`,
+      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { id } } }`,
       {
         id: String(tourId),
         input: {

@@ -32,7 +32,7 @@ const USER_AND_ADMIN_OPERATIONS: [string, string, Record<string, unknown>?][] = 
   ['confirmBooking', 'mutation($id: ID!) { confirmBooking(id: $id) { booking { id } } }', {}],
   ['completeBooking', 'mutation($id: ID!) { completeBooking(id: $id) { booking { id } } }', {}],
   ['cancelBooking', 'mutation($id: ID!) { cancelBooking(id: $id) { booking { id } } }', {}],
-  ['deleteTour', 'mutation($id: ID!) { deleteTour(id: $id) }', {}],
+  ['deleteTour', 'mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }', {}],
   [
     'addDeparture',
     'mutation($id: ID!) { addDeparture(tourId: $id, startDate: "2099-01-01", capacity: 5) { departure { id } } }',

@@ -92,7 +92,7 @@ describe('an API key from creation to revocation', () => {
 
     const deleted = await gql(
       s,
-      `mutation($id: ID!) { deleteTour(id: $id) }`,
+      `mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }`,
       { id: String(await makeTour(s)) },
       { token: admin },
     );

@@ -156,3 +156,21 @@ export class TourConnection extends ConnectionType(TourType, {
     'True when totalCount is an estimate (more matches than the exact-count limit, so counting them all would cost too much); ' +
     'false when it is the exact number.',
 }) {}
+
+@ObjectType({ description: 'Answer to `createTour`.' })
+export class CreateTourPayload {
+  @Field(() => TourType, { description: 'The tour added, with the paths of its stored photos.' })
+  tour!: TourType;
+}
+
+@ObjectType({ description: 'Answer to `updateTour`.' })
+export class UpdateTourPayload {
+  @Field(() => TourType, { description: 'The tour as changed.' })
+  tour!: TourType;
+}
+
+@ObjectType({ description: 'Answer to `deleteTour`: the tour is gone; its past bookings keep its title.' })
+export class DeleteTourPayload {
+  @Field(() => ID, { description: 'Id of the tour deleted.' })
+  deletedTourId!: string;
+}

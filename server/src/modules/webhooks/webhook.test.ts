@@ -15,9 +15,9 @@ const DELIVERIES = `query($status: WebhookDeliveryStatus, $first: Int, $after: S
   totalCount pageInfo { hasNextPage endCursor }
   nodes { id webhookId url partnerName event status attempts lastStatusCode lastError createdAt nextAttemptAt deliveredAt } } }`;
 const ALL = `{ allWebhooks { id partnerName url events disabledAt } }`;
-const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }`;
-const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { id } }`;
-const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) }`;
+const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { id } } }`;
+const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { tour { id } } }`;
+const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }`;
 const UPDATE_DEPARTURE = `mutation($id: ID!, $closed: Boolean) { updateDeparture(id: $id, closed: $closed) { departure { id closed } } }`;
 
 const TOUR = {
@@ -116,12 +116,12 @@ describe('webhook deliveries', () => {
         events: ['TOUR_CHANGED'],
         disabledAt: null,
       });
-      const id = (await gql(s, CREATE_TOUR, { input: TOUR }, { token: admin })).body.data.createTour.id as string;
+      const id = (await gql(s, CREATE_TOUR, { input: TOUR }, { token: admin })).body.data.createTour.tour.id as string;
       expect(
         (await gql(s, UPDATE_TOUR, { id, input: { ...TOUR, title: 'Tarangire Giants' } }, { token: admin })).body
           .errors,
       ).toBeUndefined();
-      expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toBe(true);
+      expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toEqual({ deletedTourId: id });
       await s.webhooks.flush();
 
       const got = bodies(hook.receiver).sort((a, b) => String(a.occurredAt).localeCompare(String(b.occurredAt)));

@@ -15,7 +15,9 @@ export const ADMIN_TOUR = graphql(`
 export const CREATE_TOUR = graphql(`
   mutation CreateTour($input: TourInput!, $images: [Upload!]) {
     createTour(input: $input, images: $images) {
-      ...AdminTourFields
+      tour {
+        ...AdminTourFields
+      }
     }
   }
 `);
@@ -23,7 +25,9 @@ export const CREATE_TOUR = graphql(`
 export const UPDATE_TOUR = graphql(`
   mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {
     updateTour(id: $id, input: $input, images: $images) {
-      ...AdminTourFields
+      tour {
+        ...AdminTourFields
+      }
     }
   }
 `);
