@@ -84,8 +84,10 @@ export class PartnerKeyObject {
   refusalsToday!: number;
 }
 
-@ObjectType({ description: 'A new API key: the record and the key itself, shown only in this answer.' })
-export class CreatedPartnerKey {
+@ObjectType({
+  description: 'Answer to `createPartnerKey`: the new key as listed and the key itself, shown only in this answer.',
+})
+export class CreatePartnerKeyPayload {
   @Field(() => PartnerKeyObject, { description: 'The new key as the list shows it.' })
   key!: PartnerKeyObject;
 
@@ -94,6 +96,11 @@ export class CreatedPartnerKey {
       'The whole key (tmb_…), to hand to the partner: it is shown only this once and cannot be read again, since only its hash is stored.',
   })
   secret!: string;
+}
+@ObjectType({ description: 'Answer to `revokePartnerKey`.' })
+export class RevokePartnerKeyPayload {
+  @Field(() => PartnerKeyObject, { description: 'The key, now REVOKED with its revokedAt.' })
+  key!: PartnerKeyObject;
 }
 
 @InputType({ description: 'A new API key for a partner agency.' })
