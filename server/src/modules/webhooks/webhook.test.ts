@@ -10,7 +10,7 @@ import { webhookService } from './webhook.service.js';
 
 const REGISTER = `mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input) { secret webhook { id partnerName url events createdAt disabledAt } } }`;
 const MINE = `{ webhooks { id url events } }`;
-const DELETE = `mutation($id: ID!) { deleteWebhook(id: $id) }`;
+const DELETE = `mutation($id: ID!) { deleteWebhook(id: $id) { deletedWebhookId } }`;
 const DELIVERIES = `query($status: WebhookDeliveryStatus, $first: Int, $after: String) { webhookDeliveries(status: $status, first: $first, after: $after) {
   totalCount pageInfo { hasNextPage endCursor }
   nodes { id webhookId url partnerName event status attempts lastStatusCode lastError createdAt nextAttemptAt deliveredAt } } }`;
@@ -287,7 +287,9 @@ describe('webhook deliveries', () => {
       expect((await keyGql(s, other.secret, DELETE, { id: hook.webhook.id })).body.errors[0].extensions.code).toBe(
         'NOT_FOUND',
       );
-      expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.data.deleteWebhook).toBe(true);
+      expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.data.deleteWebhook).toEqual({
+        deletedWebhookId: hook.webhook.id,
+      });
       expect((await keyGql(s, hook.apiKey, MINE)).body.data.webhooks).toEqual([]);
       expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.errors[0].extensions.code).toBe(
         'NOT_FOUND',
