@@ -83,7 +83,7 @@ export type TourFilter = {
   ids?: Array<string> | null | undefined;
   /** Highest "from" price in USD (>= 0, >= minPrice). */
   maxPrice?: number | null | undefined;
-  /** Lowest "from" price in USD (>= 0): the numeric price, else the lowest price of the price text, else the original price. */
+  /** Lowest "from" price in USD (>= 0): the numeric price, else the lowest price of the price text, else originalPrice (see Tour.fromPrice). */
   minPrice?: number | null | undefined;
   /** Only popular (true) or only not popular (false) tours. */
   popular?: boolean | null | undefined;
@@ -91,7 +91,7 @@ export type TourFilter = {
   returnTime?: string | null | undefined;
   /** Publication status: active, inactive or draft (case-insensitive). Absent: every status. */
   status?: string | null | undefined;
-  /** A tier, e.g. Luxury: matches tours whose comma-separated Tier list contains it (case-insensitive). */
+  /** A tier, e.g. Luxury: matches tours that offer it (one of their tiers; case-insensitive). */
   tier?: string | null | undefined;
   /** Travel type, e.g. Safari (case-insensitive, exact). */
   travelType?: string | null | undefined;

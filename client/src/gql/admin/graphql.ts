@@ -23,7 +23,7 @@ export type CreatePartnerKeyInput = {
   name: string;
   /** The partner agency, 1-100 characters. */
   partnerName: string;
-  /** Requests per minute, 1-100000; leave out for the server default (PARTNER_API_RATE_LIMIT). */
+  /** Requests per minute, 1-100000; leave out for the server-wide default (1200 unless the operator set another). */
   rateLimitPerMinute?: number | null | undefined;
 };
 
@@ -46,13 +46,13 @@ export type PartnerKeyStatus =
 
 /** A tour as an admin creates or edits it. Creating needs title, description, price, country and a duration (text or at least 1 day); other fields left out take the new-tour defaults. Editing changes only the fields given: one left out keeps its value, null empties it. */
 export type TourInput = {
-  /** A direct image shown instead of the images (an http(s) address or a photo stored for tours). */
+  /** Cover image shown instead of the first of images: an http(s) URL or the path of a photo stored for tours; null removes it. */
   bg?: string | null | undefined;
   /** group or private (a new tour's default: group). */
   bookingType?: string | null | undefined;
   /** Most people per booking and a new departure's seats (1-1000). */
   capacity?: number | null | undefined;
-  /** Categories. */
+  /** Categories the tour is listed under, as short labels. */
   categories?: Array<string> | null | undefined;
   /** Country (required). */
   country?: string | null | undefined;
@@ -74,7 +74,7 @@ export type TourInput = {
   durationNights?: number | null | undefined;
   /** Featured in the catalogue. */
   featured?: boolean | null | undefined;
-  /** Features. */
+  /** Highlights of the tour as short labels. */
   features?: Array<string> | null | undefined;
   /** Image paths to keep, in order (photos stored for tours under /uploads/tours, demo images or http(s) addresses); new uploads are added after them. */
   images?: Array<string> | null | undefined;
@@ -86,7 +86,7 @@ export type TourInput = {
   notIncluded?: Array<string> | null | undefined;
   /** Number of ratings. */
   numRatings?: number | null | undefined;
-  /** Price before the discount (0 or more). */
+  /** Price per person before the discount, in USD (0 or more). */
   originalPrice?: number | null | undefined;
   /** Marked popular. */
   popular?: boolean | null | undefined;
@@ -98,11 +98,11 @@ export type TourInput = {
   returnTime?: string | null | undefined;
   /** active, inactive or draft (a new tour's default: active). */
   status?: string | null | undefined;
-  /** Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (Tier on REST; a new tour's default: Budget). */
+  /** Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (levels of accommodation and service; a new tour's default: Budget). */
   tier?: string | null | undefined;
   /** Title (required). */
   title?: string | null | undefined;
-  /** Tour type, e.g. Tour. */
+  /** Kind of tour, e.g. Safari, Trek, Beach stay. */
   tourType?: string | null | undefined;
   /** Travel type, e.g. Safari. */
   travelType?: string | null | undefined;

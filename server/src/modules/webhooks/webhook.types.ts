@@ -56,7 +56,7 @@ export class RegisterWebhookInput {
 
 @ObjectType('Webhook', {
   description:
-    "A partner's receiver of webhook events. Every delivery is signed with its secret (see Tembea-Signature).",
+    "A partner's receiver of webhook events. Every delivery is signed with its secret in the Tembea-Signature header.",
 })
 export class WebhookType {
   @Field(() => ID, { description: 'Webhook id.' })
