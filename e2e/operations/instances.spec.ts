@@ -123,7 +123,7 @@ test('a tour changed through one instance is seen changed through the other at o
     const title = `Zanzibar Spice Farm Visit ${i}`;
     const r = await gql(
       b.base,
-      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { title } }`,
+      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { title } } }`,
       { id: tourId, input: { ...(await tourInput(a, tourId)), title } },
       adminToken,
     );

@@ -183,7 +183,7 @@ export const TOUR_INPUT = {
   tier: 'Budget',
   status: 'active',
 };
-const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { id title } }`;
+const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { tour { id title } } }`;
 
 /** An admin adds a group tour through the API; returns its id. */
 export async function createTour(
@@ -193,7 +193,7 @@ export async function createTour(
 ): Promise<string> {
   const r = await gql(base, CREATE_TOUR, { input: { ...TOUR_INPUT, ...over } }, adminToken);
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-  return r.body.data.createTour.id as string;
+  return r.body.data.createTour.tour.id as string;
 }
 
 /** One group booking over REST. */

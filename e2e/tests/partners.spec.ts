@@ -138,7 +138,7 @@ test("a partner's webhook receives a signed SEATS_CHANGED, and the admin sees it
       .slice(0, 10);
     await gql(
       request,
-      'mutation($t: ID!, $d: String!) { addDeparture(tourId: $t, startDate: $d, capacity: 12) { id } }',
+      'mutation($t: ID!, $d: String!) { addDeparture(tourId: $t, startDate: $d, capacity: 12) { departure { id } } }',
       { t: tour.id, d: startDate },
       admin,
     );

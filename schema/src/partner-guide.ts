@@ -69,8 +69,10 @@ export const PARTNER_WEBHOOKS =
   'Register the public https URL of your receiver with `registerWebhook` for `TOUR_CHANGED` (a tour ' +
   "created, updated or deleted) and `SEATS_CHANGED` (a departure's seats left or closing changed). Each delivery is a " +
   `JSON POST carrying \`${WEBHOOK_ID_HEADER}\` (the same on every retry: ignore repeats), \`${WEBHOOK_TIMESTAMP_HEADER}\` ` +
-  `and \`${WEBHOOK_SIGNATURE_HEADER}: v1=<hex HMAC-SHA256 of "timestamp.body">\` under the secret you were given. ` +
-  'Answer any 2xx within 10 seconds; anything else is retried after 30 s, 2 min, 10 min, 1 h and 6 h, then given up.';
+  `and \`${WEBHOOK_SIGNATURE_HEADER}: v1=<hex HMAC-SHA256 of "timestamp.body">\` under the secret you were given ` +
+  '(`secret` in the `RegisterWebhookPayload`, shown that once). ' +
+  'Answer any 2xx within 10 seconds; anything else is retried after 30 s, 2 min, 10 min, 1 h and 6 h, then given up. ' +
+  '`deleteWebhook(id)` stops a webhook; its `DeleteWebhookPayload` gives back the `deletedWebhookId`.';
 
 /** What the receiver checks before it trusts a delivery (the verifier follows it). */
 export const PARTNER_WEBHOOK_CHECK = `Verify against the raw body, before parsing it, and refuse a timestamp more than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes from your clock:`;

@@ -18,10 +18,10 @@ type Documents = {
     "\n  fragment SessionUserFields on User {\n    id\n    name\n    email\n    phone\n    role\n    profileImage\n    registeredAt\n    createdAt\n    lastLoginAt\n    permissions\n  }\n": typeof types.SessionUserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUserFields\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n      refreshToken\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": typeof types.LoginDocument,
-    "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken)\n  }\n": typeof types.LogoutDocument,
+    "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n": typeof types.LogoutDocument,
     "\n  mutation RefreshToken($refreshToken: String!) {\n    refreshToken(refreshToken: $refreshToken) {\n      accessToken\n      refreshToken\n    }\n  }\n": typeof types.RefreshTokenDocument,
-    "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n": typeof types.DeleteAccountDocument,
-    "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n": typeof types.UploadProfileImageDocument,
+    "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": typeof types.UploadProfileImageDocument,
     "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": typeof types.TourCardFieldsFragmentDoc,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
@@ -29,7 +29,7 @@ type Documents = {
     "\n  fragment TravellerBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    bookingType\n    tier\n    status\n    canCancel\n    price {\n      priced\n      earlyBird\n      earlyBirdDiscount\n      total\n      deposit\n      balance\n      balanceDueDate\n      currency\n    }\n  }\n": typeof types.TravellerBookingFieldsFragmentDoc,
     "\n  mutation CreateBooking($input: BookingInput!) {\n    createBooking(input: $input) {\n      message\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": typeof types.CreateBookingDocument,
     "\n  query MyBookings {\n    myBookings {\n      ...TravellerBookingFields\n      ...TravellerPaymentFields\n    }\n  }\n": typeof types.MyBookingsDocument,
-    "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      ...TravellerBookingFields\n    }\n  }\n": typeof types.CancelMyBookingDocument,
+    "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": typeof types.CancelMyBookingDocument,
     "\n  fragment TravellerPaymentFields on Booking {\n    id\n    payment {\n      state\n      stateLabel\n      currency\n      totalCents\n      depositCents\n      paidCents\n      refundedCents\n      refundDueCents\n      dueNowCents\n      dueNowKind\n      balanceDueDate\n      overdue\n      reference\n      entries {\n        id\n        bookingId\n        kind\n        amountCents\n        method\n        provider\n        providerReference\n        receivedOn\n        createdAt\n        reversesId\n      }\n    }\n  }\n": typeof types.TravellerPaymentFieldsFragmentDoc,
     "\n  mutation StartPayment($bookingId: ID!) {\n    startPayment(bookingId: $bookingId) {\n      kind\n      amountCents\n      checkoutUrl\n      instructions {\n        reference\n        amountCents\n        bank {\n          name\n          accountName\n          accountNumber\n          swift\n          branch\n        }\n        mobileMoney {\n          provider\n          number\n        }\n      }\n      booking {\n        ...TravellerPaymentFields\n      }\n    }\n  }\n": typeof types.StartPaymentDocument,
     "\n  query HomeTours($first: Int!) {\n    tours(first: $first) {\n      nodes {\n        ...TourCardFields\n      }\n    }\n  }\n": typeof types.HomeToursDocument,
@@ -45,10 +45,10 @@ const documents: Documents = {
     "\n  fragment SessionUserFields on User {\n    id\n    name\n    email\n    phone\n    role\n    profileImage\n    registeredAt\n    createdAt\n    lastLoginAt\n    permissions\n  }\n": types.SessionUserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUserFields\n    }\n  }\n": types.MeDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n      refreshToken\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": types.LoginDocument,
-    "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken)\n  }\n": types.LogoutDocument,
+    "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n": types.LogoutDocument,
     "\n  mutation RefreshToken($refreshToken: String!) {\n    refreshToken(refreshToken: $refreshToken) {\n      accessToken\n      refreshToken\n    }\n  }\n": types.RefreshTokenDocument,
-    "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n": types.DeleteAccountDocument,
-    "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n": types.UploadProfileImageDocument,
+    "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n": types.DeleteAccountDocument,
+    "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": types.UploadProfileImageDocument,
     "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": types.TourCardFieldsFragmentDoc,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
@@ -56,7 +56,7 @@ const documents: Documents = {
     "\n  fragment TravellerBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    bookingType\n    tier\n    status\n    canCancel\n    price {\n      priced\n      earlyBird\n      earlyBirdDiscount\n      total\n      deposit\n      balance\n      balanceDueDate\n      currency\n    }\n  }\n": types.TravellerBookingFieldsFragmentDoc,
     "\n  mutation CreateBooking($input: BookingInput!) {\n    createBooking(input: $input) {\n      message\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": types.CreateBookingDocument,
     "\n  query MyBookings {\n    myBookings {\n      ...TravellerBookingFields\n      ...TravellerPaymentFields\n    }\n  }\n": types.MyBookingsDocument,
-    "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      ...TravellerBookingFields\n    }\n  }\n": types.CancelMyBookingDocument,
+    "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n": types.CancelMyBookingDocument,
     "\n  fragment TravellerPaymentFields on Booking {\n    id\n    payment {\n      state\n      stateLabel\n      currency\n      totalCents\n      depositCents\n      paidCents\n      refundedCents\n      refundDueCents\n      dueNowCents\n      dueNowKind\n      balanceDueDate\n      overdue\n      reference\n      entries {\n        id\n        bookingId\n        kind\n        amountCents\n        method\n        provider\n        providerReference\n        receivedOn\n        createdAt\n        reversesId\n      }\n    }\n  }\n": types.TravellerPaymentFieldsFragmentDoc,
     "\n  mutation StartPayment($bookingId: ID!) {\n    startPayment(bookingId: $bookingId) {\n      kind\n      amountCents\n      checkoutUrl\n      instructions {\n        reference\n        amountCents\n        bank {\n          name\n          accountName\n          accountNumber\n          swift\n          branch\n        }\n        mobileMoney {\n          provider\n          number\n        }\n      }\n      booking {\n        ...TravellerPaymentFields\n      }\n    }\n  }\n": types.StartPaymentDocument,
     "\n  query HomeTours($first: Int!) {\n    tours(first: $first) {\n      nodes {\n        ...TourCardFields\n      }\n    }\n  }\n": types.HomeToursDocument,
@@ -98,7 +98,7 @@ export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken)\n  }\n"): (typeof documents)["\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken)\n  }\n"];
+export function graphql(source: "\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n"): (typeof documents)["\n  mutation Logout($refreshToken: String) {\n    logout(refreshToken: $refreshToken) {\n      allSessionsEnded\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -106,11 +106,11 @@ export function graphql(source: "\n  mutation RefreshToken($refreshToken: String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n"): (typeof documents)["\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      ...SessionUserFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -142,7 +142,7 @@ export function graphql(source: "\n  query MyBookings {\n    myBookings {\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      ...TravellerBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      ...TravellerBookingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelMyBooking($id: ID!) {\n    cancelMyBooking(id: $id) {\n      booking {\n        ...TravellerBookingFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

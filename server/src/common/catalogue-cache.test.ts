@@ -18,11 +18,11 @@ const LIST = `query Catalogue($f: TourFilter) { tours(filter: $f, first: 20) { t
 const TOUR = `query Tour($id: ID!) { tour(id: $id) { id title price } }`;
 const FILTERS = `{ tourFilters { destinations priceRange { minPrice maxPrice } } }`;
 const QUOTE = `query Quote($t: ID!, $d: String!) { quote(tourId: $t, startDate: $d, numberOfPeople: 1, bookingType: "group", tier: "Budget") { total seatsLeft availability } }`;
-const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id price } }`;
-const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) }`;
-const ADD_DEP = `mutation($t: ID!, $d: String!, $c: Int!) { addDeparture(tourId: $t, startDate: $d, capacity: $c) { id } }`;
-const UPDATE_DEP = `mutation($id: ID!, $c: Int, $closed: Boolean) { updateDeparture(id: $id, capacity: $c, closed: $closed) { id } }`;
-const DELETE_DEP = `mutation($id: ID!) { deleteDeparture(id: $id) }`;
+const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { id price } } }`;
+const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }`;
+const ADD_DEP = `mutation($t: ID!, $d: String!, $c: Int!) { addDeparture(tourId: $t, startDate: $d, capacity: $c) { departure { id } } }`;
+const UPDATE_DEP = `mutation($id: ID!, $c: Int, $closed: Boolean) { updateDeparture(id: $id, capacity: $c, closed: $closed) { departure { id } } }`;
+const DELETE_DEP = `mutation($id: ID!) { deleteDeparture(id: $id) { deletedDepartureId } }`;
 
 const INPUT = {
   title: 'Tarangire Elephant Trails',
@@ -92,7 +92,7 @@ describe('anonymous catalogue answers, cached in memory', () => {
       { id, input: { ...INPUT, price: '520', originalPrice: 600 } },
       { token: admin },
     );
-    expect(updated.body.data.updateTour.price).toBe(520);
+    expect(updated.body.data.updateTour.tour.price).toBe(520);
     expect((await anon(s, LIST, { f })).body.data.tours.nodes[0].price).toBe(520);
     expect((await anon(s, TOUR, { id })).body.data.tour.price).toBe(520);
     expect((await anon(s, FILTERS)).body.data.tourFilters.priceRange).toEqual({ minPrice: 600, maxPrice: 600 });
@@ -100,7 +100,7 @@ describe('anonymous catalogue answers, cached in memory', () => {
     expect((await api(s, 'GET', '/tours/filters')).body.priceRange).toEqual({ minPrice: 600, maxPrice: 600 });
 
     expect((await cachedTwice(s, LIST, { f })).tours.totalCount).toBe(1);
-    expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toBe(true);
+    expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toEqual({ deletedTourId: id });
     expect((await anon(s, LIST, { f })).body.data.tours).toEqual({ totalCount: 0, nodes: [] });
     expect((await anon(s, TOUR, { id })).body.data.tour).toBeNull();
     expect((await api(s, 'GET', `/tours/${id}`)).status).toBe(404);
@@ -117,7 +117,8 @@ describe('anonymous catalogue answers, cached in memory', () => {
         d.status,
       ]);
     expect((await cachedTwice(s, DEPARTURES, { tourId })).departures).toEqual([]);
-    const dep = (await gql(s, ADD_DEP, { t: tourId, d: day, c: 15 }, { token: admin })).body.data.addDeparture;
+    const dep = (await gql(s, ADD_DEP, { t: tourId, d: day, c: 15 }, { token: admin })).body.data.addDeparture
+      .departure;
     expect(await seats()).toEqual([[day, 15, 'AVAILABLE']]);
     await cachedTwice(s, DEPARTURES, { tourId });
     await restTwice(s, `/tours/${tourId}/departures`);
@@ -128,7 +129,9 @@ describe('anonymous catalogue answers, cached in memory', () => {
     await gql(s, UPDATE_DEP, { id: dep.id, closed: true }, { token: admin });
     expect(await seats()).toEqual([[day, 0, 'CLOSED']]);
     await cachedTwice(s, DEPARTURES, { tourId });
-    expect((await gql(s, DELETE_DEP, { id: dep.id }, { token: admin })).body.data.deleteDeparture).toBe(true);
+    expect((await gql(s, DELETE_DEP, { id: dep.id }, { token: admin })).body.data.deleteDeparture).toEqual({
+      deletedDepartureId: dep.id,
+    });
     expect(await seats()).toEqual([]);
   });
 
@@ -164,7 +167,7 @@ describe('anonymous catalogue answers, cached in memory', () => {
       { id: first.body.data.createBooking.booking.id },
       { token: traveller.accessToken },
     );
-    expect(mine.body.data.cancelMyBooking.status).toBe('Cancelled');
+    expect(mine.body.data.cancelMyBooking.booking.status).toBe('Cancelled');
     expect(await quote()).toMatchObject({ seatsLeft: 6, availability: 'AVAILABLE' });
     await cachedTwice(s, DEPARTURES, { tourId });
     const byAdmin = await api(
@@ -281,7 +284,8 @@ describe('anonymous catalogue answers shared through Redis by two instances', ()
     await gql(a, CANCEL_MINE, { id: booked.body.data.createBooking.booking.id }, { token: traveller.accessToken });
     expect((await anon(b, DEPARTURES, { tourId: id })).body.data.departures[0].seatsLeft).toBe(6);
 
-    const dep = (await gql(a, ADD_DEP, { t: id, d: inDays(70), c: 9 }, { token: admin })).body.data.addDeparture;
+    const dep = (await gql(a, ADD_DEP, { t: id, d: inDays(70), c: 9 }, { token: admin })).body.data.addDeparture
+      .departure;
     expect((await anon(b, DEPARTURES, { tourId: id })).body.data.departures.map((x: any) => x.seatsLeft)).toEqual([
       6, 9,
     ]);

@@ -102,7 +102,7 @@ function graphqlAttempts(): Attempt[] {
       `multipart/form-data; boundary=${B}`,
       part(
         'operations',
-        '{"query":"mutation($f: Upload!) { uploadProfileImage(file: $f) { id } }","variables":{"f":null}}',
+        '{"query":"mutation($f: Upload!) { uploadProfileImage(file: $f) { user { id } } }","variables":{"f":null}}',
       ) +
         part('map', '{"0":["variables.f"]}') +
         `--${B}--\r\n`,

@@ -27,7 +27,7 @@ afterAll(async () => {
 const KB = 1024;
 const SIZES = [4 * KB, 64 * KB, 512 * KB, 2 * 1024 * KB];
 const CREATE_TOUR =
-  'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id } }';
+  'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { tour { id } } }';
 
 interface Case {
   name: string;

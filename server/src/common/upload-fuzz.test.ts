@@ -88,23 +88,28 @@ const PATHS: Path[] = [
   },
   graphql(
     'uploadProfileImage',
-    'mutation($file: Upload!) { uploadProfileImage(file: $file) { id } }',
+    'mutation($file: Upload!) { uploadProfileImage(file: $file) { user { id } } }',
     { file: null },
     'variables.file',
   ),
   graphql(
     'createTour',
-    'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id } }',
+    'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { tour { id } } }',
     { input: TOUR, images: [null] },
     'variables.images.0',
   ),
   graphql(
     'updateTour',
-    'mutation($id: ID!, $input: TourInput!, $images: [Upload!]) { updateTour(id: $id, input: $input, images: $images) { id } }',
+    'mutation($id: ID!, $input: TourInput!, $images: [Upload!]) { updateTour(id: $id, input: $input, images: $images) { tour { id } } }',
     { id: '1', input: TOUR, images: [null] },
     'variables.images.0',
   ),
-  graphql('logout (takes no files)', 'mutation($file: String) { logout }', { file: null }, 'variables.file'),
+  graphql(
+    'logout (takes no files)',
+    'mutation($file: String) { logout { allSessionsEnded } }',
+    { file: null },
+    'variables.file',
+  ),
 ];
 
 interface Input {

@@ -35,8 +35,8 @@ const part = (name: string, value: string) =>
 const fileHead = (name: string) =>
   `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\nPNG`;
 const CREATE_TOUR =
-  'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
-const PROFILE = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { id } }';
+  'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { tour { id images } } }';
+const PROFILE = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { user { id } } }';
 const TOUR = DAY_TOUR_INPUT;
 /** The leading fields of a createTour request with n photos. */
 const tourHead = (n: number) =>
@@ -149,7 +149,7 @@ describe('a GraphQL multipart request is judged by its operation before any file
     const cases: [string, RegExp][] = [
       [fileHead('0') + 'x'.repeat(MB), /'operations' and 'map' must come before the files/],
       [
-        part('operations', JSON.stringify({ query: 'mutation { logout }' })) +
+        part('operations', JSON.stringify({ query: 'mutation { logout { allSessionsEnded } }' })) +
           part('map', '{"0":["variables.x"]}') +
           fileHead('0') +
           'x'.repeat(MB),
@@ -165,7 +165,7 @@ describe('a GraphQL multipart request is judged by its operation before any file
         part(
           'operations',
           JSON.stringify({
-            query: `mutation($f: Upload!) { a: uploadProfileImage(file: $f) { id } b: uploadProfileImage(file: $f) { id } }`,
+            query: `mutation($f: Upload!) { a: uploadProfileImage(file: $f) { user { id } } b: uploadProfileImage(file: $f) { user { id } } }`,
           }),
         ) +
           part('map', '{"0":["variables.f"]}') +

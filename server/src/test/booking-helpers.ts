@@ -16,12 +16,12 @@ export const BOOKING_FIELDS = `id tourId tourTitle startDate endDate numberOfPeo
   createdAt updatedAt`;
 export const CREATE = `mutation($input: BookingInput!) { createBooking(input: $input) { message booking { ${BOOKING_FIELDS} } } }`;
 export const MINE = `{ myBookings { ${BOOKING_FIELDS} } }`;
-export const CANCEL_MINE = `mutation($id: ID!) { cancelMyBooking(id: $id) { id status canCancel } }`;
+export const CANCEL_MINE = `mutation($id: ID!) { cancelMyBooking(id: $id) { booking { id status canCancel } } }`;
 export const ADMIN_LIST = `query($filter: BookingFilter, $first: Int, $after: String) {
   bookings(filter: $filter, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { ${BOOKING_FIELDS} user { id email } } } }`;
-export const CONFIRM = `mutation($id: ID!) { confirmBooking(id: $id) { id status } }`;
-export const COMPLETE = `mutation($id: ID!) { completeBooking(id: $id) { id status } }`;
-export const CANCEL = `mutation($id: ID!) { cancelBooking(id: $id) { id status } }`;
+export const CONFIRM = `mutation($id: ID!) { confirmBooking(id: $id) { booking { id status } } }`;
+export const COMPLETE = `mutation($id: ID!) { completeBooking(id: $id) { booking { id status } } }`;
+export const CANCEL = `mutation($id: ID!) { cancelBooking(id: $id) { booking { id status } } }`;
 export const DEPARTURES = `query($tourId: ID!, $from: String, $to: String) { departures(tourId: $tourId, from: $from, to: $to) { id tourId startDate capacity seatsTaken seatsLeft status closed } }`;
 
 /** A day n days from today (UTC), YYYY-MM-DD. */

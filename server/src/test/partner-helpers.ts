@@ -9,7 +9,7 @@ export const KEY_FIELDS = `id partnerName name keyPrefix rateLimitPerMinute uses
   requestsToday refusalsToday usage { day requests refusals }`;
 export const PARTNER_KEYS = `{ partnerKeys { ${KEY_FIELDS} } }`;
 export const CREATE_KEY = `mutation($input: CreatePartnerKeyInput!) { createPartnerKey(input: $input) { secret key { ${KEY_FIELDS} } } }`;
-export const REVOKE_KEY = `mutation($id: ID!) { revokePartnerKey(id: $id) { ${KEY_FIELDS} } }`;
+export const REVOKE_KEY = `mutation($id: ID!) { revokePartnerKey(id: $id) { key { ${KEY_FIELDS} } } }`;
 export const API_KEY = `{ apiKey { partnerName name rateLimitPerMinute } }`;
 export const TOURS = `{ tours(first: 5) { totalCount nodes { id title } } }`;
 

@@ -37,7 +37,9 @@ export const LOGIN = graphql(`
 
 export const LOGOUT = graphql(`
   mutation Logout($refreshToken: String) {
-    logout(refreshToken: $refreshToken)
+    logout(refreshToken: $refreshToken) {
+      allSessionsEnded
+    }
   }
 `);
 
@@ -53,7 +55,9 @@ export const REFRESH_TOKEN = graphql(`
 
 export const DELETE_ACCOUNT = graphql(`
   mutation DeleteAccount($userId: ID) {
-    deleteAccount(userId: $userId)
+    deleteAccount(userId: $userId) {
+      deletedUserId
+    }
   }
 `);
 
@@ -61,7 +65,9 @@ export const DELETE_ACCOUNT = graphql(`
 export const UPLOAD_PROFILE_IMAGE = graphql(`
   mutation UploadProfileImage($file: Upload!) {
     uploadProfileImage(file: $file) {
-      ...SessionUserFields
+      user {
+        ...SessionUserFields
+      }
     }
   }
 `);

@@ -9,7 +9,11 @@ function renderProfile(role: 'admin' | 'user') {
   localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '7', role, exp: Math.floor(Date.now() / 1000) + 900 }));
   localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
   const reloads: string[] = [];
-  const mock = mockClient((c) => (c.operationName === 'Me' ? meAnswer(role) : { data: { logout: true } }));
+  const mock = mockClient((c) =>
+    c.operationName === 'Me'
+      ? meAnswer(role)
+      : { data: { logout: { __typename: 'LogoutPayload', allSessionsEnded: false } } },
+  );
   render(
     <Providers client={mock.client} onReload={(p) => reloads.push(p)}>
       <AdminProfile />

@@ -66,7 +66,7 @@ describe('LoginPage', () => {
     const { calls } = renderLogin(() => ({
       data: {
         login: {
-          __typename: 'AuthPayload',
+          __typename: 'LoginPayload',
           accessToken: access,
           refreshToken: 'refresh-1',
           user: { ...TEST_USER, role: 'admin' },
@@ -85,7 +85,7 @@ describe('LoginPage', () => {
 
   it('fails with the spec text when the answer has no access token', async () => {
     renderLogin(() => ({
-      data: { login: { __typename: 'AuthPayload', accessToken: '', refreshToken: 'r', user: TEST_USER } },
+      data: { login: { __typename: 'LoginPayload', accessToken: '', refreshToken: 'r', user: TEST_USER } },
     }));
     fill(/^Email/, 'amani@example.com');
     fill(/^Password/, 'right-password');

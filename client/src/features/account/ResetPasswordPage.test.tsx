@@ -5,7 +5,7 @@ import { mockClient, Providers, type MockResult } from '../../test/auth';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
 const RESET_OK: MockResult = {
-  data: { resetPassword: { __typename: 'MessagePayload', message: 'Your password has been reset.' } },
+  data: { resetPassword: { __typename: 'ResetPasswordPayload', message: 'Your password has been reset.' } },
 };
 
 function renderReset(path: string, answer: MockResult = RESET_OK) {

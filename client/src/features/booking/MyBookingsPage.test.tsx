@@ -95,7 +95,10 @@ describe('MyBookingsPage', () => {
       call.operationName === 'CancelMyBooking'
         ? {
             data: {
-              cancelMyBooking: { ...(call.variables.id === '7' ? soon : later), status: 'Cancelled', canCancel: false },
+              cancelMyBooking: {
+                __typename: 'CancelMyBookingPayload',
+                booking: { ...(call.variables.id === '7' ? soon : later), status: 'Cancelled', canCancel: false },
+              },
             },
           }
         : { data: { myBookings: [later, soon] } },

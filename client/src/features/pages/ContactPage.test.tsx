@@ -24,7 +24,7 @@ describe('ContactPage', () => {
       {
         request: { query: SEND_CONTACT_MESSAGE, variables: { input } },
         result: {
-          data: { sendContactMessage: { __typename: 'ContactMessageResult', ok: true, message: CONTACT_SUCCESS } },
+          data: { sendContactMessage: { __typename: 'SendContactMessagePayload', ok: true, message: CONTACT_SUCCESS } },
         },
         delay: 20,
       },

@@ -18,13 +18,13 @@ type Documents = {
     "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n    ...AdminBookingPaymentFields\n  }\n": typeof types.AdminBookingFieldsFragmentDoc,
     "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.AdminBookingsDocument,
     "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": typeof types.AdminTourChoicesDocument,
-    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.ConfirmBookingDocument,
-    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CompleteBookingDocument,
-    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": typeof types.CancelBookingDocument,
+    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.ConfirmBookingDocument,
+    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CompleteBookingDocument,
+    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CancelBookingDocument,
     "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": typeof types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.CreatePartnerKeyDocument,
-    "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.RevokePartnerKeyDocument,
+    "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.RevokePartnerKeyDocument,
     "\n  fragment AdminBookingPaymentFields on Booking {\n    payment {\n      state\n      stateLabel\n      totalCents\n      depositCents\n      paidCents\n      refundedCents\n      refundDueCents\n      dueNowCents\n      dueNowKind\n      balanceDueDate\n      overdue\n      reference\n    }\n  }\n": typeof types.AdminBookingPaymentFieldsFragmentDoc,
     "\n  fragment PaymentEntryFields on PaymentEntry {\n    id\n    bookingId\n    kind\n    amountCents\n    method\n    provider\n    providerReference\n    recordedBy\n    receivedOn\n    createdAt\n    reversesId\n    note\n  }\n": typeof types.PaymentEntryFieldsFragmentDoc,
     "\n  mutation RecordPayment($input: RecordPaymentInput!) {\n    recordPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.RecordPaymentDocument,
@@ -33,15 +33,15 @@ type Documents = {
     "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": typeof types.PaymentTotalsDocument,
     "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
-    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": typeof types.DeleteTourDocument,
+    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": typeof types.DeleteTourDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.AdminTourDocument,
-    "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.CreateTourDocument,
-    "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.UpdateTourDocument,
+    "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.CreateTourDocument,
+    "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.UpdateTourDocument,
     "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n": typeof types.DepartureFieldsFragmentDoc,
     "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n": typeof types.TourDeparturesDocument,
-    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n": typeof types.AddDepartureDocument,
-    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n": typeof types.UpdateDepartureDocument,
-    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n": typeof types.DeleteDepartureDocument,
+    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": typeof types.AddDepartureDocument,
+    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": typeof types.UpdateDepartureDocument,
+    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id) {\n      deletedDepartureId\n    }\n  }\n": typeof types.DeleteDepartureDocument,
     "\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n": typeof types.AdminWebhookDeliveriesDocument,
     "\n  fragment TourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": typeof types.TourFieldsFragmentDoc,
 };
@@ -49,13 +49,13 @@ const documents: Documents = {
     "\n  fragment AdminBookingFields on Booking {\n    id\n    tourId\n    tourTitle\n    startDate\n    endDate\n    numberOfPeople\n    name\n    email\n    phone\n    status\n    bookingType\n    tier\n    createdAt\n    user {\n      id\n      name\n      email\n      phone\n    }\n    ...AdminBookingPaymentFields\n  }\n": types.AdminBookingFieldsFragmentDoc,
     "\n  query AdminBookings($filter: BookingFilter, $first: Int, $after: String) {\n    bookings(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.AdminBookingsDocument,
     "\n  query AdminTourChoices {\n    tours(first: 100) {\n      nodes {\n        id\n        title\n      }\n    }\n  }\n": types.AdminTourChoicesDocument,
-    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.ConfirmBookingDocument,
-    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CompleteBookingDocument,
-    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n": types.CancelBookingDocument,
+    "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.ConfirmBookingDocument,
+    "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CompleteBookingDocument,
+    "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CancelBookingDocument,
     "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.CreatePartnerKeyDocument,
-    "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n": types.RevokePartnerKeyDocument,
+    "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.RevokePartnerKeyDocument,
     "\n  fragment AdminBookingPaymentFields on Booking {\n    payment {\n      state\n      stateLabel\n      totalCents\n      depositCents\n      paidCents\n      refundedCents\n      refundDueCents\n      dueNowCents\n      dueNowKind\n      balanceDueDate\n      overdue\n      reference\n    }\n  }\n": types.AdminBookingPaymentFieldsFragmentDoc,
     "\n  fragment PaymentEntryFields on PaymentEntry {\n    id\n    bookingId\n    kind\n    amountCents\n    method\n    provider\n    providerReference\n    recordedBy\n    receivedOn\n    createdAt\n    reversesId\n    note\n  }\n": types.PaymentEntryFieldsFragmentDoc,
     "\n  mutation RecordPayment($input: RecordPaymentInput!) {\n    recordPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.RecordPaymentDocument,
@@ -64,15 +64,15 @@ const documents: Documents = {
     "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": types.PaymentTotalsDocument,
     "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n": types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
-    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n": types.DeleteTourDocument,
+    "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": types.DeleteTourDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": types.AdminTourDocument,
-    "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.CreateTourDocument,
-    "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n": types.UpdateTourDocument,
+    "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.CreateTourDocument,
+    "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.UpdateTourDocument,
     "\n  fragment DepartureFields on Departure {\n    id\n    tourId\n    startDate\n    capacity\n    seatsTaken\n    seatsLeft\n    status\n    closed\n  }\n": types.DepartureFieldsFragmentDoc,
     "\n  query TourDepartures($tourId: ID!, $from: String, $to: String) {\n    departures(tourId: $tourId, from: $from, to: $to) {\n      ...DepartureFields\n    }\n  }\n": types.TourDeparturesDocument,
-    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n": types.AddDepartureDocument,
-    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n": types.UpdateDepartureDocument,
-    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n": types.DeleteDepartureDocument,
+    "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": types.AddDepartureDocument,
+    "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n": types.UpdateDepartureDocument,
+    "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id) {\n      deletedDepartureId\n    }\n  }\n": types.DeleteDepartureDocument,
     "\n  query AdminWebhookDeliveries($status: WebhookDeliveryStatus, $first: Int, $after: String) {\n    webhookDeliveries(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        webhookId\n        url\n        partnerName\n        event\n        status\n        attempts\n        lastStatusCode\n        lastError\n        createdAt\n        nextAttemptAt\n        deliveredAt\n      }\n    }\n  }\n": types.AdminWebhookDeliveriesDocument,
     "\n  fragment TourFields on Tour {\n    id\n    title\n    description\n    destination\n    country\n    durationDays\n    durationNights\n    duration\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    featured\n    popular\n    trending\n    rating\n    numRatings\n    tourType\n    features\n    categories\n    included\n    notIncluded\n    capacity\n    status\n    departureLocation\n    departureTime\n    returnTime\n    itinerary {\n      day\n      title\n      description\n    }\n    tier\n    bookingType\n    travelType\n  }\n": types.TourFieldsFragmentDoc,
 };
@@ -106,15 +106,15 @@ export function graphql(source: "\n  query AdminTourChoices {\n    tours(first: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      ...AdminBookingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -130,7 +130,7 @@ export function graphql(source: "\n  mutation CreatePartnerKey($input: CreatePar
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      ...PartnerKeyFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokePartnerKey($id: ID!) {\n    revokePartnerKey(id: $id) {\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -166,7 +166,7 @@ export function graphql(source: "\n  query AdminTours($first: Int!, $after: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -174,11 +174,11 @@ export function graphql(source: "\n  query AdminTour($id: ID!) {\n    tour(id: $
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      ...AdminTourFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -190,15 +190,15 @@ export function graphql(source: "\n  query TourDepartures($tourId: ID!, $from: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      ...DepartureFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {\n    addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      ...DepartureFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {\n    updateDeparture(id: $id, capacity: $capacity, closed: $closed) {\n      departure {\n        ...DepartureFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id) {\n      deletedDepartureId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteDeparture($id: ID!) {\n    deleteDeparture(id: $id) {\n      deletedDepartureId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

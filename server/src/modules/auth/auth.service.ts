@@ -114,15 +114,15 @@ export const authService = {
 
   /**
    * Ends a session: the one of the refresh token when given (possessing it is proof enough),
-   * else every session of the signed-in user.
+   * else every session of the signed-in user. Says which of the two it did.
    */
-  async logout(ctx: RequestContext, refreshToken?: string | null): Promise<boolean> {
+  async logout(ctx: RequestContext, refreshToken?: string | null): Promise<{ allSessionsEnded: boolean }> {
     if (typeof refreshToken === 'string' && refreshToken.trim()) {
       await sessionService.endByToken(ctx, refreshToken.trim());
-      return true;
+      return { allSessionsEnded: false };
     }
     await sessionService.endAll(ctx, requireUser(ctx).id);
-    return true;
+    return { allSessionsEnded: true };
   },
 
   /** A new token pair for a refresh token (rotation with reuse detection). */

@@ -25,7 +25,7 @@ export class LoginInput {
   password!: string;
 }
 
-@ObjectType({ description: 'Answer to a sign-up.' })
+@ObjectType({ description: 'Answer to `register`.' })
 export class RegisterPayload {
   @Field(() => UserType, { description: 'The account as registered.' })
   user!: UserType;
@@ -34,8 +34,8 @@ export class RegisterPayload {
   message!: string;
 }
 
-@ObjectType({ description: 'A new session: tokens to send and keep, and the signed-in user.' })
-export class AuthPayload {
+@ObjectType({ description: 'Answer to `login`: a new session, its tokens to send and keep, and the signed-in user.' })
+export class LoginPayload {
   @Field({
     description:
       'Access token (JWT, 15 minutes, refused as soon as its session ends): send as `Authorization: Bearer <token>`.',
@@ -49,8 +49,10 @@ export class AuthPayload {
   user!: UserType;
 }
 
-@ObjectType({ description: 'A fresh access token and the refresh token that replaces the one presented.' })
-export class TokenPair {
+@ObjectType({
+  description: 'Answer to `refreshToken`: a fresh access token and the refresh token that replaces the one presented.',
+})
+export class RefreshTokenPayload {
   @Field({ description: 'Access token (JWT, 15 minutes) of the same session.' })
   accessToken!: string;
 
@@ -58,8 +60,25 @@ export class TokenPair {
   refreshToken!: string;
 }
 
-@ObjectType({ description: 'A text answer to show the user.' })
-export class MessagePayload {
-  @Field({ description: 'Text to show.' })
+@ObjectType({ description: 'Answer to `logout`: which sessions were ended.' })
+export class LogoutPayload {
+  @Field({
+    description:
+      'True when every session of the signed-in user was ended (no refresh token sent); false when only the session of the given refresh token was.',
+  })
+  allSessionsEnded!: boolean;
+}
+
+@ObjectType({ description: 'Answer to `forgotPassword`: the same whether or not the email has an account.' })
+export class ForgotPasswordPayload {
+  @Field({ description: 'Text to show: "If the email exists, a reset link has been sent. Please check your inbox."' })
+  message!: string;
+}
+
+@ObjectType({
+  description: 'Answer to `resetPassword`: the password is changed and every session of the account ended.',
+})
+export class ResetPasswordPayload {
+  @Field({ description: 'Text to show: "Your password has been reset. Please log in with your new password."' })
   message!: string;
 }

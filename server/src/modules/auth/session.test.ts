@@ -107,11 +107,11 @@ describe('logout', () => {
     const a = await signUpAndLogin(s);
     const out = await gql(
       s,
-      `mutation($t: String) { logout(refreshToken: $t) }`,
+      `mutation($t: String) { logout(refreshToken: $t) { allSessionsEnded } }`,
       { t: a.refreshToken },
       { token: a.accessToken },
     );
-    expect(out.body.data.logout).toBe(true);
+    expect(out.body.data.logout).toEqual({ allSessionsEnded: false });
     expect((await refreshRest(a.refreshToken)).status).toBe(401);
   });
 
@@ -133,7 +133,7 @@ describe('logout', () => {
   });
 
   it('needs a session: without token nor refresh token it is UNAUTHENTICATED', async () => {
-    const g = await gql(s, `mutation { logout }`);
+    const g = await gql(s, `mutation { logout { allSessionsEnded } }`);
     expect(g.body.errors[0]).toMatchObject({
       message: 'Authentication required. Please login.',
       extensions: { code: 'UNAUTHENTICATED' },
@@ -165,7 +165,12 @@ describe('access tokens end with their session', () => {
     });
 
     const b = await signUpAndLogin(s);
-    await gql(s, `mutation($t: String) { logout(refreshToken: $t) }`, { t: b.refreshToken }, { token: b.accessToken });
+    await gql(
+      s,
+      `mutation($t: String) { logout(refreshToken: $t) { allSessionsEnded } }`,
+      { t: b.refreshToken },
+      { token: b.accessToken },
+    );
     expect((await gql(s, ME, {}, { token: b.accessToken })).body.errors[0]).toMatchObject({
       message: EXPIRED,
       extensions: { code: 'UNAUTHENTICATED' },

@@ -13,7 +13,7 @@ const AVAILABILITY = `query($tourId: ID, $from: String!, $to: String!, $updatedS
   } }`;
 const QUOTE = `query($tourId: ID!, $startDate: String!, $bookingType: String!, $tier: String!) {
   quote(tourId: $tourId, startDate: $startDate, numberOfPeople: 1, bookingType: $bookingType, tier: $tier) { priced unitPrice earlyBird } }`;
-const UPDATE_DEPARTURE = `mutation($id: ID!, $closed: Boolean) { updateDeparture(id: $id, closed: $closed) { id closed } }`;
+const UPDATE_DEPARTURE = `mutation($id: ID!, $closed: Boolean) { updateDeparture(id: $id, closed: $closed) { departure { id closed } } }`;
 
 let s: TestServer;
 let admin: string;
@@ -240,7 +240,7 @@ describe('availability: updatedSince', () => {
 
     const cancelled = await gql(
       s,
-      `mutation($id: ID!) { cancelMyBooking(id: $id) { status } }`,
+      `mutation($id: ID!) { cancelMyBooking(id: $id) { booking { status } } }`,
       { id: first.body.data.createBooking.booking.id },
       { token: traveller },
     );
@@ -263,7 +263,7 @@ describe('availability: updatedSince', () => {
 
     const edit = await gql(
       s,
-      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }`,
+      `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { id } } }`,
       {
         id: String(tourId),
         input: {

@@ -42,14 +42,14 @@ describe('the admin status machine', () => {
       message: 'A Pending booking cannot be changed to Completed',
       extensions: { code: 'CONFLICT' },
     });
-    expect((await gql(s, CONFIRM, { id: booking.id }, { token: admin })).body.data.confirmBooking.status).toBe(
+    expect((await gql(s, CONFIRM, { id: booking.id }, { token: admin })).body.data.confirmBooking.booking.status).toBe(
       'Confirmed',
     );
     const twice = await gql(s, CONFIRM, { id: booking.id }, { token: admin });
     expect(twice.body.errors[0].message).toBe('A Confirmed booking cannot be changed to Confirmed');
-    expect((await gql(s, COMPLETE, { id: booking.id }, { token: admin })).body.data.completeBooking.status).toBe(
-      'Completed',
-    );
+    expect(
+      (await gql(s, COMPLETE, { id: booking.id }, { token: admin })).body.data.completeBooking.booking.status,
+    ).toBe('Completed');
     const cancel = await gql(s, CANCEL, { id: booking.id }, { token: admin });
     expect(cancel.body.errors[0].message).toBe('A Completed booking cannot be changed to Cancelled');
     await s.outbox.flush();
@@ -176,15 +176,15 @@ describe('the admin status machine', () => {
 });
 
 describe('departures (admin)', () => {
-  const ADD = `mutation($t: ID!, $d: String!, $c: Int!) { addDeparture(tourId: $t, startDate: $d, capacity: $c) { id startDate capacity seatsTaken seatsLeft status closed } }`;
-  const UPDATE = `mutation($id: ID!, $c: Int, $closed: Boolean) { updateDeparture(id: $id, capacity: $c, closed: $closed) { id capacity seatsTaken seatsLeft status closed } }`;
-  const DELETE = `mutation($id: ID!) { deleteDeparture(id: $id) }`;
+  const ADD = `mutation($t: ID!, $d: String!, $c: Int!) { addDeparture(tourId: $t, startDate: $d, capacity: $c) { departure { id startDate capacity seatsTaken seatsLeft status closed } } }`;
+  const UPDATE = `mutation($id: ID!, $c: Int, $closed: Boolean) { updateDeparture(id: $id, capacity: $c, closed: $closed) { departure { id capacity seatsTaken seatsLeft status closed } } }`;
+  const DELETE = `mutation($id: ID!) { deleteDeparture(id: $id) { deletedDepartureId } }`;
 
   it('adds a departure whose capacity bookings then use; capacity never below the seats taken; close, reopen, delete', async () => {
     const tourId = await makeTour(s, { capacity: 10 });
     const start = inDays(90);
     const added = await gql(s, ADD, { t: String(tourId), d: start, c: 30 }, { token: admin });
-    const dep = added.body.data.addDeparture;
+    const dep = added.body.data.addDeparture.departure;
     expect(dep).toMatchObject({
       startDate: start,
       capacity: 30,
@@ -216,20 +216,23 @@ describe('departures (admin)', () => {
       message: 'Capacity cannot be below the 20 seats already taken',
       extensions: { code: 'CONFLICT' },
     });
-    expect((await gql(s, UPDATE, { id: dep.id, c: 24 }, { token: admin })).body.data.updateDeparture).toMatchObject({
+    expect(
+      (await gql(s, UPDATE, { id: dep.id, c: 24 }, { token: admin })).body.data.updateDeparture.departure,
+    ).toMatchObject({
       capacity: 24,
       seatsLeft: 4,
       status: 'LIMITED',
     });
     expect(
-      (await gql(s, UPDATE, { id: dep.id, closed: true }, { token: admin })).body.data.updateDeparture,
+      (await gql(s, UPDATE, { id: dep.id, closed: true }, { token: admin })).body.data.updateDeparture.departure,
     ).toMatchObject({ closed: true, status: 'CLOSED', seatsLeft: 0 });
     expect(
       (await book(s, traveller.accessToken, request(tourId, { startDate: start, endDate: start }))).body.errors[0]
         .extensions.code,
     ).toBe('CONFLICT');
     expect(
-      (await gql(s, UPDATE, { id: dep.id, closed: false }, { token: admin })).body.data.updateDeparture.status,
+      (await gql(s, UPDATE, { id: dep.id, closed: false }, { token: admin })).body.data.updateDeparture.departure
+        .status,
     ).toBe('LIMITED');
 
     const refused = await gql(s, DELETE, { id: dep.id }, { token: admin });
@@ -238,8 +241,10 @@ describe('departures (admin)', () => {
       extensions: { code: 'CONFLICT' },
     });
     const empty = (await gql(s, ADD, { t: String(tourId), d: inDays(120), c: 12 }, { token: admin })).body.data
-      .addDeparture;
-    expect((await gql(s, DELETE, { id: empty.id }, { token: admin })).body.data.deleteDeparture).toBe(true);
+      .addDeparture.departure;
+    expect((await gql(s, DELETE, { id: empty.id }, { token: admin })).body.data.deleteDeparture).toEqual({
+      deletedDepartureId: empty.id,
+    });
     expect((await gql(s, DELETE, { id: empty.id }, { token: admin })).body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 });

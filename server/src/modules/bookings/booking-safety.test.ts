@@ -106,10 +106,12 @@ describe('a closed departure', () => {
   it('takes no booking of any type: a private one is refused like a group one (409)', async () => {
     const tourId = await makeTour(s, { capacity: 8 });
     const day = inDays(50);
-    const ADD = `mutation($t: ID!, $d: String!) { addDeparture(tourId: $t, startDate: $d, capacity: 8) { id } }`;
-    const CLOSE = `mutation($id: ID!) { updateDeparture(id: $id, closed: true) { status } }`;
-    const dep = (await gql(s, ADD, { t: String(tourId), d: day }, { token: admin })).body.data.addDeparture;
-    expect((await gql(s, CLOSE, { id: dep.id }, { token: admin })).body.data.updateDeparture.status).toBe('CLOSED');
+    const ADD = `mutation($t: ID!, $d: String!) { addDeparture(tourId: $t, startDate: $d, capacity: 8) { departure { id } } }`;
+    const CLOSE = `mutation($id: ID!) { updateDeparture(id: $id, closed: true) { departure { status } } }`;
+    const dep = (await gql(s, ADD, { t: String(tourId), d: day }, { token: admin })).body.data.addDeparture.departure;
+    expect((await gql(s, CLOSE, { id: dep.id }, { token: admin })).body.data.updateDeparture.departure.status).toBe(
+      'CLOSED',
+    );
     for (const bookingType of ['group', 'private']) {
       const r = await bookRest(s, traveller.accessToken, tourId, request(tourId, { startDate: day, bookingType }));
       expect(r.status, bookingType).toBe(409);

@@ -4,18 +4,25 @@ import { toConnection } from '../../common/pagination.js';
 import { toBookingType } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import {
+  AddDeparturePayload,
   BookingConnection,
   BookingFilter,
   BookingInput,
-  BookingPayload,
   BookingType,
+  CancelBookingPayload,
+  CancelMyBookingPayload,
+  CompleteBookingPayload,
+  ConfirmBookingPayload,
+  CreateBookingPayload,
+  DeleteDeparturePayload,
   DepartureType,
+  UpdateDeparturePayload,
 } from './booking.types.js';
 import { departureService } from './departure.service.js';
 
 @Resolver(() => BookingType)
 export class BookingResolver {
-  @Mutation(() => BookingPayload, {
+  @Mutation(() => CreateBookingPayload, {
     description:
       'Books a tour for the signed-in user (status Pending). CONFLICT when the tour takes no bookings or the departure has too few seats left.',
   })
@@ -25,7 +32,7 @@ export class BookingResolver {
       description: 'The tour, dates, party size, booking type, tier and contact details.',
     })
     input: BookingInput,
-  ): Promise<BookingPayload> {
+  ): Promise<CreateBookingPayload> {
     const booking = await bookingService.create(ctx, input.tourId, { ...input });
     return { booking: toBookingType(booking), message: BOOKING_RECEIVED };
   }
@@ -35,14 +42,14 @@ export class BookingResolver {
     return (await bookingService.mine(ctx)).map((b) => toBookingType(b));
   }
 
-  @Mutation(() => BookingType, {
+  @Mutation(() => CancelMyBookingPayload, {
     description: 'Cancels one of your own bookings while it is Pending or Confirmed and before its start date.',
   })
   async cancelMyBooking(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Booking id.' }) id: string,
-  ): Promise<BookingType> {
-    return toBookingType(await bookingService.cancelMine(ctx, id));
+  ): Promise<CancelMyBookingPayload> {
+    return { booking: toBookingType(await bookingService.cancelMine(ctx, id)) };
   }
 
   @Query(() => BookingConnection, {
@@ -59,66 +66,67 @@ export class BookingResolver {
     return toConnection(await bookingService.list(ctx, filter ?? {}, first, after), (b) => toBookingType(b));
   }
 
-  @Mutation(() => BookingType, { description: 'Admin: confirms a Pending booking.' })
+  @Mutation(() => ConfirmBookingPayload, { description: 'Admin: confirms a Pending booking.' })
   async confirmBooking(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Booking id.' }) id: string,
-  ): Promise<BookingType> {
-    return toBookingType(await bookingService.confirm(ctx, id));
+  ): Promise<ConfirmBookingPayload> {
+    return { booking: toBookingType(await bookingService.confirm(ctx, id)) };
   }
 
-  @Mutation(() => BookingType, { description: 'Admin: marks a Confirmed booking as Completed.' })
+  @Mutation(() => CompleteBookingPayload, { description: 'Admin: marks a Confirmed booking as Completed.' })
   async completeBooking(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Booking id.' }) id: string,
-  ): Promise<BookingType> {
-    return toBookingType(await bookingService.complete(ctx, id));
+  ): Promise<CompleteBookingPayload> {
+    return { booking: toBookingType(await bookingService.complete(ctx, id)) };
   }
 
-  @Mutation(() => BookingType, {
+  @Mutation(() => CancelBookingPayload, {
     description: 'Admin: cancels a booking that is neither Cancelled nor Completed; its group seats are freed.',
   })
   async cancelBooking(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Booking id.' }) id: string,
-  ): Promise<BookingType> {
-    return toBookingType(await bookingService.cancel(ctx, id));
+  ): Promise<CancelBookingPayload> {
+    return { booking: toBookingType(await bookingService.cancel(ctx, id)) };
   }
 
-  @Mutation(() => DepartureType, {
+  @Mutation(() => AddDeparturePayload, {
     description: 'Admin: schedules a departure of a tour on a date with its group capacity.',
   })
-  addDeparture(
+  async addDeparture(
     @Ctx() ctx: RequestContext,
     @Arg('tourId', () => ID, { description: 'Tour id.' }) tourId: string,
     @Arg('startDate', () => String, { description: 'Start date, YYYY-MM-DD, today or later.' }) startDate: string,
     @Arg('capacity', () => Int, { description: 'Group seats, 1-1000.' }) capacity: number,
-  ): Promise<DepartureType> {
-    return departureService.add(ctx, tourId, startDate, capacity);
+  ): Promise<AddDeparturePayload> {
+    return { departure: await departureService.add(ctx, tourId, startDate, capacity) };
   }
 
-  @Mutation(() => DepartureType, {
+  @Mutation(() => UpdateDeparturePayload, {
     description: "Admin: changes a departure's capacity (never below the seats taken) and/or closes or reopens it.",
   })
-  updateDeparture(
+  async updateDeparture(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Departure id.' }) id: string,
     @Arg('capacity', () => Int, { nullable: true, description: 'New group capacity.' }) capacity?: number | null,
     @Arg('closed', () => Boolean, { nullable: true, description: 'True closes it to new bookings; false reopens it.' })
     closed?: boolean | null,
-  ): Promise<DepartureType> {
-    return departureService.update(ctx, id, { capacity, closed });
+  ): Promise<UpdateDeparturePayload> {
+    return { departure: await departureService.update(ctx, id, { capacity, closed }) };
   }
 
-  @Mutation(() => Boolean, {
+  @Mutation(() => DeleteDeparturePayload, {
     description:
       'Admin: deletes a departure without Pending or Confirmed bookings (CONFLICT otherwise: close it instead).',
   })
-  deleteDeparture(
+  async deleteDeparture(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Departure id.' }) id: string,
-  ): Promise<boolean> {
-    return departureService.remove(ctx, id);
+  ): Promise<DeleteDeparturePayload> {
+    await departureService.remove(ctx, id);
+    return { deletedDepartureId: id };
   }
 
   @Query(() => [DepartureType], {

@@ -8,33 +8,45 @@ import { ConnectionType } from '../../common/graphql-types.js';
     'The price of a booking, frozen when it was made (amounts in USD, computed in whole cents). When the tour had no price for the booking type and tier, priced is false and the amounts are null: the operator sends a quote.',
 })
 export class BookingPrice {
-  @Field({ description: 'False when the tour had no price for this booking type and tier (Contact for pricing).' })
+  @Field({
+    description:
+      "False when the tour had no price for this booking type and tier (the site shows 'Contact for pricing').",
+  })
   priced!: boolean;
 
-  @Field(() => Float, { nullable: true, description: 'Price per person.' })
+  @Field(() => Float, { nullable: true, description: 'Price per person in USD; null when not priced.' })
   unitPrice!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Unit price x people.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Price per person times the number of travellers, in USD; null when not priced.',
+  })
   subtotal!: number | null;
 
   @Field({ description: 'True when booked at least 6 months ahead (5% off).' })
   earlyBird!: boolean;
 
-  @Field(() => Float, { nullable: true, description: 'Early-bird discount (0 when it does not apply).' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Early-bird discount in USD (0 when it does not apply); null when not priced.',
+  })
   earlyBirdDiscount!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Total to pay.' })
+  @Field(() => Float, { nullable: true, description: 'Total to pay in USD; null when not priced.' })
   total!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Non-refundable deposit: 3% of the total.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Non-refundable deposit in USD: 3% of the total; null when not priced.',
+  })
   deposit!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Total minus the deposit.' })
+  @Field(() => Float, { nullable: true, description: 'Total minus the deposit, in USD; null when not priced.' })
   balance!: number | null;
 
   @Field(() => String, {
     nullable: true,
-    description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure.',
+    description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure; null when not priced.',
   })
   balanceDueDate!: string | null;
 
@@ -80,7 +92,7 @@ export class BookingType {
   @Field({ description: "group (shares the departure's seats) or private (its own party)." })
   bookingType!: string;
 
-  @Field({ description: 'Tier booked, e.g. Mid-range.' })
+  @Field({ description: 'Tier booked (level of accommodation and service), e.g. Mid-range.' })
   tier!: string;
 
   @Field(() => BookingPrice, { description: 'The price frozen at booking time.' })
@@ -115,8 +127,8 @@ export class BookingConnection extends ConnectionType(BookingType, {
   totalCount: 'Number of bookings matching the filter, over all pages.',
 }) {}
 
-@ObjectType({ description: 'A booking just made and the text to show.' })
-export class BookingPayload {
+@ObjectType({ description: 'Answer to `createBooking`: the booking just made and the text to show.' })
+export class CreateBookingPayload {
   @Field(() => BookingType, { description: 'The booking.' })
   booking!: BookingType;
 
@@ -199,7 +211,7 @@ export class DepartureType {
   @Field(() => ID, { description: 'Departure id.' })
   id!: string;
 
-  @Field(() => ID, { description: 'The tour.' })
+  @Field(() => ID, { description: 'Id of the tour.' })
   tourId!: string;
 
   @Field({ description: 'Start date, YYYY-MM-DD.' })
@@ -222,4 +234,46 @@ export class DepartureType {
 
   @Field({ description: 'True when the operator closed it to new bookings.' })
   closed!: boolean;
+}
+
+@ObjectType({ description: 'Answer to `cancelMyBooking`.' })
+export class CancelMyBookingPayload {
+  @Field(() => BookingType, { description: 'The booking, now Cancelled.' })
+  booking!: BookingType;
+}
+
+@ObjectType({ description: 'Answer to `confirmBooking`.' })
+export class ConfirmBookingPayload {
+  @Field(() => BookingType, { description: 'The booking, now Confirmed.' })
+  booking!: BookingType;
+}
+
+@ObjectType({ description: 'Answer to `completeBooking`.' })
+export class CompleteBookingPayload {
+  @Field(() => BookingType, { description: 'The booking, now Completed.' })
+  booking!: BookingType;
+}
+
+@ObjectType({ description: 'Answer to `cancelBooking`.' })
+export class CancelBookingPayload {
+  @Field(() => BookingType, { description: 'The booking, now Cancelled.' })
+  booking!: BookingType;
+}
+
+@ObjectType({ description: 'Answer to `addDeparture`.' })
+export class AddDeparturePayload {
+  @Field(() => DepartureType, { description: 'The departure scheduled.' })
+  departure!: DepartureType;
+}
+
+@ObjectType({ description: 'Answer to `updateDeparture`.' })
+export class UpdateDeparturePayload {
+  @Field(() => DepartureType, { description: 'The departure as changed.' })
+  departure!: DepartureType;
+}
+
+@ObjectType({ description: 'Answer to `deleteDeparture`: its date is bookable again with the tour capacity.' })
+export class DeleteDeparturePayload {
+  @Field(() => ID, { description: 'Id of the departure deleted.' })
+  deletedDepartureId!: string;
 }

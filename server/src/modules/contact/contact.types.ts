@@ -12,8 +12,8 @@ export class ContactMessageInput {
   message!: string;
 }
 
-@ObjectType({ description: 'Outcome of a contact message.' })
-export class ContactMessageResult {
+@ObjectType({ description: 'Answer to `sendContactMessage`.' })
+export class SendContactMessagePayload {
   @Field({ description: 'True when the message was stored and passed to the operator.' })
   ok!: boolean;
 

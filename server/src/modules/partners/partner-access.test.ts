@@ -28,15 +28,19 @@ const USER_AND_ADMIN_OPERATIONS: [string, string, Record<string, unknown>?][] = 
   ['myBookings', '{ myBookings { id email } }'],
   ['bookings', '{ bookings { totalCount nodes { id email } } }'],
   ['createBooking', 'mutation($input: BookingInput!) { createBooking(input: $input) { message } }', { input: {} }],
-  ['cancelMyBooking', 'mutation($id: ID!) { cancelMyBooking(id: $id) { id } }', {}],
-  ['confirmBooking', 'mutation($id: ID!) { confirmBooking(id: $id) { id } }', {}],
-  ['completeBooking', 'mutation($id: ID!) { completeBooking(id: $id) { id } }', {}],
-  ['cancelBooking', 'mutation($id: ID!) { cancelBooking(id: $id) { id } }', {}],
-  ['deleteTour', 'mutation($id: ID!) { deleteTour(id: $id) }', {}],
-  ['addDeparture', 'mutation($id: ID!) { addDeparture(tourId: $id, startDate: "2099-01-01", capacity: 5) { id } }', {}],
-  ['deleteAccount', 'mutation { deleteAccount }'],
-  ['deleteAccount of a user', 'mutation($uid: ID!) { deleteAccount(userId: $uid) }', {}],
-  ['logout', 'mutation { logout }'],
+  ['cancelMyBooking', 'mutation($id: ID!) { cancelMyBooking(id: $id) { booking { id } } }', {}],
+  ['confirmBooking', 'mutation($id: ID!) { confirmBooking(id: $id) { booking { id } } }', {}],
+  ['completeBooking', 'mutation($id: ID!) { completeBooking(id: $id) { booking { id } } }', {}],
+  ['cancelBooking', 'mutation($id: ID!) { cancelBooking(id: $id) { booking { id } } }', {}],
+  ['deleteTour', 'mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }', {}],
+  [
+    'addDeparture',
+    'mutation($id: ID!) { addDeparture(tourId: $id, startDate: "2099-01-01", capacity: 5) { departure { id } } }',
+    {},
+  ],
+  ['deleteAccount', 'mutation { deleteAccount { deletedUserId } }'],
+  ['deleteAccount of a user', 'mutation($uid: ID!) { deleteAccount(userId: $uid) { deletedUserId } }', {}],
+  ['logout', 'mutation { logout { allSessionsEnded } }'],
 ];
 
 describe('a partner API key and user data', () => {

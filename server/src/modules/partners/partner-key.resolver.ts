@@ -3,10 +3,11 @@ import type { RequestContext } from '../../common/context.js';
 import { partnerKeyService, type PartnerKeyView } from './partner-key.service.js';
 import {
   ApiKeyInfo,
-  CreatedPartnerKey,
   CreatePartnerKeyInput,
+  CreatePartnerKeyPayload,
   PartnerKeyStatus,
   PartnerKeyObject,
+  RevokePartnerKeyPayload,
 } from './partner-key.types.js';
 
 function toPartnerKeyObject(k: PartnerKeyView): PartnerKeyObject {
@@ -36,27 +37,27 @@ export class PartnerKeyResolver {
     return (await partnerKeyService.list(ctx)).map(toPartnerKeyObject);
   }
 
-  @Mutation(() => CreatedPartnerKey, {
+  @Mutation(() => CreatePartnerKeyPayload, {
     description: 'Admin: creates an API key for a partner agency; the answer holds the key, shown only this once.',
   })
   async createPartnerKey(
     @Ctx() ctx: RequestContext,
     @Arg('input', () => CreatePartnerKeyInput, { description: 'Partner, label and optional rate limit.' })
     input: CreatePartnerKeyInput,
-  ): Promise<CreatedPartnerKey> {
+  ): Promise<CreatePartnerKeyPayload> {
     const { key, secret } = await partnerKeyService.create(ctx, input);
     return { key: toPartnerKeyObject(key), secret };
   }
 
-  @Mutation(() => PartnerKeyObject, {
+  @Mutation(() => RevokePartnerKeyPayload, {
     description:
       'Admin: revokes an API key; requests with it are refused with UNAUTHENTICATED from then on (on other server instances within 5 seconds).',
   })
   async revokePartnerKey(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Key id.' }) id: string,
-  ): Promise<PartnerKeyObject> {
-    return toPartnerKeyObject(await partnerKeyService.revoke(ctx, id));
+  ): Promise<RevokePartnerKeyPayload> {
+    return { key: toPartnerKeyObject(await partnerKeyService.revoke(ctx, id)) };
   }
 
   @Query(() => ApiKeyInfo, {

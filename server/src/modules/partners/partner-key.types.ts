@@ -47,7 +47,7 @@ export class PartnerKeyObject {
 
   @Field(() => Int, {
     description:
-      'Requests per minute the key may send: its own limit, else the server default (PARTNER_API_RATE_LIMIT).',
+      'Requests per minute the key may send: its own limit, else the server-wide default (1200 unless the operator set another).',
   })
   rateLimitPerMinute!: number;
 
@@ -62,7 +62,7 @@ export class PartnerKeyObject {
 
   @Field(() => GraphQLDateTimeISO, {
     nullable: true,
-    description: 'When a request last used it (written every few seconds); null if never.',
+    description: 'When a request last used it (up to a few seconds behind); null if never.',
   })
   lastUsedAt!: Date | null;
 
@@ -75,8 +75,7 @@ export class PartnerKeyObject {
   usage!: PartnerKeyUsageDay[];
 
   @Field(() => Int, {
-    description:
-      'Requests made with the key today (UTC), the refused ones included; counts reach the database every few seconds.',
+    description: 'Requests made with the key today (UTC), the refused ones included; up to a few seconds behind.',
   })
   requestsToday!: number;
 
@@ -84,8 +83,10 @@ export class PartnerKeyObject {
   refusalsToday!: number;
 }
 
-@ObjectType({ description: 'A new API key: the record and the key itself, shown only in this answer.' })
-export class CreatedPartnerKey {
+@ObjectType({
+  description: 'Answer to `createPartnerKey`: the new key as listed and the key itself, shown only in this answer.',
+})
+export class CreatePartnerKeyPayload {
   @Field(() => PartnerKeyObject, { description: 'The new key as the list shows it.' })
   key!: PartnerKeyObject;
 
@@ -94,6 +95,12 @@ export class CreatedPartnerKey {
       'The whole key (tmb_…), to hand to the partner: it is shown only this once and cannot be read again, since only its hash is stored.',
   })
   secret!: string;
+}
+
+@ObjectType({ description: 'Answer to `revokePartnerKey`.' })
+export class RevokePartnerKeyPayload {
+  @Field(() => PartnerKeyObject, { description: 'The key, now REVOKED with its revokedAt.' })
+  key!: PartnerKeyObject;
 }
 
 @InputType({ description: 'A new API key for a partner agency.' })
@@ -106,7 +113,8 @@ export class CreatePartnerKeyInput {
 
   @Field(() => Int, {
     nullable: true,
-    description: 'Requests per minute, 1-100000; leave out for the server default (PARTNER_API_RATE_LIMIT).',
+    description:
+      'Requests per minute, 1-100000; leave out for the server-wide default (1200 unless the operator set another).',
   })
   rateLimitPerMinute?: number | null;
 }

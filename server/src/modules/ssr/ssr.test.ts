@@ -115,25 +115,25 @@ describe('server-rendered pages', () => {
     };
     const created = await gql(
       s,
-      'mutation($input: TourInput!) { createTour(input: $input) { id } }',
+      'mutation($input: TourInput!) { createTour(input: $input) { tour { id } } }',
       { input },
       { token: admin },
     );
     expect(created.body.errors).toBeUndefined();
-    const id = created.body.data.createTour.id as string;
+    const id = created.body.data.createTour.tour.id as string;
     expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Walk – Tembea</title>');
     expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Walk – Tembea</title>');
 
     const edited = await gql(
       s,
-      'mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }',
+      'mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { id } } }',
       { id, input: { ...input, title: 'Lake Natron Flamingo Dawn Walk' } },
       { token: admin },
     );
     expect(edited.body.errors).toBeUndefined();
     expect((await page(`/tour/${id}`)).html).toContain('<title>Lake Natron Flamingo Dawn Walk – Tembea</title>');
 
-    await gql(s, 'mutation($id: ID!) { deleteTour(id: $id) }', { id }, { token: admin });
+    await gql(s, 'mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }', { id }, { token: admin });
     expect((await page(`/tour/${id}`)).status).toBe(404);
   });
 

@@ -18,10 +18,13 @@ export class QuoteType {
   @Field({ description: 'Booking type quoted: group or private.' })
   bookingType!: string;
 
-  @Field({ description: 'Tier quoted, e.g. Mid-range.' })
+  @Field({ description: 'Tier quoted (level of accommodation and service), e.g. Mid-range.' })
   tier!: string;
 
-  @Field({ description: 'False when the tour has no price for this booking type and tier (Contact for pricing).' })
+  @Field({
+    description:
+      "False when the tour has no price for this booking type and tier (the site shows 'Contact for pricing').",
+  })
   priced!: boolean;
 
   @Field({ description: "Unit price as shown, e.g. '$1,234.00', or 'Contact for pricing'." })
@@ -30,7 +33,10 @@ export class QuoteType {
   @Field(() => Float, { nullable: true, description: 'Price per person in USD; null when not priced.' })
   unitPrice!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Unit price x people; null when not priced.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Price per person times the number of people, in USD; null when not priced.',
+  })
   subtotal!: number | null;
 
   @Field({ description: 'True when the start date is at least 6 months away (5% off).' })

@@ -70,7 +70,7 @@ export class TourInput {
   })
   price?: string | null;
 
-  @Field(() => Float, { nullable: true, description: 'Price before the discount (0 or more).' })
+  @Field(() => Float, { nullable: true, description: 'Price per person before the discount, in USD (0 or more).' })
   originalPrice?: number | null;
 
   @Field(() => Float, { nullable: true, description: 'Discount percent, 0-100.' })
@@ -85,7 +85,8 @@ export class TourInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'A direct image shown instead of the images (an http(s) address or a photo stored for tours).',
+    description:
+      'Cover image shown instead of the first of images: an http(s) URL or the path of a photo stored for tours; null removes it.',
   })
   bg?: string | null;
 
@@ -104,13 +105,13 @@ export class TourInput {
   @Field(() => Int, { nullable: true, description: 'Number of ratings.' })
   numRatings?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Tour type, e.g. Tour.' })
+  @Field(() => String, { nullable: true, description: 'Kind of tour, e.g. Safari, Trek, Beach stay.' })
   tourType?: string | null;
 
-  @Field(() => [String], { nullable: true, description: 'Features.' })
+  @Field(() => [String], { nullable: true, description: 'Highlights of the tour as short labels.' })
   features?: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'Categories.' })
+  @Field(() => [String], { nullable: true, description: 'Categories the tour is listed under, as short labels.' })
   categories?: string[] | null;
 
   @Field(() => [String], { nullable: true, description: 'What is included.' })
@@ -140,7 +141,7 @@ export class TourInput {
   @Field(() => String, {
     nullable: true,
     description:
-      "Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (Tier on REST; a new tour's default: Budget).",
+      "Tiers offered: one of Budget, Mid-range, Luxury, Standard, or several comma-separated (levels of accommodation and service; a new tour's default: Budget).",
   })
   tier?: string | null;
 

@@ -6,9 +6,9 @@ import { ADMIN_ENV, CANCEL, adminToken, book, makeTour, request } from '../../te
 const FIELDS = `id title description destination country durationDays durationNights duration price priceText originalPrice discount images bg
   featured popular trending rating numRatings tourType features categories included notIncluded capacity status departureLocation
   departureTime returnTime itinerary { day title description } tier tiers bookingType travelType dayTrip fromPrice`;
-const CREATE = `mutation($input: TourInput!) { createTour(input: $input) { ${FIELDS} } }`;
-const UPDATE = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { ${FIELDS} } }`;
-const DELETE = `mutation($id: ID!) { deleteTour(id: $id) }`;
+const CREATE = `mutation($input: TourInput!) { createTour(input: $input) { tour { ${FIELDS} } } }`;
+const UPDATE = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { ${FIELDS} } } }`;
+const DELETE = `mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }`;
 const TOUR = `query($id: ID!) { tour(id: $id) { id title price priceText } }`;
 
 const FULL_TOUR = {
@@ -60,7 +60,7 @@ describe('tour administration over GraphQL', () => {
   it('creates a tour with every field round-tripped, edits it, and the public catalogue shows it at once', async () => {
     const created = await gql(s, CREATE, { input: FULL_TOUR }, { token: admin });
     expect(created.body.errors).toBeUndefined();
-    const t = created.body.data.createTour;
+    const t = created.body.data.createTour.tour;
     expect(t).toMatchObject({
       ...FULL_TOUR,
       price: 640.5,
@@ -76,7 +76,7 @@ describe('tour administration over GraphQL', () => {
       { id: t.id, input: { ...FULL_TOUR, price: 'group budget:500; private luxury:900', title: 'Manyara Tree Lions' } },
       { token: admin },
     );
-    expect(edited.body.data.updateTour).toMatchObject({
+    expect(edited.body.data.updateTour.tour).toMatchObject({
       title: 'Manyara Tree Lions',
       price: null,
       priceText: 'group budget:500; private luxury:900',
@@ -167,7 +167,9 @@ describe('tour administration over GraphQL', () => {
       .nodes) {
       await gql(s, CANCEL, { id: n.id }, { token: admin });
     }
-    expect((await gql(s, DELETE, { id: String(tourId) }, { token: admin })).body.data.deleteTour).toBe(true);
+    expect((await gql(s, DELETE, { id: String(tourId) }, { token: admin })).body.data.deleteTour).toEqual({
+      deletedTourId: String(tourId),
+    });
     expect((await gql(s, TOUR, { id: String(tourId) })).body.data.tour).toBeNull();
     const mine = (await gql(s, `{ myBookings { id tourId tourTitle status } }`, {}, { token: user.accessToken })).body
       .data.myBookings;
@@ -229,10 +231,10 @@ describe('required fields on create, fields left out on edit', () => {
 
   it('lets an edit leave fields out (they keep their values) and refuses one that empties a required field', async () => {
     const created = (await gql(s, CREATE, { input: { ...FULL_TOUR, country: 'Kenya' } }, { token: admin })).body.data
-      .createTour;
+      .createTour.tour;
     const renamed = await gql(s, UPDATE, { id: created.id, input: { title: 'Manyara by Night' } }, { token: admin });
     expect(renamed.body.errors).toBeUndefined();
-    expect(renamed.body.data.updateTour).toMatchObject({
+    expect(renamed.body.data.updateTour.tour).toMatchObject({
       ...FULL_TOUR,
       country: 'Kenya',
       title: 'Manyara by Night',

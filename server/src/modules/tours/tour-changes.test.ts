@@ -10,8 +10,8 @@ const CHANGES = `query($since: DateTimeISO!, $first: Int, $after: String) {
     pageInfo { hasNextPage endCursor }
   } }`;
 const UPDATED_TOURS = `query UpdatedTours($updatedSince: DateTimeISO) { tours(updatedSince: $updatedSince, first: 100) { totalCount nodes { id title status } } }`;
-const UPDATE = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id title status } }`;
-const DELETE = `mutation($id: ID!) { deleteTour(id: $id) }`;
+const UPDATE = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { id title status } } }`;
+const DELETE = `mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }`;
 const AVAILABILITY = `query($tourId: ID, $from: String!, $to: String!) { availability(tourId: $tourId, from: $from, to: $to) { edges { node { status } } } }`;
 
 const INPUT = {
@@ -81,7 +81,9 @@ describe('tourChanges', () => {
     expect(await allChanges()).toEqual([]);
 
     expect((await gql(s, UPDATE, { id: String(edited), input: INPUT }, { token: admin })).body.errors).toBeUndefined();
-    expect((await gql(s, DELETE, { id: String(deleted) }, { token: admin })).body.data.deleteTour).toBe(true);
+    expect((await gql(s, DELETE, { id: String(deleted) }, { token: admin })).body.data.deleteTour).toEqual({
+      deletedTourId: String(deleted),
+    });
 
     const changes = await allChanges();
     expect(changes.map((c) => [c.tourId, c.change, c.title])).toEqual([

@@ -1,11 +1,13 @@
 import { Field, Float, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'Lowest and highest original price of the catalogue, in USD.' })
+@ObjectType({
+  description: 'Lowest and highest price before discount (originalPrice) of the catalogue, per person in USD.',
+})
 export class PriceRange {
-  @Field(() => Float, { description: 'Lowest original price (200 when the catalogue is empty).' })
+  @Field(() => Float, { description: 'Lowest originalPrice of any tour (200 when no tour has one).' })
   minPrice!: number;
 
-  @Field(() => Float, { description: 'Highest original price (5000 when the catalogue is empty).' })
+  @Field(() => Float, { description: 'Highest originalPrice of any tour (5000 when no tour has one).' })
   maxPrice!: number;
 }
 
@@ -20,13 +22,16 @@ export class TourFilterOptions {
   travelTypes!: string[];
 
   @Field(() => [String], {
-    description: 'Distinct tiers, split from the comma-separated Tier lists (Budget, Mid-range, Luxury when empty).',
+    description:
+      'Distinct tiers offered across the catalogue (levels of accommodation and service); Budget, Mid-range, Luxury when no tour names one.',
   })
   tiers!: string[];
 
   @Field(() => [String], { description: 'Distinct booking types (group, private when empty).' })
   bookingTypes!: string[];
 
-  @Field(() => PriceRange, { description: 'Range of the original prices.' })
+  @Field(() => PriceRange, {
+    description: 'Lowest and highest price before discount (originalPrice) of the catalogue.',
+  })
   priceRange!: PriceRange;
 }

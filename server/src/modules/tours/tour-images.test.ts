@@ -296,7 +296,7 @@ describe('tours over GraphQL with photos', () => {
       'operations',
       JSON.stringify({
         query:
-          'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }',
+          'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { tour { id images } } }',
         variables: { input, images: [null, null] },
       }),
     );
@@ -308,18 +308,18 @@ describe('tours over GraphQL with photos', () => {
       headers: { authorization: `Bearer ${admin}`, 'apollo-require-preflight': 'true' },
       body: form,
     });
-    const body = (await res.json()) as { data: { createTour: { images: string[] } } };
-    expect(body.data.createTour.images).toHaveLength(2);
+    const body = (await res.json()) as { data: { createTour: { tour: { images: string[] } } } };
+    expect(body.data.createTour.tour.images).toHaveLength(2);
     const plain = await gql(
       s,
-      `mutation($i: TourInput!) { createTour(input: $i) { images } }`,
+      `mutation($i: TourInput!) { createTour(input: $i) { tour { images } } }`,
       { i: { ...input, images: ['/uploads/demo/x.svg', 'https://cdn.example.com/a.jpg'] } },
       { token: admin },
     );
-    expect(plain.body.data.createTour.images).toEqual(['/uploads/demo/x.svg', 'https://cdn.example.com/a.jpg']);
+    expect(plain.body.data.createTour.tour.images).toEqual(['/uploads/demo/x.svg', 'https://cdn.example.com/a.jpg']);
     const crafted = await gql(
       s,
-      `mutation($i: TourInput!) { createTour(input: $i) { images } }`,
+      `mutation($i: TourInput!) { createTour(input: $i) { tour { images } } }`,
       { i: { ...input, images: ['/uploads/../secrets/jwt_secret'] } },
       { token: admin },
     );
@@ -329,7 +329,7 @@ describe('tours over GraphQL with photos', () => {
 
 describe('GraphQL multipart photo counts', () => {
   const CREATE =
-    'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id images } }';
+    'mutation($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { tour { id images } } }';
   const input = DAY_TOUR_INPUT;
   async function createWith(n: number) {
     const form = new FormData();
@@ -352,7 +352,7 @@ describe('GraphQL multipart photo counts', () => {
     const before = stored().length;
     const ten = await createWith(10);
     expect(ten.status).toBe(200);
-    expect(ten.body.data.createTour.images).toHaveLength(10);
+    expect(ten.body.data.createTour.tour.images).toHaveLength(10);
     expect(stored()).toHaveLength(before + 20);
     const eleven = await createWith(11);
     expect(eleven.status).toBe(413);
@@ -363,8 +363,8 @@ describe('GraphQL multipart photo counts', () => {
 });
 
 describe('which stored files a tour may name, and when they are deleted', () => {
-  const CREATE_GQL = `mutation($i: TourInput!) { createTour(input: $i) { id images } }`;
-  const UPDATE_GQL = `mutation($id: ID!, $i: TourInput!) { updateTour(id: $id, input: $i) { id images bg } }`;
+  const CREATE_GQL = `mutation($i: TourInput!) { createTour(input: $i) { tour { id images } } }`;
+  const UPDATE_GQL = `mutation($id: ID!, $i: TourInput!) { updateTour(id: $id, input: $i) { tour { id images bg } } }`;
   const BASE = {
     title: 'Ngorongoro Rim Walk',
     description: 'Along the crater rim.',
@@ -378,11 +378,11 @@ describe('which stored files a tour may name, and when they are deleted', () => 
     const user = await signUpAndLogin(s);
     const r = await gqlUpload(
       s,
-      `mutation($file: Upload!) { uploadProfileImage(file: $file) { profileImage } }`,
+      `mutation($file: Upload!) { uploadProfileImage(file: $file) { user { profileImage } } }`,
       { data: await png(), name: 'me.png', type: 'image/png' },
       user.accessToken,
     );
-    return { path: r.body.data.uploadProfileImage.profileImage, token: user.accessToken };
+    return { path: r.body.data.uploadProfileImage.user.profileImage, token: user.accessToken };
   }
 
   it("refuses a traveller's profile picture (or a thumbnail) as a tour image or bg, on GraphQL and REST, and the picture stays", async () => {
@@ -426,16 +426,18 @@ describe('which stored files a tour may name, and when they are deleted', () => 
       await send('POST', '/tours', tourForm({}, [{ data: await png(), name: 'a.png', type: 'image/png' }]), admin)
     ).body.tour;
     const photo: string = a.images[0];
-    const b = (await gql(s, CREATE_GQL, { i: { ...BASE, images: [photo] } }, { token: admin })).body.data.createTour;
+    const b = (await gql(s, CREATE_GQL, { i: { ...BASE, images: [photo] } }, { token: admin })).body.data.createTour
+      .tour;
     expect(b.images).toEqual([photo]);
     expect(
-      (await gql(s, UPDATE_GQL, { id: a.id, i: { images: [] } }, { token: admin })).body.data.updateTour.images,
+      (await gql(s, UPDATE_GQL, { id: a.id, i: { images: [] } }, { token: admin })).body.data.updateTour.tour.images,
     ).toEqual([]);
     expect(await served(photo)).toBe(200);
     expect(await served(photo.replace('.webp', '-thumb.webp'))).toBe(200);
     expect(
-      (await gql(s, `mutation($id: ID!) { deleteTour(id: $id) }`, { id: b.id }, { token: admin })).body.data.deleteTour,
-    ).toBe(true);
+      (await gql(s, `mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }`, { id: b.id }, { token: admin }))
+        .body.data.deleteTour,
+    ).toEqual({ deletedTourId: b.id });
     expect(await served(photo)).toBe(404);
     expect(stored()).not.toContain(path.basename(photo).replace('.webp', '-thumb.webp'));
   });

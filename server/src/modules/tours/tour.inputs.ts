@@ -26,7 +26,7 @@ export class TourFilter {
 
   @Field(() => String, {
     nullable: true,
-    description: 'A tier, e.g. Luxury: matches tours whose comma-separated Tier list contains it (case-insensitive).',
+    description: 'A tier, e.g. Luxury: matches tours that offer it (one of their tiers; case-insensitive).',
   })
   tier?: string | null;
 
@@ -80,7 +80,7 @@ export class TourFilter {
   @Field(() => Float, {
     nullable: true,
     description:
-      'Lowest "from" price in USD (>= 0): the numeric price, else the lowest price of the price text, else the original price.',
+      'Lowest "from" price in USD (>= 0): the numeric price, else the lowest price of the price text, else originalPrice (see Tour.fromPrice).',
   })
   minPrice?: number | null;
 

@@ -7,7 +7,7 @@ import { toConnection } from '../../common/pagination.js';
 import type { IncomingFile } from '../../common/uploads.js';
 import { toTourType } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
-import { TourConnection, TourType } from './tour.types.js';
+import { CreateTourPayload, DeleteTourPayload, TourConnection, TourType, UpdateTourPayload } from './tour.types.js';
 import { TourFilter, TourSort } from './tour.inputs.js';
 import { TourFilterOptions } from './tour-filters.types.js';
 import { QuoteType } from './quote.types.js';
@@ -110,7 +110,7 @@ function incoming(uploads: Promise<FileUpload>[] | null | undefined): IncomingFi
 
 @Resolver(() => TourType)
 export class TourAdminResolver {
-  @Mutation(() => TourType, {
+  @Mutation(() => CreateTourPayload, {
     description:
       'Admin: adds a tour to the catalogue. New photos (JPEG, PNG, WebP or GIF, at most 10 MB each, 10 per tour) go in `images` as a multipart upload with the header apollo-require-preflight.',
   })
@@ -126,11 +126,11 @@ export class TourAdminResolver {
       description: 'New photos, added after the kept image paths of the input.',
     })
     images?: Promise<FileUpload>[] | null,
-  ): Promise<TourType> {
-    return toTourType(await tourAdminService.create(ctx, input, incoming(images)));
+  ): Promise<CreateTourPayload> {
+    return { tour: toTourType(await tourAdminService.create(ctx, input, incoming(images))) };
   }
 
-  @Mutation(() => TourType, {
+  @Mutation(() => UpdateTourPayload, {
     description:
       'Admin: edits a tour; fields left out of the input keep their values. Photos no longer kept are deleted unless another record still shows them.',
   })
@@ -146,19 +146,19 @@ export class TourAdminResolver {
       description: 'New photos, added after the kept image paths of the input.',
     })
     images?: Promise<FileUpload>[] | null,
-  ): Promise<TourType> {
-    return toTourType(await tourAdminService.update(ctx, id, input, incoming(images)));
+  ): Promise<UpdateTourPayload> {
+    return { tour: toTourType(await tourAdminService.update(ctx, id, input, incoming(images))) };
   }
 
-  @Mutation(() => Boolean, {
+  @Mutation(() => DeleteTourPayload, {
     description:
       'Admin: deletes a tour without Pending or Confirmed bookings (CONFLICT otherwise); its past bookings keep its title.',
   })
   async deleteTour(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Tour id.' }) id: string,
-  ): Promise<boolean> {
+  ): Promise<DeleteTourPayload> {
     await tourAdminService.remove(ctx, id);
-    return true;
+    return { deletedTourId: id };
   }
 }

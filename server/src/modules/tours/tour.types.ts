@@ -53,29 +53,45 @@ export class TourType {
   @Field(() => Int, { description: 'Number of nights.' })
   durationNights!: number;
 
-  @Field(() => String, { nullable: true, description: 'Duration as text, e.g. "7 days / 6 nights".' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Duration as text, e.g. "7 days / 6 nights"; null when only the numbers of days and nights are given.',
+  })
   duration!: string | null;
 
-  @Field(() => Float, { nullable: true, description: 'Price per person in USD when the tour has one numeric price.' })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Price per person in USD when the tour has one price for every booking type and tier; null when it is priced per booking type and tier (see priceText) or on request.',
+  })
   price!: number | null;
 
   @Field(() => String, {
     nullable: true,
     description:
-      "Prices by booking type and tier as 'key:value;…' text (e.g. 'group budget:1450;private luxury:4200') when the price is not one number.",
+      "Prices per person in USD by booking type and tier, as '<booking type> <tier>:<price>' pairs separated by ';' (e.g. 'group budget:1450;private luxury:4200'); null when the tour has one price (see price).",
   })
   priceText!: string | null;
 
-  @Field(() => Float, { nullable: true, description: 'Price before the discount, in USD.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Price per person before the discount, in USD; null when not given.',
+  })
   originalPrice!: number | null;
 
-  @Field(() => Float, { description: 'Discount in percent (0-100).' })
+  @Field(() => Float, { description: 'Discount in percent, 0-100 (0 when none).' })
   discount!: number;
 
-  @Field(() => [String], { description: 'Image paths: absolute URLs or paths under /uploads.' })
+  @Field(() => [String], {
+    description: 'Photos, in order: http(s) URLs or paths under /uploads (prefix the site origin); empty when none.',
+  })
   images!: string[];
 
-  @Field(() => String, { nullable: true, description: 'A direct image URL that takes precedence over images.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Cover image shown instead of the first of images: an http(s) URL or a path under /uploads; null when the first photo is the cover.',
+  })
   bg!: string | null;
 
   @Field({ description: 'Shown among featured tours.' })
@@ -96,10 +112,10 @@ export class TourType {
   @Field(() => String, { nullable: true, description: 'Kind of tour, e.g. Safari, Trek, Beach stay.' })
   tourType!: string | null;
 
-  @Field(() => [String], { description: 'Feature chips.' })
+  @Field(() => [String], { description: 'Highlights of the tour as short labels; empty when none.' })
   features!: string[];
 
-  @Field(() => [String], { description: 'Category chips.' })
+  @Field(() => [String], { description: 'Categories the tour is listed under, as short labels; empty when none.' })
   categories!: string[];
 
   @Field(() => [String], { description: 'What the price includes.' })
@@ -108,19 +124,29 @@ export class TourType {
   @Field(() => [String], { description: 'What the price does not include.' })
   notIncluded!: string[];
 
-  @Field(() => Int, { nullable: true, description: 'Seats per departure (maximum people).' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Most travellers in one booking, and the group seats a new departure starts with; null when not set (then at most 20 per booking).',
+  })
   capacity!: number | null;
 
   @Field({ description: 'Publication status: active (bookable), inactive or draft.' })
   status!: string;
 
-  @Field(() => String, { nullable: true, description: 'Where the tour starts.' })
+  @Field(() => String, { nullable: true, description: 'Where the tour starts, e.g. Arusha; null when not given.' })
   departureLocation!: string | null;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'Departure date and time.' })
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'Departure date and time, when the tour has a set one; null otherwise.',
+  })
   departureTime!: Date | null;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'Return date and time.' })
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'Return date and time, when the tour has a set one; null otherwise.',
+  })
   returnTime!: Date | null;
 
   @Field(() => [ItineraryDay], { description: 'Day-by-day programme.' })
@@ -128,14 +154,22 @@ export class TourType {
 
   @Field(() => String, {
     nullable: true,
-    description: "The tiers offered as comma-separated text (Tier on REST), e.g. 'Budget,Mid-range'.",
+    description:
+      "The tiers offered (levels of accommodation and service), comma-separated, e.g. 'Budget,Mid-range'; null when the tour names none. The same list as tiers.",
   })
   tier!: string | null;
 
-  @Field(() => [String], { description: 'The tiers offered as a list; the first is the default (Standard when none).' })
+  @Field(() => [String], {
+    description:
+      'The tiers offered (levels of accommodation and service, e.g. Budget, Mid-range, Luxury); the first is the default, and Standard alone when the tour names none.',
+  })
   tiers!: string[];
 
-  @Field(() => String, { nullable: true, description: 'group or private.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Booking type a booking gets by default: group (travellers share the departure's seats) or private (the party travels on its own); null when not set.",
+  })
   bookingType!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Travel type, e.g. Safari, Trekking, Beach sands.' })
@@ -147,7 +181,7 @@ export class TourType {
   @Field(() => Float, {
     nullable: true,
     description:
-      'Lowest price of the tour in USD (what price filters and sorts use): the numeric price, else the lowest price of the price text, else the original price.',
+      'Lowest price of the tour in USD (what price filters and sorts use): the numeric price, else the lowest price of the price text, else originalPrice; null when the tour has no price at all (on request).',
   })
   fromPrice!: number | null;
 
@@ -172,3 +206,21 @@ export class TourConnection extends ConnectionType(TourType, {
     'True when totalCount is an estimate (more matches than the exact-count limit, so counting them all would cost too much); ' +
     'false when it is the exact number.',
 }) {}
+
+@ObjectType({ description: 'Answer to `createTour`.' })
+export class CreateTourPayload {
+  @Field(() => TourType, { description: 'The tour added, with the paths of its stored photos.' })
+  tour!: TourType;
+}
+
+@ObjectType({ description: 'Answer to `updateTour`.' })
+export class UpdateTourPayload {
+  @Field(() => TourType, { description: 'The tour as changed.' })
+  tour!: TourType;
+}
+
+@ObjectType({ description: 'Answer to `deleteTour`: the tour is gone; its past bookings keep its title.' })
+export class DeleteTourPayload {
+  @Field(() => ID, { description: 'Id of the tour deleted.' })
+  deletedTourId!: string;
+}

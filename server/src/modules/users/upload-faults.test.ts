@@ -22,7 +22,7 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const UPLOAD = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { id profileImage } }';
+const UPLOAD = 'mutation($file: Upload!) { uploadProfileImage(file: $file) { user { id profileImage } } }';
 const MULTIPART = 'multipart/form-data; boundary=XYZ';
 // The body of the report: one file part that never reaches its closing boundary.
 const TRUNCATED_REST = '--XYZ\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\n\r\nabc';
@@ -131,7 +131,7 @@ describe('a broken upload is a refused request, not a crashed process', () => {
 
   it('a valid upload still works on both paths, and only the picture itself stays on disk', async () => {
     const g = await gqlUpload(s, UPLOAD, { data: png, name: 'me.png', type: 'image/png' }, token);
-    expect(g.body.data.uploadProfileImage.profileImage).toMatch(/^\/uploads\/profiles\/.+\.webp$/);
+    expect(g.body.data.uploadProfileImage.user.profileImage).toMatch(/^\/uploads\/profiles\/.+\.webp$/);
     expect(profiles()).toHaveLength(1);
     await expectNothingLeftOnDisk(profiles());
   });

@@ -3,7 +3,7 @@ import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { RequestContext } from '../../common/context.js';
 import { toUserType } from './user.mapper.js';
 import { userService } from './user.service.js';
-import { UserType } from './user.types.js';
+import { DeleteAccountPayload, UploadProfileImagePayload, UserType } from './user.types.js';
 
 @Resolver(() => UserType)
 export class UserResolver {
@@ -16,28 +16,28 @@ export class UserResolver {
     return user ? toUserType(user) : null;
   }
 
-  @Mutation(() => UserType, {
+  @Mutation(() => UploadProfileImagePayload, {
     description:
       'Sets the profile picture: an image file (JPEG, PNG, WebP, GIF or AVIF) of at most 5 MB, stored re-encoded at most 512 px. Send with the header apollo-require-preflight.',
   })
   async uploadProfileImage(
     @Ctx() ctx: RequestContext,
     @Arg('file', () => GraphQLUpload, { description: 'The image file.' }) file: Promise<FileUpload>,
-  ): Promise<UserType> {
+  ): Promise<UploadProfileImagePayload> {
     // The file is only opened once the caller is known to be signed in.
     const user = await userService.setProfileImage(ctx, { open: async () => (await file).createReadStream() });
-    return toUserType(user);
+    return { user: toUserType(user) };
   }
 
-  @Mutation(() => Boolean, {
+  @Mutation(() => DeleteAccountPayload, {
     description:
       "Deletes an account with its sessions and picture: one's own (no userId), or any as an admin (others get FORBIDDEN).",
   })
-  deleteAccount(
+  async deleteAccount(
     @Ctx() ctx: RequestContext,
     @Arg('userId', () => ID, { nullable: true, description: 'Account to delete; default the signed-in one.' })
     userId?: string | null,
-  ): Promise<boolean> {
-    return userService.deleteAccount(ctx, userId);
+  ): Promise<DeleteAccountPayload> {
+    return { deletedUserId: String(await userService.deleteAccount(ctx, userId)) };
   }
 }

@@ -50,9 +50,9 @@ export const userService = {
   /**
    * Deletes an account: one's own (no id, or one's own id), or any as an admin. Its sessions and
    * reset links go with it, then its picture (unless something else still shows it). The last
-   * admin cannot be deleted, so the operator is never locked out of the dashboard.
+   * admin cannot be deleted, so the operator is never locked out of the dashboard. Returns the id deleted.
    */
-  async deleteAccount(ctx: RequestContext, userId?: string | number | null): Promise<boolean> {
+  async deleteAccount(ctx: RequestContext, userId?: string | number | null): Promise<number> {
     const me = requireUser(ctx);
     const raw = userId === undefined || userId === null || userId === '' ? String(me.id) : String(userId);
     if (!/^\d{1,10}$/.test(raw)) throw new NotFoundError('User not found');
@@ -73,6 +73,6 @@ export const userService = {
     });
     ctx.em.clear();
     if (picture) await removeUnreferencedImages(ctx, [picture]);
-    return true;
+    return targetId;
   },
 };

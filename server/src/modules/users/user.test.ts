@@ -24,8 +24,8 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const UPLOAD = `mutation($file: Upload!) { uploadProfileImage(file: $file) { id profileImage } }`;
-const DELETE = `mutation($id: ID) { deleteAccount(userId: $id) }`;
+const UPLOAD = `mutation($file: Upload!) { uploadProfileImage(file: $file) { user { id profileImage } } }`;
+const DELETE = `mutation($id: ID) { deleteAccount(userId: $id) { deletedUserId } }`;
 const fileOnDisk = (publicPath: string) => path.join(s.dataDir, publicPath);
 const adminLogin = async () =>
   (await api(s, 'POST', '/auth/login', ADMIN)).body as { accessToken: string; user: { id: string } };
@@ -35,7 +35,7 @@ describe('profile picture', () => {
     const a = await signUpAndLogin(s);
     const res = await gqlUpload(s, UPLOAD, { data: png, name: 'me.png', type: 'image/png' }, a.accessToken);
     expect(res.body.errors).toBeUndefined();
-    const p: string = res.body.data.uploadProfileImage.profileImage;
+    const p: string = res.body.data.uploadProfileImage.user.profileImage;
     expect(p).toMatch(/^\/uploads\/profiles\/[0-9a-f-]{36}\.webp$/);
     const served = await fetch(`${s.url}${p}`);
     expect(served.status).toBe(200);
@@ -128,9 +128,9 @@ describe('account deletion', () => {
   it("deletes one's own account with its sessions and picture; its tokens stop working", async () => {
     const a = await signUpAndLogin(s);
     const up = await gqlUpload(s, UPLOAD, { data: png, name: 'me.png', type: 'image/png' }, a.accessToken);
-    const picture = up.body.data.uploadProfileImage.profileImage as string;
+    const picture = up.body.data.uploadProfileImage.user.profileImage as string;
     const res = await gql(s, DELETE, {}, { token: a.accessToken });
-    expect(res.body).toEqual({ data: { deleteAccount: true } });
+    expect(res.body).toEqual({ data: { deleteAccount: { deletedUserId: String(a.id) } } });
     expect(await s.orm.em.fork().count(User, { id: a.id })).toBe(0);
     expect(await s.orm.em.fork().count(RefreshToken, { user: a.id })).toBe(0);
     expect(existsSync(fileOnDisk(picture))).toBe(false);
@@ -165,9 +165,9 @@ describe('account deletion', () => {
     expect((await api(s, 'DELETE', `/users/${b.id}`, undefined, { token: admin.accessToken })).status).toBe(200);
     expect(await s.orm.em.fork().count(User, { id: b.id })).toBe(0);
     const c = await signUpAndLogin(s);
-    expect((await gql(s, DELETE, { id: String(c.id) }, { token: admin.accessToken })).body.data.deleteAccount).toBe(
-      true,
-    );
+    expect((await gql(s, DELETE, { id: String(c.id) }, { token: admin.accessToken })).body.data.deleteAccount).toEqual({
+      deletedUserId: String(c.id),
+    });
     expect((await api(s, 'DELETE', '/users/999999', undefined, { token: admin.accessToken })).status).toBe(404);
     expect((await api(s, 'DELETE', '/users/abc', undefined, { token: admin.accessToken })).status).toBe(404);
     const last = await gql(s, DELETE, {}, { token: admin.accessToken });

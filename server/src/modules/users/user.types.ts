@@ -15,10 +15,14 @@ export class UserType {
   @Field(() => String, { nullable: true, description: 'Phone number with country code.' })
   phone!: string | null;
 
-  @Field({ description: "Role: 'admin' or 'user' (any other stored value reads as 'user')." })
+  @Field({ description: "Role: 'admin' (the operator's staff) or 'user' (a traveller)." })
   role!: 'admin' | 'user';
 
-  @Field(() => String, { nullable: true, description: 'Path under /uploads of the profile picture, or null.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Path of the profile picture under /uploads (a WebP image of at most 512 px; prefix the site origin); null when none.',
+  })
   profileImage!: string | null;
 
   @Field(() => GraphQLDateTimeISO, { description: 'When the account was registered (same as createdAt).' })
@@ -27,7 +31,7 @@ export class UserType {
   @Field(() => GraphQLDateTimeISO, { description: 'When the account was created.' })
   createdAt!: Date;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'Last successful login, or null.' })
+  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'Last successful login; null before the first one.' })
   lastLoginAt!: Date | null;
 
   @Field(() => [String], {
@@ -35,4 +39,16 @@ export class UserType {
       "What the role may do, e.g. admin: 'tours:write', 'bookings:manage', 'users:manage'; user: 'bookings:own'.",
   })
   permissions!: string[];
+}
+
+@ObjectType({ description: 'Answer to `uploadProfileImage`.' })
+export class UploadProfileImagePayload {
+  @Field(() => UserType, { description: 'The signed-in user with the new picture in profileImage.' })
+  user!: UserType;
+}
+
+@ObjectType({ description: 'Answer to `deleteAccount`: the account, its sessions and its picture are gone.' })
+export class DeleteAccountPayload {
+  @Field(() => ID, { description: 'Id of the account deleted (the signed-in one when no userId was given).' })
+  deletedUserId!: string;
 }

@@ -103,7 +103,7 @@ describe('webhooks where internal targets are not allowed (the default, in every
       }
       const created = await gql(
         s,
-        `mutation($input: TourInput!) { createTour(input: $input) { id } }`,
+        `mutation($input: TourInput!) { createTour(input: $input) { tour { id } } }`,
         {
           input: {
             title: 'Mikumi Day Safari',

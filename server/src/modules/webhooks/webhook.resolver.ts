@@ -4,8 +4,9 @@ import type { RequestContext } from '../../common/context.js';
 import { toConnection } from '../../common/pagination.js';
 import { webhookService } from './webhook.service.js';
 import {
-  RegisteredWebhook,
+  DeleteWebhookPayload,
   RegisterWebhookInput,
+  RegisterWebhookPayload,
   WebhookDeliveryConnection,
   WebhookDeliveryStatusEnum,
   WebhookType,
@@ -13,7 +14,7 @@ import {
 
 @Resolver(() => WebhookType)
 export class WebhookResolver {
-  @Mutation(() => RegisteredWebhook, {
+  @Mutation(() => RegisterWebhookPayload, {
     description:
       'Partner API key: registers a receiver of webhook events and returns its signing secret, shown this once. BAD_USER_INPUT for a URL that is not https (http only for localhost) or no events; CONFLICT past 10 webhooks per key.',
   })
@@ -21,7 +22,7 @@ export class WebhookResolver {
     @Ctx() ctx: RequestContext,
     @Arg('input', () => RegisterWebhookInput, { description: 'The receiving URL and the events to send there.' })
     input: RegisterWebhookInput,
-  ): Promise<RegisteredWebhook> {
+  ): Promise<RegisterWebhookPayload> {
     return webhookService.register(ctx, input);
   }
 
@@ -30,14 +31,15 @@ export class WebhookResolver {
     return webhookService.mine(ctx);
   }
 
-  @Mutation(() => Boolean, {
+  @Mutation(() => DeleteWebhookPayload, {
     description: "Partner API key: deletes one of this key's webhooks; its deliveries not yet made are given up.",
   })
-  deleteWebhook(
+  async deleteWebhook(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID, { description: 'Webhook id.' }) id: string,
-  ): Promise<boolean> {
-    return webhookService.remove(ctx, id);
+  ): Promise<DeleteWebhookPayload> {
+    await webhookService.remove(ctx, id);
+    return { deletedWebhookId: id };
   }
 
   @Query(() => [WebhookType], {

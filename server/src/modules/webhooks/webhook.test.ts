@@ -10,15 +10,15 @@ import { webhookService } from './webhook.service.js';
 
 const REGISTER = `mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input) { secret webhook { id partnerName url events createdAt disabledAt } } }`;
 const MINE = `{ webhooks { id url events } }`;
-const DELETE = `mutation($id: ID!) { deleteWebhook(id: $id) }`;
+const DELETE = `mutation($id: ID!) { deleteWebhook(id: $id) { deletedWebhookId } }`;
 const DELIVERIES = `query($status: WebhookDeliveryStatus, $first: Int, $after: String) { webhookDeliveries(status: $status, first: $first, after: $after) {
   totalCount pageInfo { hasNextPage endCursor }
   nodes { id webhookId url partnerName event status attempts lastStatusCode lastError createdAt nextAttemptAt deliveredAt } } }`;
 const ALL = `{ allWebhooks { id partnerName url events disabledAt } }`;
-const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { id } }`;
-const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { id } }`;
-const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) }`;
-const UPDATE_DEPARTURE = `mutation($id: ID!, $closed: Boolean) { updateDeparture(id: $id, closed: $closed) { id closed } }`;
+const UPDATE_TOUR = `mutation($id: ID!, $input: TourInput!) { updateTour(id: $id, input: $input) { tour { id } } }`;
+const CREATE_TOUR = `mutation($input: TourInput!) { createTour(input: $input) { tour { id } } }`;
+const DELETE_TOUR = `mutation($id: ID!) { deleteTour(id: $id) { deletedTourId } }`;
+const UPDATE_DEPARTURE = `mutation($id: ID!, $closed: Boolean) { updateDeparture(id: $id, closed: $closed) { departure { id closed } } }`;
 
 const TOUR = {
   title: 'Tarangire Elephant Trail',
@@ -116,12 +116,12 @@ describe('webhook deliveries', () => {
         events: ['TOUR_CHANGED'],
         disabledAt: null,
       });
-      const id = (await gql(s, CREATE_TOUR, { input: TOUR }, { token: admin })).body.data.createTour.id as string;
+      const id = (await gql(s, CREATE_TOUR, { input: TOUR }, { token: admin })).body.data.createTour.tour.id as string;
       expect(
         (await gql(s, UPDATE_TOUR, { id, input: { ...TOUR, title: 'Tarangire Giants' } }, { token: admin })).body
           .errors,
       ).toBeUndefined();
-      expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toBe(true);
+      expect((await gql(s, DELETE_TOUR, { id }, { token: admin })).body.data.deleteTour).toEqual({ deletedTourId: id });
       await s.webhooks.flush();
 
       const got = bodies(hook.receiver).sort((a, b) => String(a.occurredAt).localeCompare(String(b.occurredAt)));
@@ -184,14 +184,14 @@ describe('webhook deliveries', () => {
       });
       expect(await verify(hook.receiver.received[0]!, hook.secret)).toEqual({ ok: true });
 
-      expect((await gql(s, CANCEL, { id: booking.id }, { token: admin })).body.data.cancelBooking.status).toBe(
+      expect((await gql(s, CANCEL, { id: booking.id }, { token: admin })).body.data.cancelBooking.booking.status).toBe(
         'Cancelled',
       );
       await s.webhooks.flush();
       expect(bodies(hook.receiver)[1]).toMatchObject({ departureId: taken!.departureId, seatsLeft: 10, closed: false });
 
       const closed = await gql(s, UPDATE_DEPARTURE, { id: taken!.departureId, closed: true }, { token: admin });
-      expect(closed.body.data.updateDeparture.closed).toBe(true);
+      expect(closed.body.data.updateDeparture.departure.closed).toBe(true);
       // Saving the same flag again changes nothing partners see.
       await gql(s, UPDATE_DEPARTURE, { id: taken!.departureId, closed: true }, { token: admin });
       await s.webhooks.flush();
@@ -287,7 +287,9 @@ describe('webhook deliveries', () => {
       expect((await keyGql(s, other.secret, DELETE, { id: hook.webhook.id })).body.errors[0].extensions.code).toBe(
         'NOT_FOUND',
       );
-      expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.data.deleteWebhook).toBe(true);
+      expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.data.deleteWebhook).toEqual({
+        deletedWebhookId: hook.webhook.id,
+      });
       expect((await keyGql(s, hook.apiKey, MINE)).body.data.webhooks).toEqual([]);
       expect((await keyGql(s, hook.apiKey, DELETE, { id: hook.webhook.id })).body.errors[0].extensions.code).toBe(
         'NOT_FOUND',

@@ -56,7 +56,7 @@ export class RegisterWebhookInput {
 
 @ObjectType('Webhook', {
   description:
-    "A partner's receiver of webhook events. Every delivery is signed with its secret (see Tembea-Signature).",
+    "A partner's receiver of webhook events. Every delivery is signed with its secret in the Tembea-Signature header.",
 })
 export class WebhookType {
   @Field(() => ID, { description: 'Webhook id.' })
@@ -82,9 +82,10 @@ export class WebhookType {
 }
 
 @ObjectType({
-  description: 'A webhook just registered, with the secret that signs its deliveries: shown this once, keep it safe.',
+  description:
+    'Answer to `registerWebhook`: the webhook just registered, with the secret that signs its deliveries: shown this once, keep it safe.',
 })
-export class RegisteredWebhook {
+export class RegisterWebhookPayload {
   @Field(() => WebhookType, { description: 'The webhook.' })
   webhook!: WebhookType;
 
@@ -92,6 +93,12 @@ export class RegisteredWebhook {
     description: "The signing secret: verify each delivery's Tembea-Signature with it. It is never shown again.",
   })
   secret!: string;
+}
+
+@ObjectType({ description: 'Answer to `deleteWebhook`: the webhook receives nothing more.' })
+export class DeleteWebhookPayload {
+  @Field(() => ID, { description: 'Id of the webhook deleted.' })
+  deletedWebhookId!: string;
 }
 
 @ObjectType('WebhookDelivery', {

@@ -41,7 +41,7 @@ describe('ProfileButton and profile modal', () => {
   it('logged in: shows the details with the name split, the Admin badge, and handles a refused deletion', async () => {
     localStorage.setItem(TOKEN_KEY, token);
     const { onReload } = renderButton((call) =>
-      call.operationName === 'Me' ? { data: { me: admin } } : { data: { deleteAccount: false } },
+      call.operationName === 'Me' ? { data: { me: admin } } : { data: { deleteAccount: null } },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Profile of Amani Mushi Kileo' }));
     const modal = await screen.findByRole('dialog', { name: /My Profile/ });
@@ -64,7 +64,9 @@ describe('ProfileButton and profile modal', () => {
   it('deleting the account clears the session and reloads on /signup', async () => {
     localStorage.setItem(TOKEN_KEY, token);
     const { onReload, calls } = renderButton((call) =>
-      call.operationName === 'Me' ? { data: { me: admin } } : { data: { deleteAccount: true } },
+      call.operationName === 'Me'
+        ? { data: { me: admin } }
+        : { data: { deleteAccount: { __typename: 'DeleteAccountPayload', deletedUserId: '7' } } },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Profile of Amani Mushi Kileo' }));
     fireEvent.click(await screen.findByRole('tab', { name: 'Logout' }));

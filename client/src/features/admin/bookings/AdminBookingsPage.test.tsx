@@ -141,9 +141,17 @@ describe('AdminBookingsPage', () => {
   it('confirms, then marks complete, each after asking, updating the row in place', async () => {
     const m = renderPage((call) => {
       if (call.operationName === 'ConfirmBooking')
-        return { data: { confirmBooking: { ...pending, status: 'Confirmed' } } };
+        return {
+          data: {
+            confirmBooking: { __typename: 'ConfirmBookingPayload', booking: { ...pending, status: 'Confirmed' } },
+          },
+        };
       if (call.operationName === 'CompleteBooking')
-        return { data: { completeBooking: { ...pending, status: 'Completed' } } };
+        return {
+          data: {
+            completeBooking: { __typename: 'CompleteBookingPayload', booking: { ...pending, status: 'Completed' } },
+          },
+        };
       return page([pending, confirmed]);
     });
     await screen.findAllByTestId('booking-row');

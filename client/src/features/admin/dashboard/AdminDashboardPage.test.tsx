@@ -158,7 +158,7 @@ describe('AdminDashboardPage', () => {
     expect(calls.filter((c) => c.operationName === 'Me').length).toBe(meBefore + 1);
     expect(calls.find((c) => c.operationName === 'DeleteTour')?.variables).toEqual({ id: '2' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await act(async () => release({ data: { deleteTour: true } }));
+    await act(async () => release({ data: { deleteTour: { __typename: 'DeleteTourPayload', deletedTourId: '2' } } }));
     expect(await screen.findByRole('alertdialog', { name: /Deleted!/ })).toBeTruthy();
     expect(screen.getByText('Tour has been deleted successfully.')).toBeTruthy();
     expect(screen.getAllByTestId('admin-tour-card')).toHaveLength(2);

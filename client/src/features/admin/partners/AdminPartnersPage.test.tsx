@@ -118,7 +118,7 @@ describe('AdminPartnersPage', () => {
         return {
           data: {
             createPartnerKey: {
-              __typename: 'CreatedPartnerKey',
+              __typename: 'CreatePartnerKeyPayload',
               secret: SECRET,
               key: key('3', {
                 partnerName: 'Kili Trails',
@@ -191,7 +191,14 @@ describe('AdminPartnersPage', () => {
       if (call.operationName === 'RevokePartnerKey') {
         revokes += 1;
         if (revokes === 1) return { errors: [{ message: 'API key not found', extensions: { code: 'NOT_FOUND' } }] };
-        return { data: { revokePartnerKey: key('1', { status: 'REVOKED', revokedAt: '2031-01-03T09:00:00.000Z' }) } };
+        return {
+          data: {
+            revokePartnerKey: {
+              __typename: 'RevokePartnerKeyPayload',
+              key: key('1', { status: 'REVOKED', revokedAt: '2031-01-03T09:00:00.000Z' }),
+            },
+          },
+        };
       }
       return list([key('1')]);
     });

@@ -27,6 +27,8 @@ export const ADMIN_TOURS = graphql(`
 
 export const DELETE_TOUR = graphql(`
   mutation DeleteTour($id: ID!) {
-    deleteTour(id: $id)
+    deleteTour(id: $id) {
+      deletedTourId
+    }
   }
 `);

@@ -131,7 +131,11 @@ describe('TourFormPage', () => {
   it('re-checks the profile, then creates the tour with trimmed lists and opens it for editing', async () => {
     const created = adminTour({ id: '42', title: 'Ngorongoro Crater Day' });
     const { calls } = renderForm(
-      base((name) => (name === 'CreateTour' ? { data: { createTour: created } } : { data: null })),
+      base((name) =>
+        name === 'CreateTour'
+          ? { data: { createTour: { __typename: 'CreateTourPayload', tour: created } } }
+          : { data: null },
+      ),
     );
     fillValid();
     save();
@@ -194,7 +198,7 @@ describe('TourFormPage', () => {
     const { calls } = renderForm(
       base((name, vars) =>
         name === 'UpdateTour'
-          ? { data: { updateTour: { ...tour, price: 1500 } } }
+          ? { data: { updateTour: { __typename: 'UpdateTourPayload', tour: { ...tour, price: 1500 } } } }
           : ({ data: null, vars } as MockResult),
       ),
       '/admin/edit/7',

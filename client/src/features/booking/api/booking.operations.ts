@@ -50,7 +50,9 @@ export const MY_BOOKINGS = graphql(`
 export const CANCEL_MY_BOOKING = graphql(`
   mutation CancelMyBooking($id: ID!) {
     cancelMyBooking(id: $id) {
-      ...TravellerBookingFields
+      booking {
+        ...TravellerBookingFields
+      }
     }
   }
 `);

@@ -47,7 +47,7 @@ function quote(vars: Record<string, unknown>) {
 const created = {
   data: {
     createBooking: {
-      __typename: 'BookingPayload',
+      __typename: 'CreateBookingPayload',
       message: 'Booking request received.',
       booking: {
         __typename: 'Booking',

@@ -56,7 +56,9 @@ export const ADMIN_TOUR_CHOICES = graphql(`
 export const CONFIRM_BOOKING = graphql(`
   mutation ConfirmBooking($id: ID!) {
     confirmBooking(id: $id) {
-      ...AdminBookingFields
+      booking {
+        ...AdminBookingFields
+      }
     }
   }
 `);
@@ -64,7 +66,9 @@ export const CONFIRM_BOOKING = graphql(`
 export const COMPLETE_BOOKING = graphql(`
   mutation CompleteBooking($id: ID!) {
     completeBooking(id: $id) {
-      ...AdminBookingFields
+      booking {
+        ...AdminBookingFields
+      }
     }
   }
 `);
@@ -72,7 +76,9 @@ export const COMPLETE_BOOKING = graphql(`
 export const CANCEL_BOOKING = graphql(`
   mutation CancelBooking($id: ID!) {
     cancelBooking(id: $id) {
-      ...AdminBookingFields
+      booking {
+        ...AdminBookingFields
+      }
     }
   }
 `);

@@ -45,7 +45,9 @@ export const CREATE_PARTNER_KEY = graphql(`
 export const REVOKE_PARTNER_KEY = graphql(`
   mutation RevokePartnerKey($id: ID!) {
     revokePartnerKey(id: $id) {
-      ...PartnerKeyFields
+      key {
+        ...PartnerKeyFields
+      }
     }
   }
 `);

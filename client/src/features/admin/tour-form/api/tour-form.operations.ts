@@ -15,7 +15,9 @@ export const ADMIN_TOUR = graphql(`
 export const CREATE_TOUR = graphql(`
   mutation CreateTour($input: TourInput!, $images: [Upload!]) {
     createTour(input: $input, images: $images) {
-      ...AdminTourFields
+      tour {
+        ...AdminTourFields
+      }
     }
   }
 `);
@@ -23,7 +25,9 @@ export const CREATE_TOUR = graphql(`
 export const UPDATE_TOUR = graphql(`
   mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {
     updateTour(id: $id, input: $input, images: $images) {
-      ...AdminTourFields
+      tour {
+        ...AdminTourFields
+      }
     }
   }
 `);
@@ -52,7 +56,9 @@ export const TOUR_DEPARTURES = graphql(`
 export const ADD_DEPARTURE = graphql(`
   mutation AddDeparture($tourId: ID!, $startDate: String!, $capacity: Int!) {
     addDeparture(tourId: $tourId, startDate: $startDate, capacity: $capacity) {
-      ...DepartureFields
+      departure {
+        ...DepartureFields
+      }
     }
   }
 `);
@@ -60,13 +66,17 @@ export const ADD_DEPARTURE = graphql(`
 export const UPDATE_DEPARTURE = graphql(`
   mutation UpdateDeparture($id: ID!, $capacity: Int, $closed: Boolean) {
     updateDeparture(id: $id, capacity: $capacity, closed: $closed) {
-      ...DepartureFields
+      departure {
+        ...DepartureFields
+      }
     }
   }
 `);
 
 export const DELETE_DEPARTURE = graphql(`
   mutation DeleteDeparture($id: ID!) {
-    deleteDeparture(id: $id)
+    deleteDeparture(id: $id) {
+      deletedDepartureId
+    }
   }
 `);

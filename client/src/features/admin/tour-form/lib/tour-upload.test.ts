@@ -5,8 +5,8 @@ import { uploadFiles } from '../../../../auth/upload';
 
 /** The tour mutation as it reads once the server takes new image files. */
 const WITH_IMAGES = parse(`
-  mutation CreateTour($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { id } }
-`) as TypedDocumentNode<{ createTour: { id: string } }, { input: unknown; images?: File[] }>;
+  mutation CreateTour($input: TourInput!, $images: [Upload!]) { createTour(input: $input, images: $images) { tour { id } } }
+`) as TypedDocumentNode<{ createTour: { tour: { id: string } } }, { input: unknown; images?: File[] }>;
 
 interface Sent {
   headers: Record<string, string>;
@@ -43,7 +43,7 @@ describe('tour image uploads', () => {
   it('send the files as a GraphQL multipart request with the preflight header and report progress', async () => {
     const sent: Sent[] = [];
     globalThis.XMLHttpRequest = fakeXhr(
-      { data: { createTour: { id: '9' } } },
+      { data: { createTour: { tour: { id: '9' } } } },
       sent,
     ) as unknown as typeof XMLHttpRequest;
     const progress: number[] = [];
@@ -55,7 +55,7 @@ describe('tour image uploads', () => {
       { images: [a, b] },
       (p) => progress.push(p),
     );
-    expect(data.createTour.id).toBe('9');
+    expect(data.createTour.tour.id).toBe('9');
     expect(progress).toEqual([50]);
     const { headers, body } = sent[0]!;
     expect(headers['apollo-require-preflight']).toBe('true');

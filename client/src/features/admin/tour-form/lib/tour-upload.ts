@@ -23,17 +23,17 @@ export async function saveTour(
   if (files.length > 0) {
     if (id) {
       const data = await uploadFiles(UPDATE_TOUR, { id, input }, { images: files }, onProgress);
-      return data.updateTour;
+      return data.updateTour.tour;
     }
     const data = await uploadFiles(CREATE_TOUR, { input }, { images: files }, onProgress);
-    return data.createTour;
+    return data.createTour.tour;
   }
   if (id) {
     const { data } = await client.mutate({ mutation: UPDATE_TOUR, variables: { id, input } });
     if (!data) throw new Error('Failed to update tour');
-    return data.updateTour;
+    return data.updateTour.tour;
   }
   const { data } = await client.mutate({ mutation: CREATE_TOUR, variables: { input } });
   if (!data) throw new Error('Failed to upload tour');
-  return data.createTour;
+  return data.createTour.tour;
 }
