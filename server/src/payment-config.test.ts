@@ -13,6 +13,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   JWT_SECRET: 'pD8rKq2LmX9vT4wZ7bN1cF6hJ3sA5eG0yU',
   JWT_REFRESH_SECRET: 'Qz4Wn8Rt2Yb6Lm1Xc9Vk3Hs7Jf5Gd0Pa_',
+  PERSONAL_DATA_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`,
 };
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
 

@@ -86,3 +86,8 @@ export const startPaymentAnswer = (
     },
   },
 });
+
+/** The bookingPayment answer a booking's receipts are read from: its ledger rows. */
+export const entriesAnswer = (entries: unknown[]) => ({
+  data: { bookingPayment: { __typename: 'BookingPayment' as const, entries } },
+});

@@ -11,7 +11,11 @@ export abstract class PollingWorker {
   private draining: Promise<void> | null = null;
   private again = false;
 
-  constructor(private readonly opts: { label: string; pollMs: number; batch: number }) {}
+  /**
+   * `firstRunMs` delays the first drain after start() (a job that runs hourly need not compete with
+   * the start itself); without it the first drain is at once.
+   */
+  constructor(private readonly opts: { label: string; pollMs: number; batch: number; firstRunMs?: number }) {}
 
   /** Claims and handles one batch of what is due now; returns how many were claimed. */
   protected abstract drainOnce(): Promise<number>;
@@ -29,9 +33,15 @@ export abstract class PollingWorker {
 
   /** Starts the periodic drain. */
   start(): void {
-    this.timer ??= setInterval(() => this.kick(), this.opts.pollMs);
+    if (this.timer) return;
+    const begin = () => {
+      this.timer = setInterval(() => this.kick(), this.opts.pollMs);
+      this.timer.unref();
+      this.kick();
+    };
+    if (!this.opts.firstRunMs) return begin();
+    this.timer = setTimeout(begin, this.opts.firstRunMs);
     this.timer.unref();
-    this.kick();
   }
 
   /** Stops draining and waits for a drain in progress. */

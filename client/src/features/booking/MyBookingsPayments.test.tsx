@@ -2,7 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, travellerToday } from '@tembea/schema';
 import { mockClient, Providers, type Call, type MockResult } from '../../test/auth';
-import { bookingPayment, depositPaid, paymentEntry, startPaymentAnswer } from '../../test/payment-fixtures';
+import {
+  bookingPayment,
+  depositPaid,
+  entriesAnswer,
+  paymentEntry,
+  startPaymentAnswer,
+} from '../../test/payment-fixtures';
 import { MyBookingsPage } from './MyBookingsPage';
 
 const today = travellerToday();
@@ -47,14 +53,18 @@ describe('MyBookingsPage payments', () => {
   beforeEach(() => localStorage.clear());
 
   it("shows each booking's payment state, paid, due now and the balance due day, with a receipt per row", async () => {
-    renderPage(() => ({
-      data: {
-        myBookings: [
-          booking({ payment: depositPaid() }),
-          booking({ id: '9', tourTitle: 'Kilimanjaro Machame Route', payment: bookingPayment() }),
-        ],
-      },
-    }));
+    renderPage((call) =>
+      call.operationName === 'BookingPaymentEntries'
+        ? entriesAnswer([paymentEntry()])
+        : {
+            data: {
+              myBookings: [
+                booking({ payment: depositPaid() }),
+                booking({ id: '9', tourTitle: 'Kilimanjaro Machame Route', payment: bookingPayment() }),
+              ],
+            },
+          },
+    );
     const [paid, unpaid] = await screen.findAllByTestId('my-booking');
     const lines = within(paid!).getByTestId('booking-payment');
     expect(within(lines).getByTestId('payment-state').textContent).toBe('Deposit paid');

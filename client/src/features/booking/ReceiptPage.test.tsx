@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient, Providers, type Call, type MockResult } from '../../test/auth';
-import { depositPaid, paymentEntry } from '../../test/payment-fixtures';
+import { depositPaid, entriesAnswer, paymentEntry } from '../../test/payment-fixtures';
 import { ReceiptPage } from './ReceiptPage';
 
 const booking = {
@@ -28,10 +28,15 @@ const booking = {
     balanceDueDate: '2031-06-01',
     currency: 'USD',
   },
-  payment: depositPaid({
-    entries: [paymentEntry(), paymentEntry({ id: '302', kind: 'REFUND', amountCents: 1250, method: 'BANK_TRANSFER' })],
-  }),
+  payment: depositPaid(),
 };
+const entries = [
+  paymentEntry(),
+  paymentEntry({ id: '302', kind: 'REFUND', amountCents: 1250, method: 'BANK_TRANSFER' }),
+];
+/** The traveller's bookings, and the booking's ledger rows. */
+const answers = (call: Call): MockResult =>
+  call.operationName === 'BookingPaymentEntries' ? entriesAnswer(entries) : { data: { myBookings: [booking] } };
 
 function renderReceipt(path: string, handler: (call: Call) => MockResult | Promise<MockResult>) {
   const mock = mockClient(handler);
@@ -51,7 +56,7 @@ describe('ReceiptPage', () => {
 
   it('shows the payment with its amount in figures and words, and prints', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
-    renderReceipt('/bookings/8/receipts/301', () => ({ data: { myBookings: [booking] } }));
+    renderReceipt('/bookings/8/receipts/301', answers);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment receipt' })).toBeTruthy();
     const receipt = screen.getByTestId('receipt');
     expect(screen.getByTestId('receipt-amount').textContent).toBe('$45.00forty-five dollars');
@@ -69,22 +74,20 @@ describe('ReceiptPage', () => {
   });
 
   it('titles a refund as a refund receipt', async () => {
-    renderReceipt('/bookings/8/receipts/302', () => ({ data: { myBookings: [booking] } }));
+    renderReceipt('/bookings/8/receipts/302', answers);
     expect(await screen.findByRole('heading', { level: 1, name: 'Refund receipt' })).toBeTruthy();
     expect(screen.getByTestId('receipt-amount').textContent).toBe('$12.50twelve dollars and fifty cents');
   });
 
   it("says so for a receipt that is not one of the user's", async () => {
-    renderReceipt('/bookings/8/receipts/999', () => ({ data: { myBookings: [booking] } }));
+    renderReceipt('/bookings/8/receipts/999', answers);
     expect(await screen.findByRole('heading', { level: 1, name: 'No such receipt' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My Bookings' }).getAttribute('href')).toBe('/my-bookings');
   });
 
   it('shows a failure with Try Again', async () => {
     let fail = true;
-    renderReceipt('/bookings/8/receipts/301', () =>
-      fail ? new Error('Network down') : { data: { myBookings: [booking] } },
-    );
+    renderReceipt('/bookings/8/receipts/301', (call) => (fail ? new Error('Network down') : answers(call)));
     expect((await screen.findByRole('alert')).textContent).toContain('Network down');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDay, formatDayRange, formatMoment, peopleCount } from '../../lib/format';
 import { formatCents, kindLabel, methodLabel } from '../../lib/money';
 import { MY_BOOKINGS } from './api/booking.operations';
+import { BOOKING_PAYMENT_ENTRIES } from './api/payment.operations';
 import './receipt.css';
 
 export const RECEIPT_NOT_FOUND = 'No such receipt';
@@ -21,9 +22,14 @@ export function ReceiptPage() {
   usePageMeta('Receipt');
   const { bookingId, entryId } = useParams();
   const { user } = useAuth();
-  const { data, loading, error, refetch } = useQuery(MY_BOOKINGS, { fetchPolicy: 'cache-and-network' });
+  const bookings = useQuery(MY_BOOKINGS, { fetchPolicy: 'cache-and-network' });
+  const ledger = useQuery(BOOKING_PAYMENT_ENTRIES, { variables: { bookingId: bookingId ?? '' }, skip: !bookingId });
+  const data = bookings.data && ledger.data ? bookings.data : undefined;
+  const loading = bookings.loading || ledger.loading;
+  const error = bookings.error ?? ledger.error;
+  const refetch = () => Promise.all([bookings.refetch(), ledger.refetch()]);
   const booking = data?.myBookings.find((b) => b.id === bookingId);
-  const entry = booking?.payment?.entries.find((e) => e.id === entryId);
+  const entry = ledger.data?.bookingPayment?.entries.find((e) => e.id === entryId);
 
   if (!data && loading) return <Spinner label="Loading the receipt…" />;
   if (!data && error)

@@ -32,7 +32,7 @@ export class ParkFeeResolver {
   })
   async saveParkFeeSchedule(
     @Ctx() ctx: RequestContext,
-    @Arg('input', () => ParkFeeScheduleInput) input: ParkFeeScheduleInput,
+    @Arg('input', () => ParkFeeScheduleInput, { description: 'The whole schedule.' }) input: ParkFeeScheduleInput,
   ): Promise<SaveParkFeeSchedulePayload> {
     return { schedule: await parkFeeService.save(ctx, input) };
   }

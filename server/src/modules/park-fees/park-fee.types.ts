@@ -44,10 +44,18 @@ registerEnumType(ResidencyEnum, {
 registerEnumType(ChargedAgeBandEnum, {
   name: 'ChargedAgeBand',
   description: 'The age bands parks charge: ADULT from the 16th birthday, CHILD from the 5th. Under 5 enter free.',
+  valuesConfig: {
+    ADULT: { description: '16 and over on the day.' },
+    CHILD: { description: '5 to 15 on the day.' },
+  },
 });
 registerEnumType(FeeCurrencyEnum, {
   name: 'FeeCurrency',
   description: 'The currency a park states a fee in: USD (amounts in cents) or TZS (amounts in whole shillings).',
+  valuesConfig: {
+    USD: { description: 'US dollars; amounts in cents.' },
+    TZS: { description: 'Tanzanian shillings; amounts in whole shillings.' },
+  },
 });
 registerEnumType(ParkFeeKindEnum, {
   name: 'ParkFeeKind',
@@ -64,19 +72,19 @@ registerEnumType(ParkFeeKindEnum, {
 
 @ObjectType({ description: 'One fee of a protected area for one residency category and age band.' })
 export class ParkFee {
-  @Field(() => ParkFeeKindEnum)
+  @Field(() => ParkFeeKindEnum, { description: 'What the fee pays for.' })
   kind!: FeeRowKind;
 
-  @Field(() => ResidencyEnum)
+  @Field(() => ResidencyEnum, { description: 'The residency category it applies to.' })
   residency!: Residency;
 
-  @Field(() => ChargedAgeBandEnum)
+  @Field(() => ChargedAgeBandEnum, { description: 'The age band it applies to.' })
   ageBand!: 'ADULT' | 'CHILD';
 
   @Field(() => Int, { description: 'Amount before VAT in the smallest unit of the currency: US cents, or shillings.' })
   amount!: number;
 
-  @Field(() => FeeCurrencyEnum)
+  @Field(() => FeeCurrencyEnum, { description: 'The currency the park states it in.' })
   currency!: FeeCurrency;
 }
 
@@ -108,7 +116,7 @@ export class SeasonRange {
     'The park and conservation fees valid over a period (parks change them every July). A day of a trip is priced at the schedule valid on that day.',
 })
 export class ParkFeeScheduleType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Schedule id.' })
   id!: string;
 
   @Field({ description: 'Name, e.g. 2026/27.' })
@@ -129,7 +137,7 @@ export class ParkFeeScheduleType {
   @Field(() => Float, { description: 'Shillings per US dollar used to state TZS fees in USD.' })
   tzsPerUsd!: number;
 
-  @Field(() => [ParkAreaFees])
+  @Field(() => [ParkAreaFees], { description: 'The protected areas and their fees.' })
   areas!: ParkAreaFees[];
 
   @Field(() => GraphQLDateTimeISO, { description: 'When an admin last saved it.' })
@@ -138,19 +146,19 @@ export class ParkFeeScheduleType {
 
 @InputType({ description: 'One fee of an area.' })
 export class ParkFeeInput {
-  @Field(() => ParkFeeKindEnum)
+  @Field(() => ParkFeeKindEnum, { description: 'What the fee pays for.' })
   kind!: FeeRowKind;
 
-  @Field(() => ResidencyEnum)
+  @Field(() => ResidencyEnum, { description: 'The residency category it applies to.' })
   residency!: Residency;
 
-  @Field(() => ChargedAgeBandEnum)
+  @Field(() => ChargedAgeBandEnum, { description: 'The age band it applies to.' })
   ageBand!: 'ADULT' | 'CHILD';
 
   @Field(() => Int, { description: 'Amount before VAT: US cents, or whole shillings.' })
   amount!: number;
 
-  @Field(() => FeeCurrencyEnum)
+  @Field(() => FeeCurrencyEnum, { description: 'The currency the park states it in.' })
   currency!: FeeCurrency;
 }
 
@@ -159,19 +167,19 @@ export class ParkAreaFeesInput {
   @Field({ description: '2 to 40 capital letters, digits or underscores, e.g. SERENGETI_NP.' })
   areaCode!: string;
 
-  @Field()
+  @Field({ description: 'Name of the protected area.' })
   areaName!: string;
 
-  @Field(() => [ParkFeeInput])
+  @Field(() => [ParkFeeInput], { description: 'The fees of the area, one per kind, residency category and age band.' })
   fees!: ParkFeeInput[];
 }
 
 @InputType({ description: 'A season range, MM-DD to MM-DD inclusive.' })
 export class SeasonRangeInput {
-  @Field()
+  @Field({ description: 'First day, MM-DD.' })
   from!: string;
 
-  @Field()
+  @Field({ description: 'Last day, MM-DD.' })
   to!: string;
 }
 
@@ -180,7 +188,7 @@ export class ParkFeeScheduleInput {
   @Field(() => ID, { nullable: true, description: 'The schedule to replace; none to add a new one.' })
   id?: string | null;
 
-  @Field()
+  @Field({ description: 'Name, e.g. 2026/27.' })
   name!: string;
 
   @Field({ description: 'YYYY-MM-DD; no two schedules start on the same day.' })
@@ -189,7 +197,7 @@ export class ParkFeeScheduleInput {
   @Field({ description: 'YYYY-MM-DD, on or after validFrom.' })
   validTo!: string;
 
-  @Field(() => [SeasonRangeInput])
+  @Field(() => [SeasonRangeInput], { description: 'Peak season ranges; every other day is low season.' })
   peakSeasons!: SeasonRangeInput[];
 
   @Field(() => Float, { description: 'VAT in percent, 0-100.' })
@@ -198,7 +206,7 @@ export class ParkFeeScheduleInput {
   @Field(() => Float, { description: 'Shillings per US dollar, more than 0.' })
   tzsPerUsd!: number;
 
-  @Field(() => [ParkAreaFeesInput])
+  @Field(() => [ParkAreaFeesInput], { description: 'The protected areas and their fees.' })
   areas!: ParkAreaFeesInput[];
 }
 
@@ -212,45 +220,61 @@ export const AgeBandEnum = enumOf(AGE_BANDS);
 registerEnumType(AgeBandEnum, {
   name: 'AgeBand',
   description: 'A visitor by age on the day: ADULT from the 16th birthday, CHILD from the 5th, INFANT under 5 (free).',
+  valuesConfig: {
+    ADULT: { description: '16 and over on the day.' },
+    CHILD: { description: '5 to 15 on the day.' },
+    INFANT: { description: 'Under 5 on the day: no park fees.' },
+  },
 });
 export const ParkChargeKindEnum = enumOf(['ENTRY', ...OVERNIGHT_KINDS, 'VISIT'] as const);
 registerEnumType(ParkChargeKindEnum, {
   name: 'ParkChargeKind',
-  description: 'What a park fee on a quote pays for: ENTRY (24 hours), a night (CONCESSION, CAMPING, HUT) or VISIT.',
+  description: 'What a park fee on a quote pays for.',
+  valuesConfig: {
+    ENTRY: { description: 'Each 24 hours in the area.' },
+    CONCESSION: { description: 'Each night at a lodge or camp inside the area.' },
+    CAMPING: { description: 'Each night at a campsite inside the area.' },
+    HUT: { description: 'Each night in a mountain hut.' },
+    VISIT: { description: 'Once per stay in the area (e.g. Kilimanjaro rescue fee).' },
+  },
 });
 export const SeasonEnum = enumOf(['PEAK', 'LOW'] as const);
-registerEnumType(SeasonEnum, { name: 'Season', description: "A park's peak or low season." });
+registerEnumType(SeasonEnum, {
+  name: 'Season',
+  description: "A park's season, which sets its 24-hour fee.",
+  valuesConfig: { PEAK: { description: 'Peak season.' }, LOW: { description: 'Low season.' } },
+});
 
 @InputType({ description: 'How many people of one residency category and age band travel.' })
 export class PartyGroupInput {
-  @Field(() => ResidencyEnum)
+  @Field(() => ResidencyEnum, { description: 'The residency category it applies to.' })
   residency!: Residency;
 
-  @Field(() => AgeBandEnum)
+  @Field(() => AgeBandEnum, { description: 'The age band it applies to.' })
   ageBand!: AgeBand;
 
   @Field(() => Int, { description: '0 or more.' })
   count!: number;
 }
 
-@ObjectType({ description: 'Equal park fees of a trip grouped into one line.' })
+@ObjectType('ParkFeeItem', { description: 'Equal park fees of a trip grouped into one line.' })
 export class ParkFeeItemType {
-  @Field()
+  @Field({ description: 'Code of the protected area, e.g. SERENGETI_NP.' })
   areaCode!: string;
 
-  @Field()
+  @Field({ description: 'Name of the protected area.' })
   areaName!: string;
 
-  @Field(() => ParkChargeKindEnum)
+  @Field(() => ParkChargeKindEnum, { description: 'What the fee pays for.' })
   kind!: ParkFeeKind;
 
-  @Field(() => SeasonEnum)
+  @Field(() => SeasonEnum, { description: 'Peak or low season on the day charged.' })
   season!: 'PEAK' | 'LOW';
 
-  @Field(() => ResidencyEnum)
+  @Field(() => ResidencyEnum, { description: 'The residency category it applies to.' })
   residency!: Residency;
 
-  @Field(() => AgeBandEnum)
+  @Field(() => AgeBandEnum, { description: 'The age band it applies to.' })
   ageBand!: AgeBand;
 
   @Field(() => Int, { description: 'How many times it is charged (travellers x days or nights).' })
@@ -265,10 +289,10 @@ export class ParkFeeItemType {
 
 @ObjectType({ description: "A protected area's park fees on a quote." })
 export class ParkFeeAreaTotal {
-  @Field()
+  @Field({ description: 'Code of the protected area, e.g. SERENGETI_NP.' })
   areaCode!: string;
 
-  @Field()
+  @Field({ description: 'Name of the protected area.' })
   areaName!: string;
 
   @Field(() => Int, { description: 'With VAT, in US cents.' })
@@ -280,7 +304,7 @@ export class UnpricedParkDay {
   @Field({ description: 'YYYY-MM-DD.' })
   date!: string;
 
-  @Field()
+  @Field({ description: 'Code of the protected area, e.g. SERENGETI_NP.' })
   areaCode!: string;
 }
 
@@ -297,13 +321,13 @@ export class ParkFeesQuote {
   @Field(() => Int, { description: 'Fees before VAT.' })
   netCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'VAT on the fees, in US cents.' })
   vatCents!: number;
 
   @Field(() => Int, { description: 'Fees with VAT: what the parks are paid.' })
   totalCents!: number;
 
-  @Field(() => [ParkFeeAreaTotal])
+  @Field(() => [ParkFeeAreaTotal], { description: 'The protected areas and their fees.' })
   areas!: ParkFeeAreaTotal[];
 
   @Field(() => [ParkFeeItemType], { description: 'The charges, grouped.' })

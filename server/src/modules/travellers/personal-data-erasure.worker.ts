@@ -5,6 +5,8 @@ import { queryRows, sql } from '../../common/sql.js';
 
 const POLL_MS = 60 * 60 * 1000;
 const BATCH = 500;
+// A minute after start, then hourly: nothing is urgent about erasing, so it stays out of the start.
+const FIRST_RUN_MS = 60 * 1000;
 
 /**
  * Erases travellers' dates of birth and passport numbers once they are no longer needed:
@@ -17,7 +19,7 @@ export class PersonalDataEraser extends PollingWorker {
     private readonly contextFor: () => Pick<RequestContext, 'em' | 'config'>,
     private readonly now: () => Date = () => new Date(),
   ) {
-    super({ label: 'personal data erasure', pollMs: POLL_MS, batch: BATCH });
+    super({ label: 'personal data erasure', pollMs: POLL_MS, batch: BATCH, firstRunMs: FIRST_RUN_MS });
   }
 
   protected async drainOnce(): Promise<number> {

@@ -28,7 +28,7 @@ export class TravellerType {
   @Field(() => String, { nullable: true, description: 'Dietary needs, for the cook.' })
   dietaryNeeds!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Anything else the guides should know.' })
   notes!: string | null;
 
   @Field({ description: 'True once the date of birth and passport number were erased after the trip.' })
@@ -59,10 +59,10 @@ export class TravellerInput {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD.' })
   dateOfBirth?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Nationality, e.g. Tanzanian, in letters.' })
   nationality?: string | null;
 
-  @Field(() => ResidencyEnum, { nullable: true })
+  @Field(() => ResidencyEnum, { nullable: true, description: 'Residency category, which sets the park fees.' })
   residency?: Residency | null;
 
   @Field(() => String, { nullable: true, description: '5 to 20 letters and digits; spaces and dashes are dropped.' })

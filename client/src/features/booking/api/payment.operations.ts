@@ -18,6 +18,17 @@ export const TRAVELLER_PAYMENT_FIELDS = graphql(`
       balanceDueDate
       overdue
       reference
+    }
+  }
+`);
+
+/**
+ * The ledger rows of one booking's payment (its receipts). Asked per booking: asking them for every
+ * booking of a list would cost more than a query may.
+ */
+export const BOOKING_PAYMENT_ENTRIES = graphql(`
+  query BookingPaymentEntries($bookingId: ID!) {
+    bookingPayment(bookingId: $bookingId) {
       entries {
         id
         bookingId

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { BOOKING_PAYMENT_ENTRIES } from '../api/payment.operations';
 import { PaymentStateBadge } from '../../../components/PaymentStateBadge';
 import type { TravellerPaymentFieldsFragment } from '../../../gql/graphql';
 import { formatDay } from '../../../lib/format';
@@ -8,7 +10,8 @@ export type TravellerPayment = NonNullable<TravellerPaymentFieldsFragment['payme
 
 /**
  * A booking's money as the traveller follows it: the payment state, what was paid, what is due now
- * and by when, the refund due after a cancellation, and a receipt for every ledger row.
+ * and by when, the refund due after a cancellation, and a receipt for every ledger row (loaded per
+ * booking once it has any).
  */
 export function PaymentLines({ bookingId, payment }: { bookingId: string; payment: TravellerPayment }) {
   return (
@@ -52,17 +55,27 @@ export function PaymentLines({ bookingId, payment }: { bookingId: string; paymen
           </div>
         ) : null}
       </dl>
-      {payment.entries.length ? (
-        <ul className="my-booking__receipts" aria-label="Receipts">
-          {payment.entries.map((e) => (
-            <li key={e.id}>
-              <Link to={`/bookings/${bookingId}/receipts/${e.id}`}>
-                Receipt: {kindLabel(e.kind)} {formatCents(e.amountCents)}, {formatDay(e.receivedOn)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {payment.paidCents > 0 || payment.refundedCents > 0 ? <Receipts bookingId={bookingId} /> : null}
     </>
+  );
+}
+
+/** A receipt link for every ledger row of the booking, loaded on its own. */
+function Receipts({ bookingId }: { bookingId: string }) {
+  const { data, loading, error } = useQuery(BOOKING_PAYMENT_ENTRIES, { variables: { bookingId } });
+  if (loading && !data) return <p className="my-booking__receipts">Loading receipts…</p>;
+  if (error && !data) return <p className="my-booking__receipts">Receipts could not be loaded.</p>;
+  const entries = data?.bookingPayment?.entries ?? [];
+  if (!entries.length) return null;
+  return (
+    <ul className="my-booking__receipts" aria-label="Receipts">
+      {entries.map((e) => (
+        <li key={e.id}>
+          <Link to={`/bookings/${bookingId}/receipts/${e.id}`}>
+            Receipt: {kindLabel(e.kind)} {formatCents(e.amountCents)}, {formatDay(e.receivedOn)}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
