@@ -9,7 +9,7 @@ import { attachmentName, saveFile } from '../../../../lib/download';
 export async function downloadLedger(filter: { from?: string; to?: string; method?: string; kind?: string }) {
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => !!v) as [string, string][]);
   const qs = query.toString();
-  const res = await authorizedFetch(`${API_BASE}/admin/payments.csv${qs ? `?${qs}` : ''}`);
+  const res = await authorizedFetch(`${API_BASE}/bookings/admin/payments${qs ? `?${qs}` : ''}`);
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new Error(body?.message || `The server answered ${res.status}.`);
