@@ -30,6 +30,19 @@ export const BOOKING_QUOTE = graphql(`
       deposit
       balance
       balanceDueDate
+      parkFees {
+        partyAssumed
+        totalCents
+        areas {
+          areaCode
+          areaName
+          totalCents
+        }
+        unpricedDays {
+          date
+          areaCode
+        }
+      }
     }
   }
 `);

@@ -187,9 +187,13 @@ describe('a GraphQL multipart request is judged by its operation before any file
     const user = (await signUpAndLogin(s)).accessToken;
     const first = await hold('/graphql', user, profileHead() + fileHead('0') + 'x'.repeat(1000));
     const second = await hold('/api/users/profile/image', user, fileHead('profileImage') + 'x'.repeat(1000));
+    // Both hold their slot once their first file bytes are stored; a loaded machine may take a while.
+    const deadline = Date.now() + 15_000;
+    while (tempFiles().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(tempFiles()).toHaveLength(2);
     for (const p of ['/graphql', '/api/users/profile/image']) {
       const third = await hold(p, user, profileHead() + fileHead('0'));
-      const answer = await within(third.answer, 3_000);
+      const answer = await within(third.answer, 15_000);
       expect(answer, p).toMatchObject({ status: 429 });
       expect((answer as { body: string }).body).toContain('At most 2 uploads per account can be in progress at once');
       third.socket.destroy();

@@ -126,7 +126,11 @@ describe('MyBookingsPage payments', () => {
     renderPage((call) => {
       if (call.operationName === 'CancelMyBooking') {
         cancelled = true;
-        return { data: { cancelMyBooking: { ...afterCancel, payment: undefined } } };
+        return {
+          data: {
+            cancelMyBooking: { __typename: 'CancelMyBookingPayload', booking: { ...afterCancel, payment: undefined } },
+          },
+        };
       }
       return { data: { myBookings: [cancelled ? afterCancel : paid] } };
     });

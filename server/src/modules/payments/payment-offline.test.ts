@@ -93,7 +93,7 @@ describe('paying offline', () => {
     expect(next.body.data.startPayment).toMatchObject({ kind: 'BALANCE', amountCents: 24_250 });
     await s.outbox.flush();
     const receipt = mailsTo(s, traveller.email).find((m) => m.text.includes('Payment received: $7.50'));
-    expect(receipt?.text).toContain('seven US dollars and 50 cents');
+    expect(receipt?.text).toContain('seven dollars and fifty cents');
     expect(receipt?.text).toContain(mine.reference);
   });
 
@@ -186,7 +186,7 @@ describe('cancelling and refunding', () => {
     expect(mailsTo(s, traveller.email).some((m) => m.text.includes('Refund issued: $42.50'))).toBe(true);
     expect(
       mailsTo(s, traveller.email).some((m) =>
-        m.text.includes('You have paid $50.00; $42.50 (forty-two US dollars and 50 cents) will be refunded to you.'),
+        m.text.includes('You have paid $50.00; $42.50 (forty-two dollars and fifty cents) will be refunded to you.'),
       ),
     ).toBe(true);
   });

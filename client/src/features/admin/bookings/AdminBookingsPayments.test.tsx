@@ -111,7 +111,11 @@ describe('AdminBookingsPage payments', () => {
   it('asks first whether to confirm a booking whose deposit is unpaid', async () => {
     const m = renderPage((call) =>
       call.operationName === 'ConfirmBooking'
-        ? { data: { confirmBooking: { ...unpaid, status: 'Confirmed' } } }
+        ? {
+            data: {
+              confirmBooking: { __typename: 'ConfirmBookingPayload', booking: { ...unpaid, status: 'Confirmed' } },
+            },
+          }
         : page([unpaid]),
     );
     await screen.findAllByTestId('booking-row');

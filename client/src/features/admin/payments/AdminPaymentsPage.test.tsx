@@ -188,7 +188,7 @@ describe('AdminPaymentsPage', () => {
     expect(await screen.findByText('Downloaded payments-2031.csv.')).toBeTruthy();
     expect(clicked).toEqual(['payments-2031.csv']);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toMatch(/\/api\/admin\/payments\.csv\?from=2031-01-01&to=2031-01-31$/);
+    expect(url).toMatch(/\/api\/bookings\/admin\/payments\?from=2031-01-01&to=2031-01-31$/);
     expect(new Headers(init.headers).get('authorization')).toMatch(/^Bearer /);
   });
 

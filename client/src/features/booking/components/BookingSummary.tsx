@@ -3,6 +3,7 @@ import { CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
 import { formatDay, peopleCount } from '../../../lib/format';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import type { BookingQuoteQuery } from '../../../gql/graphql';
+import { ParkFeeLines } from '../../../components/ParkFeeLines';
 
 type Quote = BookingQuoteQuery['quote'];
 
@@ -95,6 +96,7 @@ export function BookingSummary({
           ) : (
             <p data-testid="booking-quote">{CONTACT_FOR_PRICING}: we will send you a quote.</p>
           )}
+          {q.parkFees ? <ParkFeeLines fees={q.parkFees} /> : null}
         </>
       )}
     </section>

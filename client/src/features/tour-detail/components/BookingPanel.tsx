@@ -11,6 +11,7 @@ import {
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import { formatDay, titleCase } from '../../../lib/format';
 import type { ViewTour } from '../lib/tour-view';
+import { ParkFeeLines } from '../../../components/ParkFeeLines';
 
 /** Replaces the booking button once a request is received; takes the focus the closed modal leaves. */
 function BookedBanner({ children }: { children?: ReactNode }) {
@@ -115,6 +116,7 @@ export function BookingPanel({
                 </div>
               </dl>
             ) : null}
+            {q.parkFees ? <ParkFeeLines fees={q.parkFees} /> : null}
           </>
         ) : loading ? (
           <p className="booking-panel__muted">Checking the price…</p>
