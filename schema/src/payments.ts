@@ -111,6 +111,11 @@ export interface PaymentSummary {
   /** What must be paid now, and as what: the deposit, or the whole rest once the balance is due. */
   dueNowCents: number;
   dueNowKind: Exclude<PaymentKind, 'refund'> | null;
+  /**
+   * What the traveller pays when they start a payment: what is due now, else (deposit paid, balance
+   * not yet due) the balance ahead of time; null when nothing is owed.
+   */
+  next: { kind: Exclude<PaymentKind, 'refund'>; amountCents: number } | null;
   balanceDueDate: string;
   /** Open, the balance due date passed and not paid in full. */
   overdue: boolean;
@@ -154,6 +159,11 @@ export function paymentSummary(b: PayableBooking, rows: readonly LedgerRow[], to
     outstandingCents,
     dueNowCents,
     dueNowKind,
+    next: dueNowKind
+      ? { kind: dueNowKind, amountCents: dueNowCents }
+      : open && outstandingCents > 0
+        ? { kind: 'balance', amountCents: outstandingCents }
+        : null,
     balanceDueDate: due,
     overdue: open && outstandingCents > 0 && today > due,
   };
@@ -168,10 +178,7 @@ export function nextPayment(
   rows: readonly LedgerRow[],
   today: string,
 ): { kind: Exclude<PaymentKind, 'refund'>; amountCents: number } | null {
-  const s = paymentSummary(b, rows, today);
-  if (s.dueNowKind) return { kind: s.dueNowKind, amountCents: s.dueNowCents };
-  if (isOpen(b.status) && s.outstandingCents > 0) return { kind: 'balance', amountCents: s.outstandingCents };
-  return null;
+  return paymentSummary(b, rows, today).next;
 }
 
 /**

@@ -30,6 +30,9 @@ export const bookingPayment = (over: Record<string, unknown> = {}) => ({
   refundDueCents: 0,
   dueNowCents: 4500,
   dueNowKind: 'DEPOSIT',
+  outstandingCents: 150_000,
+  nextPaymentKind: 'DEPOSIT',
+  nextPaymentCents: 4500,
   balanceDueDate: '2031-06-01',
   overdue: false,
   reference: 'TMB-7Q4K',
@@ -45,6 +48,9 @@ export const depositPaid = (over: Record<string, unknown> = {}) =>
     paidCents: 4500,
     dueNowCents: 145_500,
     dueNowKind: 'BALANCE',
+    outstandingCents: 145_500,
+    nextPaymentKind: 'BALANCE',
+    nextPaymentCents: 145_500,
     entries: [paymentEntry()],
     ...over,
   });
@@ -62,9 +68,9 @@ export const offlineInstructions = (over: Record<string, unknown> = {}) => ({
     branch: 'Arusha',
   },
   mobileMoney: [
-    { __typename: 'MobileMoneyAccount' as const, provider: 'M-Pesa', number: '+255 754 123 456' },
-    { __typename: 'MobileMoneyAccount' as const, provider: 'Tigo Pesa', number: '+255 713 123 456' },
-    { __typename: 'MobileMoneyAccount' as const, provider: 'Airtel Money', number: '+255 784 123 456' },
+    { __typename: 'MobileMoneyAccount' as const, provider: 'MPESA', number: '+255 754 123 456' },
+    { __typename: 'MobileMoneyAccount' as const, provider: 'TIGO_PESA', number: '+255 713 123 456' },
+    { __typename: 'MobileMoneyAccount' as const, provider: 'AIRTEL_MONEY', number: '+255 784 123 456' },
   ],
   ...over,
 });

@@ -45,6 +45,8 @@ export function toBookingPaymentType(p: BookingPayment): BookingPaymentType {
     outstandingCents: s.outstandingCents,
     dueNowCents: s.dueNowCents,
     dueNowKind: s.dueNowKind ? upper<PaymentKindEnum>(s.dueNowKind) : null,
+    nextPaymentKind: s.next ? upper<PaymentKindEnum>(s.next.kind) : null,
+    nextPaymentCents: s.next?.amountCents ?? 0,
     balanceDueDate: s.balanceDueDate,
     overdue: s.overdue,
     reference: p.booking.paymentReference,

@@ -203,7 +203,8 @@ export const paymentService = {
 
   /**
    * Admin: gives money back, at most what was paid. Paid by card through Stripe: refunded through
-   * Stripe's Refunds API (unless another method is named); otherwise recorded as refunded offline.
+   * Stripe's Refunds API (unless another method is named); otherwise recorded as refunded offline,
+   * by the method named or else the latest payment's.
    */
   async refund(ctx: RequestContext, input: RefundPaymentInput): Promise<{ booking: Booking; entry: PaymentEntry }> {
     const admin = requireAdmin(ctx);
@@ -217,7 +218,10 @@ export const paymentService = {
     const byCard = how === null || how === 'card';
     if (byCard && entries.some((e) => e.provider === 'stripe'))
       return refundThroughStripe(ctx, admin, id, amountCents, reference);
-    if (how === null)
+    // Without a method the money goes back the way the latest payment came in.
+    const latestPayment = [...entries].reverse().find((e) => e.kind !== 'refund' && !e.reverses);
+    const refundMethod = how ?? latestPayment?.method ?? null;
+    if (refundMethod === null)
       throwIfInvalid([{ field: 'method', message: 'method is required: how the money was given back' }], 'first');
     return ctx.transaction(async (tx) => {
       const { booking } = await lockBooking(tx, id);
@@ -233,7 +237,7 @@ export const paymentService = {
         booking,
         kind: 'refund',
         amountCents,
-        method: how!,
+        method: refundMethod!,
         provider: 'offline',
         providerReference: reference,
         recordedById: admin.id,

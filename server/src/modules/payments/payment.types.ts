@@ -149,6 +149,16 @@ export class BookingPaymentType {
   })
   dueNowKind!: PaymentKindEnum | null;
 
+  @Field(() => PaymentKindEnum, {
+    nullable: true,
+    description:
+      'What startPayment would ask for now: what is due now, else (deposit paid, balance not yet due) the balance ahead of time; null when nothing is owed.',
+  })
+  nextPaymentKind!: PaymentKindEnum | null;
+
+  @Field(() => Int, { description: 'The amount of that next payment, in cents; 0 when nothing is owed.' })
+  nextPaymentCents!: number;
+
   @Field({
     description:
       'Day the balance is due, YYYY-MM-DD: 30 days before departure (the booking day for a booking made later than that).',

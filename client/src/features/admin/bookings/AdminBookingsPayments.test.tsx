@@ -44,6 +44,9 @@ const refundDue = depositPaid({
   refundDueCents: 55_500,
   dueNowCents: 0,
   dueNowKind: null,
+  outstandingCents: 0,
+  nextPaymentKind: null,
+  nextPaymentCents: 0,
 });
 const cancelled = row('13', 'Cancelled', refundDue);
 const unpriced = row('14', 'Pending', null);

@@ -15,6 +15,9 @@ export const TRAVELLER_PAYMENT_FIELDS = graphql(`
       refundDueCents
       dueNowCents
       dueNowKind
+      outstandingCents
+      nextPaymentKind
+      nextPaymentCents
       balanceDueDate
       overdue
       reference

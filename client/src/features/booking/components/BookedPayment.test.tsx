@@ -78,7 +78,13 @@ describe('BookedPayment (under Booking Request Received!)', () => {
   });
 
   it('asks for the full amount when the trip starts within 30 days', async () => {
-    const payment = bookingPayment({ dueNowCents: 150_000, dueNowKind: 'FULL', balanceDueDate: null });
+    const payment = bookingPayment({
+      dueNowCents: 150_000,
+      dueNowKind: 'FULL',
+      nextPaymentCents: 150_000,
+      nextPaymentKind: 'FULL',
+      balanceDueDate: null,
+    });
     renderBanner(() => ({ data: { myBookings: [booking(payment)] } }));
     expect(await screen.findByRole('button', { name: /^Pay in full \(\$1,500\.00\)/ })).toBeTruthy();
   });

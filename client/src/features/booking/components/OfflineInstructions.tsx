@@ -1,6 +1,6 @@
 import { forwardRef, useState } from 'react';
 import type { StartPaymentMutation } from '../../../gql/graphql';
-import { formatCents } from '../../../lib/money';
+import { formatCents, methodLabel } from '../../../lib/money';
 
 export type PaymentInstructions = NonNullable<StartPaymentMutation['startPayment']['instructions']>;
 
@@ -91,7 +91,7 @@ export const OfflineInstructions = forwardRef<HTMLHeadingElement, { instructions
             <dl className="pay-instructions__facts">
               {mobileMoney.map((m) => (
                 <div key={`${m.provider}-${m.number}`}>
-                  <dt>{m.provider}</dt>
+                  <dt>{methodLabel(m.provider)}</dt>
                   <dd>{m.number}</dd>
                 </div>
               ))}

@@ -12,12 +12,12 @@ export const PAYMENT_START_FAILED = 'We could not start the payment.';
 export interface PayableBooking {
   id: string;
   tourTitle?: string;
-  payment?: { dueNowCents: number; dueNowKind?: string | null } | null;
+  payment?: { nextPaymentCents: number; nextPaymentKind?: string | null } | null;
 }
 
-/** True when something is due now that the traveller can pay. */
+/** True when the traveller can pay something now: what is due, or the balance ahead of its day. */
 export function canPay(b: PayableBooking): boolean {
-  return !!b.payment && b.payment.dueNowCents > 0 && !!b.payment.dueNowKind;
+  return !!b.payment && b.payment.nextPaymentCents > 0 && !!b.payment.nextPaymentKind;
 }
 
 /**
@@ -38,7 +38,7 @@ export function PayButton({
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!canPay(booking)) return null;
-  const { dueNowCents, dueNowKind } = booking.payment!;
+  const { nextPaymentCents, nextPaymentKind } = booking.payment!;
 
   const pay = async () => {
     setError(null);
@@ -62,7 +62,7 @@ export function PayButton({
           ? 'Opening the payment page...'
           : loading
             ? 'Starting payment...'
-            : payButtonLabel(dueNowKind!, dueNowCents)}
+            : payButtonLabel(nextPaymentKind!, nextPaymentCents)}
         {booking.tourTitle ? (
           <>
             {' '}

@@ -33,7 +33,13 @@ export function PaymentLines({ bookingId, payment }: { bookingId: string; paymen
             <dd data-testid="payment-due-now">{formatCents(payment.dueNowCents)}</dd>
           </div>
         ) : null}
-        {payment.balanceDueDate && payment.dueNowCents > 0 ? (
+        {payment.outstandingCents > 0 && payment.dueNowCents === 0 ? (
+          <div>
+            <dt>Balance</dt>
+            <dd data-testid="payment-balance">{formatCents(payment.outstandingCents)}</dd>
+          </div>
+        ) : null}
+        {payment.balanceDueDate && payment.outstandingCents > 0 ? (
           <div>
             <dt>Balance due by</dt>
             <dd data-testid="payment-due-date" className={payment.overdue ? 'my-booking__overdue' : undefined}>

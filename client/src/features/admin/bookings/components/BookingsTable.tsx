@@ -21,12 +21,12 @@ const BOOKING_COLUMNS = ['Tour', 'Customer', 'Dates', 'People', 'Status', 'Payme
 
 type MoneyAction = 'record' | 'refund';
 
-/** The money buttons a booking offers: record while something is due, refund once money is owed or was paid on a cancelled booking. */
+/** The money buttons a booking offers: record while something is still to pay (a balance may come early), refund once money is owed or was paid on a cancelled booking. */
 export function moneyActionsOf(b: AdminBooking): MoneyAction[] {
   const p = b.payment;
   if (!p) return [];
   const out: MoneyAction[] = [];
-  if (p.dueNowCents > 0 && b.status !== 'Cancelled') out.push('record');
+  if (p.outstandingCents > 0 && b.status !== 'Cancelled') out.push('record');
   if (p.refundDueCents > 0 || (b.status === 'Cancelled' && p.paidCents > 0)) out.push('refund');
   return out;
 }
@@ -46,7 +46,7 @@ function PaymentCell({ b }: { b: AdminBooking }) {
       {p.refundDueCents > 0 ? (
         <span className="admin-bookings__sub">Refund due {formatCents(p.refundDueCents)}</span>
       ) : null}
-      {p.dueNowCents > 0 && p.balanceDueDate ? (
+      {p.outstandingCents > 0 && p.balanceDueDate ? (
         <span className={p.overdue ? 'admin-bookings__overdue' : 'admin-bookings__sub'}>
           {p.overdue ? 'Overdue since' : 'Balance due'} {formatDay(p.balanceDueDate)}
         </span>

@@ -13,6 +13,9 @@ export const ADMIN_BOOKING_PAYMENT_FIELDS = graphql(`
       refundDueCents
       dueNowCents
       dueNowKind
+      outstandingCents
+      nextPaymentKind
+      nextPaymentCents
       balanceDueDate
       overdue
       reference

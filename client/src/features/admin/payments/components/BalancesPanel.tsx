@@ -9,7 +9,7 @@ import { customerOf } from '../../bookings/lib/booking-actions';
 import { AdminTable } from '../../shared/AdminTable';
 
 const SHOWN = 50;
-const COLUMNS = ['Booking', 'Customer', 'Starts', 'Due by', 'Due now'];
+const COLUMNS = ['Booking', 'Customer', 'Starts', 'Due by', 'Still to pay'];
 
 /** One list of balances (overdue, or due within 4 weeks), from the bookings list's payment filter. */
 function Balances({ filter, title, empty }: { filter: 'OVERDUE' | 'BALANCE_DUE_SOON'; title: string; empty: string }) {
@@ -52,7 +52,7 @@ function Balances({ filter, title, empty }: { filter: 'OVERDUE' | 'BALANCE_DUE_S
               <td className={b.payment?.overdue ? 'admin-payments__refund' : undefined}>
                 {b.payment?.balanceDueDate ? formatDay(b.payment.balanceDueDate) : ''}
               </td>
-              <td className="admin-payments__money">{formatCents(b.payment?.dueNowCents ?? 0)}</td>
+              <td className="admin-payments__money">{formatCents(b.payment?.outstandingCents ?? 0)}</td>
             </tr>
           ))}
         </AdminTable>

@@ -30,7 +30,7 @@ export function RecordPaymentDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const [amount, setAmount] = useState(() => centsAsInput(booking.payment?.dueNowCents ?? 0));
+  const [amount, setAmount] = useState(() => centsAsInput(booking.payment?.nextPaymentCents ?? 0));
   const [method, setMethod] = useState<string>('BANK_TRANSFER');
   const [reference, setReference] = useState('');
   const [receivedOn, setReceivedOn] = useState(() => localIsoDate());
@@ -103,7 +103,7 @@ export function RecordPaymentDialog({
             inputMode="decimal"
             value={amount}
             error={errors.amount}
-            hint={booking.payment ? `Due now: ${formatCents(booking.payment.dueNowCents)}` : undefined}
+            hint={booking.payment ? `Still to pay: ${formatCents(booking.payment.outstandingCents)}` : undefined}
             onChange={(e) => setAmount(e.target.value)}
           />
           <MethodSelect label="Method" value={method} onChange={setMethod} />
