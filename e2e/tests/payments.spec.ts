@@ -193,7 +193,7 @@ test('a traveller pays the deposit offline, an admin records it, and a cancellat
   await expect(cancelledRow.getByTestId('payment-state')).toHaveText('Refunded');
 });
 
-test('an admin confirming a booking whose deposit is unpaid is asked first', async ({ page, request }) => {
+test('an admin confirming a booking whose deposit is unpaid is asked that too', async ({ page, request }) => {
   test.setTimeout(120_000);
   const tour = await tourByTitle(request, BEACH);
   const email = uniqueEmail('unpaid');
@@ -219,13 +219,12 @@ test('an admin confirming a booking whose deposit is unpaid is asked first', asy
   await page.goto('/admin/bookings?payment=UNPAID_DEPOSIT');
   const row = page.locator(`[data-testid="booking-row"][data-booking-id="${id}"]`);
   await row.getByRole('button', { name: /^Confirm/ }).click();
-  const ask = page.getByRole('alertdialog', { name: 'Deposit not paid' });
-  await expect(ask).toContainText("This booking's deposit has not been paid. Confirm it anyway?");
+  const ask = page.getByRole('alertdialog', { name: 'Confirm Booking' });
+  await expect(ask).toContainText('Are you sure you want to confirm this booking?');
+  await expect(ask.getByTestId('unpaid-confirm')).toHaveText(
+    "This booking's deposit has not been paid. Confirm it anyway?",
+  );
   await checkHere(page, 'admin-confirm-unpaid');
-  await ask.getByRole('button', { name: 'Yes, continue' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Confirm Booking' })
-    .getByRole('button', { name: 'Yes, confirm' })
-    .click();
+  await ask.getByRole('button', { name: 'Yes, confirm' }).click();
   await expect(row.getByTestId('booking-status')).toHaveText('Confirmed');
 });

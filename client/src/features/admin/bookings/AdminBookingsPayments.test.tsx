@@ -111,7 +111,7 @@ describe('AdminBookingsPage payments', () => {
     await waitFor(() => expect(lists().at(-1)?.variables.filter).toEqual({ payment: 'BALANCE_DUE_SOON' }));
   });
 
-  it('asks first whether to confirm a booking whose deposit is unpaid', async () => {
+  it('asks in the Confirm Booking dialog, under the usual question, whether to confirm an unpaid booking', async () => {
     const m = renderPage((call) =>
       call.operationName === 'ConfirmBooking'
         ? {
@@ -119,25 +119,18 @@ describe('AdminBookingsPage payments', () => {
               confirmBooking: { __typename: 'ConfirmBookingPayload', booking: { ...unpaid, status: 'Confirmed' } },
             },
           }
-        : page([unpaid]),
+        : page([unpaid, deposit]),
     );
     await screen.findAllByTestId('booking-row');
     fireEvent.click(within(rowOf('11')).getByRole('button', { name: /^Confirm/ }));
-    let dialog = screen.getByRole('alertdialog', { name: 'Deposit not paid' });
-    expect(dialog.textContent).toContain("This booking's deposit has not been paid. Confirm it anyway?");
-    fireEvent.click(within(dialog).getByRole('button', { name: 'No, go back' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(m.calls.some((c) => c.operationName === 'ConfirmBooking')).toBe(false);
-
-    fireEvent.click(within(rowOf('11')).getByRole('button', { name: /^Confirm/ }));
-    fireEvent.click(
-      within(screen.getByRole('alertdialog', { name: 'Deposit not paid' })).getByRole('button', {
-        name: 'Yes, continue',
-      }),
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Booking' });
+    expect(dialog.textContent).toContain('Are you sure you want to confirm this booking?');
+    expect(within(dialog).getByTestId('unpaid-confirm').textContent).toBe(
+      "This booking's deposit has not been paid. Confirm it anyway?",
     );
-    dialog = screen.getByRole('alertdialog', { name: 'Confirm Booking' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, confirm' }));
-    await waitFor(() => expect(within(rowOf('11')).getByTestId('booking-status').textContent).toBe('Confirmed'));
+    await waitFor(() => expect(m.calls.some((c) => c.operationName === 'ConfirmBooking')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('confirms a paid booking with the usual question only', async () => {

@@ -21,11 +21,13 @@ const BOOKING_COLUMNS = ['Tour', 'Customer', 'Dates', 'People', 'Status', 'Payme
 
 type MoneyAction = 'record' | 'refund';
 
-/** The money buttons a booking offers: record while something is still to pay (a balance may come early), refund once money is owed or was paid on a cancelled booking. */
+/** The money buttons a booking offers: record while something is still to pay (a balance may come early), refund once money is owed or was paid on a cancelled booking; none once Completed. */
 export function moneyActionsOf(b: AdminBooking): MoneyAction[] {
   const p = b.payment;
   if (!p) return [];
   const out: MoneyAction[] = [];
+  // A Completed booking is closed: its row offers no action, money included.
+  if (b.status === 'Completed') return out;
   if (p.outstandingCents > 0 && b.status !== 'Cancelled') out.push('record');
   if (p.refundDueCents > 0 || (b.status === 'Cancelled' && p.paidCents > 0)) out.push('refund');
   return out;
@@ -145,8 +147,6 @@ export function BookingsTable({
   onStale: () => void;
 }) {
   const [pending, setPending] = useState<{ booking: AdminBooking; action: BookingAction } | null>(null);
-  // Confirming a booking whose deposit is unpaid asks this first; the usual question follows.
-  const [unpaid, setUnpaid] = useState<AdminBooking | null>(null);
   const [money, setMoney] = useState<{ booking: AdminBooking; action: MoneyAction } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirm, confirmState] = useMutation(CONFIRM_BOOKING);
@@ -192,10 +192,7 @@ export function BookingsTable({
           <Row
             key={b.id}
             b={b}
-            onAction={(booking, action) => {
-              if (action === 'confirm' && booking.payment?.state === 'UNPAID') setUnpaid(booking);
-              else setPending({ booking, action });
-            }}
+            onAction={(booking, action) => setPending({ booking, action })}
             onMoney={(booking, action) => setMoney({ booking, action })}
           />
         ))}
@@ -203,7 +200,18 @@ export function BookingsTable({
       <ConfirmDialog
         open={!!pending}
         title={texts?.title ?? ''}
-        message={texts?.confirm}
+        message={
+          pending?.action === 'confirm' && pending.booking.payment?.state === 'UNPAID' ? (
+            <>
+              {texts?.confirm}{' '}
+              <strong className="admin-bookings__unpaid" data-testid="unpaid-confirm">
+                {UNPAID_CONFIRM}
+              </strong>
+            </>
+          ) : (
+            texts?.confirm
+          )
+        }
         confirmLabel={busy ? (texts?.busy ?? '') : (texts?.yes ?? '')}
         cancelLabel="No, go back"
         danger={pending?.action === 'cancel'}
@@ -211,18 +219,6 @@ export function BookingsTable({
         error={error}
         onConfirm={go}
         onCancel={close}
-      />
-      <ConfirmDialog
-        open={!!unpaid}
-        title={UNPAID_CONFIRM.title}
-        message={UNPAID_CONFIRM.question}
-        confirmLabel={UNPAID_CONFIRM.yes}
-        cancelLabel="No, go back"
-        onConfirm={() => {
-          if (unpaid) setPending({ booking: unpaid, action: 'confirm' });
-          setUnpaid(null);
-        }}
-        onCancel={() => setUnpaid(null)}
       />
       {money?.action === 'record' ? (
         <RecordPaymentDialog

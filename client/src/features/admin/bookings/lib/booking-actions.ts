@@ -31,12 +31,11 @@ export const ACTION_TEXTS: Record<
   },
 };
 
-/** The question asked before the usual one when an admin confirms a booking whose deposit is unpaid. */
-export const UNPAID_CONFIRM = {
-  title: 'Deposit not paid',
-  question: "This booking's deposit has not been paid. Confirm it anyway?",
-  yes: 'Yes, continue',
-};
+/**
+ * The second question of the Confirm Booking dialog when the booking's deposit is unpaid: asked in
+ * the same dialog, under the usual question, so confirming stays one step.
+ */
+export const UNPAID_CONFIRM = "This booking's deposit has not been paid. Confirm it anyway?";
 
 export const FETCH_FAILED = 'Failed to fetch bookings.';
 export const UNKNOWN_CUSTOMER = 'Unknown';
