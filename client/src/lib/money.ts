@@ -1,4 +1,11 @@
-import { amountInWords, centsToDollars, formatUsd } from '@tembea/schema';
+import {
+  amountInWords,
+  centsToDollars,
+  formatUsd,
+  PAYMENT_METHOD_LABELS as METHOD_LABELS,
+  PAYMENT_METHODS as SHARED_METHODS,
+  type PaymentMethod,
+} from '@tembea/schema';
 
 /** US cents as "$1,234.50". */
 export function formatCents(cents: number): string {
@@ -10,17 +17,8 @@ export function figuresAndWords(cents: number): string {
   return `${formatCents(cents)} (${amountInWords(cents)})`;
 }
 
-/** How each payment method is named on screen. */
-export const PAYMENT_METHOD_LABELS = {
-  BANK_TRANSFER: 'Bank transfer',
-  MPESA: 'M-Pesa',
-  TIGO_PESA: 'Tigo Pesa',
-  AIRTEL_MONEY: 'Airtel Money',
-  CARD: 'Card',
-} as const;
-
-export type PaymentMethodName = keyof typeof PAYMENT_METHOD_LABELS;
-export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as PaymentMethodName[];
+/** The payment methods as the API's enum names them (BANK_TRANSFER, MPESA, …), in the shared order. */
+export const PAYMENT_METHODS = SHARED_METHODS.map((m) => m.toUpperCase());
 
 /** How each ledger row's kind is named on screen. */
 export const PAYMENT_KIND_LABELS = {
@@ -32,8 +30,8 @@ export const PAYMENT_KIND_LABELS = {
 
 export type PaymentKindName = keyof typeof PAYMENT_KIND_LABELS;
 
-/** A method's name, or the code itself when a newer server sends one this client does not know. */
-export const methodLabel = (m: string): string => PAYMENT_METHOD_LABELS[m as PaymentMethodName] ?? m;
+/** A method's name (the one the mails use too), or the code itself when a newer server sends one this client does not know. */
+export const methodLabel = (m: string): string => METHOD_LABELS[m.toLowerCase() as PaymentMethod] ?? m;
 export const kindLabel = (k: string): string => PAYMENT_KIND_LABELS[k as PaymentKindName] ?? k;
 
 /** The pay button's text for what is due now: "Pay deposit ($45.00)", "Pay balance (…)", "Pay in full (…)". */
