@@ -180,19 +180,27 @@ test('kill -9 during a burst of bookings leaves no half-written booking and no s
   const tourId = await createTour(server.base, adminToken, { capacity: 12 });
   const acknowledged: string[] = [];
   let sent = 0;
+  let settled = 0;
   let killed = false;
   const burst = Promise.all(
     Array.from({ length: 200 }, async (_, i) => {
       await sleep(i * 10);
       if (killed) return;
       sent++;
-      const r = await book(server.base, traveller, tourId, day(120 + (i % 6)), 1 + (i % 2));
-      if (r.status === 201) acknowledged.push(String(r.body.bookingId));
+      try {
+        const r = await book(server.base, traveller, tourId, day(120 + (i % 6)), 1 + (i % 2));
+        if (r.status === 201) acknowledged.push(String(r.body.bookingId));
+      } finally {
+        settled++;
+      }
     }),
   );
-  // Killed mid-burst: some bookings answered, others in flight.
-  while (acknowledged.length < 15) await sleep(10);
+  // Killed mid-burst: once some bookings are answered and at least one is still in flight.
+  // Whether that one is answered before the kill lands is up to the machine, so the test asserts
+  // only what must hold either way.
+  while (acknowledged.length < 15 || (sent === settled && sent < 200)) await sleep(2);
   killed = true;
+  const inFlightAtKill = sent - settled;
   await server.kill9();
   await burst;
   const t0 = Date.now();
@@ -210,7 +218,6 @@ test('kill -9 during a burst of bookings leaves no half-written booking and no s
       String(r.id),
     );
     for (const id of acknowledged) expect(stored).toContain(id);
-    expect(sent).toBeGreaterThan(acknowledged.length);
     const orphans = (
       await c.query(
         `select count(*)::int n from bookings b left join departures d on d.tour_id = b.tour_id and d.start_date = b.start_date
@@ -220,7 +227,7 @@ test('kill -9 during a burst of bookings leaves no half-written booking and no s
     ).rows[0].n;
     expect(orphans).toBe(0);
     console.log(
-      `kill -9 during a burst: ${sent} bookings sent, ${acknowledged.length} acknowledged before the kill, ${stored.length} stored; every departure's seats taken equals its live bookings' people (${ledger.map((d) => `${d.seats_taken}/${d.capacity}`).join(', ')}); restarted in ${restartMs} ms`,
+      `kill -9 during a burst: ${sent} bookings sent, ${inFlightAtKill} in flight at the kill, ${acknowledged.length} acknowledged, ${stored.length} stored; every departure's seats taken equals its live bookings' people (${ledger.map((d) => `${d.seats_taken}/${d.capacity}`).join(', ')}); restarted in ${restartMs} ms`,
     );
   } finally {
     await c.end();
