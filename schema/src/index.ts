@@ -19,3 +19,4 @@ export * from './markup.js';
 export * from './park-fees.js';
 export * from './travellers.js';
 export * from './payments.js';
+export * from './permits.js';

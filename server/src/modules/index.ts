@@ -16,6 +16,7 @@ import { PartnerKeyResolver } from './partners/partner-key.resolver.js';
 import { WebhookResolver } from './webhooks/webhook.resolver.js';
 import { ParkFeeResolver } from './park-fees/park-fee.resolver.js';
 import { TravellerResolver } from './travellers/traveller.resolver.js';
+import { DepartureListsResolver } from './travellers/departure-lists.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { paymentRestRouter } from './payments/payment.rest.js';
 
@@ -34,6 +35,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WebhookResolver,
   ParkFeeResolver,
   TravellerResolver,
+  DepartureListsResolver,
   PaymentResolver,
 ];
 

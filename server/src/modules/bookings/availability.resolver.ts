@@ -2,7 +2,13 @@ import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { RequestContext } from '../../common/context.js';
 import { toConnection } from '../../common/pagination.js';
-import { AVAILABILITY_DEFAULT_PAGE, AVAILABILITY_MAX_PAGE, availabilityService } from './availability.service.js';
+import {
+  AVAILABILITY_DEFAULT_PAGE,
+  AVAILABILITY_MAX_PAGE,
+  AVAILABILITY_PARTY_MAX,
+  availabilityService,
+} from './availability.service.js';
+import { PartyGroupInput, partyCounts } from '../park-fees/park-fee.types.js';
 import { AvailabilityConnection, AvailabilityStatus, DepartureAvailability } from './availability.types.js';
 import { DEPARTURES_MAX_DAYS } from './departure.service.js';
 
@@ -46,8 +52,21 @@ export class AvailabilityResolver {
       description: 'endCursor of the previous page (with the same arguments).',
     })
     after?: string | null,
+    @Arg('party', () => [PartyGroupInput], {
+      nullable: true,
+      description: `Who travels, as counts by residency and age band (1 to ${AVAILABILITY_PARTY_MAX} people in all), to price each departure's park fees for them; left out, parkFees is null. BAD_USER_INPUT for a count below 0 or a party of nobody.`,
+    })
+    party?: PartyGroupInput[] | null,
   ): Promise<AvailabilityConnection> {
-    const page = await availabilityService.list(ctx, { tourId, from, to, updatedSince, first, after });
+    const page = await availabilityService.list(ctx, {
+      tourId,
+      from,
+      to,
+      updatedSince,
+      first,
+      after,
+      party: partyCounts(party),
+    });
     return toConnection(page, (n) => ({ ...n, status: n.status as AvailabilityStatus }));
   }
 }

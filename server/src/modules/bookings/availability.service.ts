@@ -1,12 +1,15 @@
 import {
+  addDays,
   bookingEndDate,
   departurePrices,
+  partyProblems,
   travellerToday,
+  type PartyCounts,
   type DeparturePrice,
   type DepartureStatus,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { NotFoundError } from '../../common/errors.js';
+import { NotFoundError, throwIfInvalid } from '../../common/errors.js';
 import {
   changedSince,
   encodeCursor,
@@ -18,6 +21,8 @@ import {
 } from '../../common/pagination.js';
 import { join, queryRows, sql, type Sql } from '../../common/sql.js';
 import { tourService } from '../tours/tour.service.js';
+import { Tour } from '../tours/tour.entity.js';
+import { parkFeeService, type TripParkFees } from '../park-fees/park-fee.service.js';
 import { checkDayRange, toDepartureType, type DepartureRow } from './departure.service.js';
 
 /** Page size of availability: at most this many departures a page, 50 when not asked. */
@@ -35,8 +40,13 @@ export interface DepartureAvailability {
   seatsLeft: number;
   status: DepartureStatus;
   prices: DeparturePrice[];
+  /** The park fees of the party asked for; null without a party or when the tour spends no day in a park. */
+  parkFees: TripParkFees | null;
   updatedAt: Date;
 }
+
+/** Most people a party priced with availability may count: the largest group a tour takes. */
+export const AVAILABILITY_PARTY_MAX = 200;
 
 export interface AvailabilityQuery {
   tourId?: string | null;
@@ -45,6 +55,8 @@ export interface AvailabilityQuery {
   updatedSince?: Date | null;
   first?: number | null;
   after?: string | null;
+  /** Who travels, to price each departure's park fees for. */
+  party?: PartyCounts | null;
 }
 
 interface Row extends DepartureRow {
@@ -72,6 +84,7 @@ export const availabilityService = {
     const to = String(q.to ?? '').trim();
     checkDayRange(from, to);
     const since = changedSince('updatedSince', q.updatedSince);
+    const partySize = q.party ? checkParty(q.party) : 0;
     const after = textIdCursor(q.after, ISO_DAY);
     let tourId: number | null = null;
     if (q.tourId != null) {
@@ -103,6 +116,7 @@ export const availabilityService = {
     );
     const today = travellerToday();
     const page = keysetPage(rows, limit, q.after, (r) => encodeCursor([r.start_date, r.id]));
+    const fees = q.party ? await feesOf(ctx, page.items, q.party, partySize) : new Map<number, TripParkFees | null>();
     return mapPage(page, (r) => {
       const seats = toDepartureType(r, r.tour_status, today);
       const tour = { price: r.price == null ? null : Number(r.price), priceText: r.price_text, tier: r.tier };
@@ -116,8 +130,51 @@ export const availabilityService = {
         seatsLeft: seats.seatsLeft,
         status: seats.status as DepartureStatus,
         prices: departurePrices(tour, r.start_date, today),
+        parkFees: fees.get(r.id) ?? null,
         updatedAt: new Date(Number(r.updated_ms)),
       };
     });
   },
 };
+
+/** The size of a party given as counts; BAD_USER_INPUT unless its counts are whole and add up to 1 to AVAILABILITY_PARTY_MAX. */
+function checkParty(party: PartyCounts): number {
+  let total = 0;
+  for (const bands of Object.values(party)) for (const n of Object.values(bands ?? {})) total += n as number;
+  // Counts that add up to themselves leave only the check of each count.
+  throwIfInvalid(partyProblems(party, total), 'first');
+  const problem =
+    total < 1
+      ? 'The party must count at least one person'
+      : total > AVAILABILITY_PARTY_MAX
+        ? `The party may count at most ${AVAILABILITY_PARTY_MAX} people`
+        : null;
+  throwIfInvalid(problem ? [{ field: 'party', message: problem }] : [], 'first');
+  return total;
+}
+
+/**
+ * The park fees of a party on each departure of a page: the tours' itineraries and the fee
+ * schedules of the page's whole span of days are read once, then each departure is priced alone.
+ */
+async function feesOf(
+  ctx: RequestContext,
+  rows: readonly Row[],
+  party: PartyCounts,
+  numberOfPeople: number,
+): Promise<Map<number, TripParkFees | null>> {
+  const fees = new Map<number, TripParkFees | null>();
+  if (!rows.length) return fees;
+  const tourIds = [...new Set(rows.map((r) => r.tour_id))];
+  const tours = await ctx.em.find(Tour, { id: { $in: tourIds } }, { fields: ['id', 'itinerary'] });
+  const itineraries = new Map(tours.map((t) => [t.id, t.itinerary ?? []]));
+  const longest = Math.max(1, ...tours.flatMap((t) => (t.itinerary ?? []).map((d) => d.day)));
+  const first = rows[0]!.start_date;
+  const last = addDays(rows[rows.length - 1]!.start_date, longest - 1);
+  const schedules = await parkFeeService.rulesBetween(ctx, first, last);
+  for (const r of rows) {
+    const trip = { startDate: r.start_date, itinerary: itineraries.get(r.tour_id) ?? [], numberOfPeople, party };
+    fees.set(r.id, await parkFeeService.forTrip(ctx, trip, schedules));
+  }
+  return fees;
+}

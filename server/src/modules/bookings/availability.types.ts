@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ConnectionType } from '../../common/graphql-types.js';
+import { ParkFeesQuote } from '../park-fees/park-fee.types.js';
 
 /** The seat states of a departure, as the tour page shows them. */
 export enum AvailabilityStatus {
@@ -100,6 +101,13 @@ export class DepartureAvailability {
     description: 'Per-person prices for every booking type and tier of the tour, booking type first.',
   })
   prices!: AvailabilityPrice[];
+
+  @Field(() => ParkFeesQuote, {
+    nullable: true,
+    description:
+      "Park and conservation fees for the party asked for (the `party` argument) on this departure's days, at the fees valid on each day; null without a party or when the tour spends no day in a protected area.",
+  })
+  parkFees!: ParkFeesQuote | null;
 
   @Field({
     description:

@@ -1,11 +1,12 @@
 import { Router, type Request } from 'express';
 import { BadInputError } from '../../common/errors.js';
-import { toCsv } from '../../common/csv.js';
 import { ctxOf, jsonBody, queryValue, route } from '../../common/rest.js';
 import { nextCursor } from '../../common/pagination.js';
 import { toRestBooking } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import { departureService } from './departure.service.js';
+import { departureListService } from '../travellers/departure-lists.service.js';
+import { manifestCsv, permitCsv } from '../travellers/departure-lists.csv.js';
 
 /** The admin list's page ceiling on REST, where a caller may read the whole list at once. */
 export const REST_MAX_BOOKINGS = 1000;
@@ -29,7 +30,7 @@ function limitOf(req: Request): number {
 /**
  * REST shims of bookings: POST /api/bookings/:tourId, PATCH /api/bookings/cancel/:id, GET
  * /api/bookings/my, GET /api/bookings/admin/all, GET /api/bookings/admin/manifest,
- * PATCH /api/bookings/:id/status, and GET /api/tours/:id/departures.
+ * GET /api/bookings/admin/permits, PATCH /api/bookings/:id/status, and GET /api/tours/:id/departures.
  */
 export function bookingRestRouter(): Router {
   const r = Router();
@@ -65,41 +66,29 @@ export function bookingRestRouter(): Router {
   r.get(
     '/bookings/admin/manifest',
     route(async (req, res) => {
-      const { tourId, date, bookings } = await bookingService.manifest(
+      const { tourId, date, lines } = await departureListService.manifest(
         ctxOf(req),
         queryValue(req, 'tourId'),
         queryValue(req, 'date'),
       );
-      const csv = toCsv(
-        [
-          'Booking',
-          'Status',
-          'Name',
-          'Email',
-          'Phone',
-          'People',
-          'Booking type',
-          'Tier',
-          'Start',
-          'End',
-          'Special requests',
-        ],
-        bookings.map((b) => [
-          b.id,
-          b.status,
-          b.name,
-          b.email,
-          b.phone,
-          b.numberOfPeople,
-          b.bookingType,
-          b.tier,
-          b.startDate,
-          b.endDate,
-          b.notes ?? '',
-        ]),
-      );
       res.setHeader('Content-Disposition', `attachment; filename="manifest-tour-${tourId}-${date}.csv"`);
-      res.type('text/csv; charset=utf-8').send(csv);
+      res.type('text/csv; charset=utf-8').send(manifestCsv(lines));
+    }),
+  );
+  r.get(
+    '/bookings/admin/permits',
+    route(async (req, res) => {
+      const list = await departureListService.permitList(
+        ctxOf(req),
+        queryValue(req, 'tourId'),
+        queryValue(req, 'date'),
+      );
+      const format = queryValue(req, 'format') ?? 'json';
+      if (format === 'json') return { success: true, permitList: list };
+      if (format !== 'csv')
+        throw new BadInputError('format must be csv or json', [{ field: 'format', message: 'Must be csv or json' }]);
+      res.setHeader('Content-Disposition', `attachment; filename="permits-tour-${list.tourId}-${list.startDate}.csv"`);
+      res.type('text/csv; charset=utf-8').send(permitCsv(list));
     }),
   );
   r.post(

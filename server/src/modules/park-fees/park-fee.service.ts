@@ -94,7 +94,8 @@ export const parkFeeService = {
   /**
    * The park fees of a trip starting on `startDate` with this itinerary, for the party given as
    * counts (BAD_USER_INPUT unless it adds up to `numberOfPeople`), else for as many non-resident
-   * adults. Null when the itinerary spends no day in a protected area.
+   * adults. Null when the itinerary spends no day in a protected area. `schedules`, when given,
+   * must cover the trip's days: a caller pricing many trips reads them once for all.
    */
   async forTrip(
     ctx: RequestContext,
@@ -104,6 +105,7 @@ export const parkFeeService = {
       numberOfPeople: number;
       party?: PartyCounts | null;
     },
+    schedules?: readonly ScheduleRules[],
   ): Promise<TripParkFees | null> {
     const days = trip.itinerary.map((d) => ({
       day: d.day,
@@ -119,8 +121,12 @@ export const parkFeeService = {
           ageBand: 'ADULT' as const,
         }));
     const lastDay = addDays(trip.startDate, Math.max(...days.map((d) => d.day)) - 1);
-    const schedules = await parkFeeService.rulesBetween(ctx, trip.startDate, lastDay);
-    const q = parkFeesFor({ startDate: trip.startDate, itinerary: days, travellers, schedules });
+    const q = parkFeesFor({
+      startDate: trip.startDate,
+      itinerary: days,
+      travellers,
+      schedules: schedules ?? (await parkFeeService.rulesBetween(ctx, trip.startDate, lastDay)),
+    });
     return {
       partyAssumed: !trip.party,
       netCents: q.netCents,

@@ -51,7 +51,8 @@ export function cipherOf(config: Config): PersonalDataCipher {
   return cipher;
 }
 
-function toView(cipher: PersonalDataCipher, t: Traveller): TravellerView {
+/** A saved traveller with the sealed values opened. */
+export function toView(cipher: PersonalDataCipher, t: Traveller): TravellerView {
   return {
     position: t.position,
     fullName: t.fullName,
@@ -66,7 +67,7 @@ function toView(cipher: PersonalDataCipher, t: Traveller): TravellerView {
 }
 
 /** A booking with no list yet has its lead traveller, known by the booking's name. */
-function leadOnly(booking: Booking): TravellerView[] {
+export function leadOnly(booking: Pick<Booking, 'name'>): TravellerView[] {
   return [
     {
       position: 1,
@@ -96,6 +97,36 @@ function summaryOf(ctx: RequestContext, booking: Booking, travellers: TravellerV
 }
 
 export const travellerService = {
+  /**
+   * The saved travellers of many bookings at once (sealed values opened), by booking id, in their
+   * order; a booking with no saved list is absent. For callers that already checked who may see them.
+   */
+  async savedOf(
+    ctx: Pick<RequestContext, 'em' | 'config'>,
+    bookingIds: readonly number[],
+  ): Promise<Map<number, TravellerView[]>> {
+    const byBooking = new Map<number, TravellerView[]>();
+    if (!bookingIds.length) return byBooking;
+    const cipher = cipherOf(ctx.config);
+    const rows = await ctx.em.find(
+      Traveller,
+      { booking: { $in: [...bookingIds] } },
+      { orderBy: { booking: 'asc', position: 'asc' } },
+    );
+    for (const t of rows) {
+      const id = t.booking.id;
+      const list = byBooking.get(id) ?? [];
+      list.push(toView(cipher, t));
+      byBooking.set(id, list);
+    }
+    return byBooking;
+  },
+
+  /** What is still missing of a booking's travellers, given its saved list (the lead by the booking's name when none). */
+  missingOf(booking: Pick<Booking, 'name' | 'numberOfPeople'>, saved: readonly TravellerView[] | undefined): string[] {
+    return missingTravellerDetails(saved?.length ? saved : leadOnly(booking), booking.numberOfPeople);
+  },
+
   /** Who travels on a booking: for its owner and admins; NOT_FOUND for anyone else. */
   async ofBooking(ctx: RequestContext, bookingIdRaw: unknown): Promise<BookingTravellers> {
     requireUser(ctx);
