@@ -40,7 +40,8 @@ export class Booking {
     | 'statusChangedAt'
     | 'currency'
     | 'paymentReference'
-    | 'retainedCents';
+    | 'retainedCents'
+    | 'travellersRemindedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -134,6 +135,10 @@ export class Booking {
    */
   @Property({ type: 'integer', nullable: true })
   retainedCents?: number | null;
+
+  /** When the traveller was reminded to complete the list of who travels; null until then. */
+  @Property({ type: 'timestamptz', nullable: true })
+  travellersRemindedAt?: Date | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -12,6 +12,7 @@ import { PollingWorker } from '../../common/polling-worker.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { bookingService } from '../bookings/booking.service.js';
+import { remindTravellerDetails } from '../travellers/traveller-reminders.js';
 import { balanceReminderMails } from './payment.mails.js';
 import { entriesOf, ledgerRowsOf, NET_PAID, payableOf } from './payment-ledger.js';
 
@@ -22,7 +23,7 @@ const POLL_MS = 5 * 60_000;
 /**
  * The payment schedule: cancels Pending bookings whose deposit did not arrive within the hold
  * (seats freed, the traveller mailed), and mails "balance due soon" and "balance overdue" once
- * each. Bookings are claimed `for update skip locked` and each reminder is written once per booking
+ * each, and the reminder to complete the travellers' details once. Bookings are claimed `for update skip locked` and each reminder is written once per booking
  * and kind with its mail, so several instances running it never act or mail twice. `now` is the
  * clock (tests move it).
  */
@@ -45,6 +46,8 @@ export class PaymentScheduleWorker extends PollingWorker {
     // Each reminder kind goes through every booking it is due for in one call.
     await this.remind('balance_due_soon', now);
     await this.remind('balance_overdue', now);
+    // Traveller details fall due on the same calendar days as payments.
+    await remindTravellerDetails(this.contextFor, now);
     return expired;
   }
 

@@ -7,6 +7,7 @@ import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../common/uploads.js';
 import { requireUser } from '../../common/guards.js';
 import { toRestUser } from './user.mapper.js';
 import { userService } from './user.service.js';
+import { userDataService } from './user-data.service.js';
 
 /** One picture under the form field `profileImage`. */
 const PROFILE_IMAGE_UPLOAD: UploadLimits = {
@@ -16,7 +17,8 @@ const PROFILE_IMAGE_UPLOAD: UploadLimits = {
   fileTooLarge: IMAGE_TOO_LARGE,
 };
 
-/** REST shims of the account paths: GET /api/users/profile, POST /api/users/profile/image, DELETE /api/users/:id. */
+/** REST shims of the account paths: GET /api/users/profile, POST /api/users/profile/image,
+ * GET /api/users/me/export (the account's data as JSON), DELETE /api/users/:id. */
 export function userRestRouter(): Router {
   const r = Router();
   r.get(
@@ -47,6 +49,15 @@ export function userRestRouter(): Router {
         profileImage: user.profileImage,
         user: toRestUser(user),
       };
+    }),
+  );
+  r.get(
+    '/users/me/export',
+    route(async (req, res) => {
+      const data = await userDataService.exportMine(ctxOf(req));
+      res.setHeader('Content-Disposition', `attachment; filename="tembea-account-${data.account.id}.json"`);
+      res.setHeader('Cache-Control', 'no-store');
+      return data;
     }),
   );
   r.delete(

@@ -4,6 +4,7 @@ import { readUpTo, removeImage, saveImage, type IncomingFile } from '../../commo
 import { removeUnreferencedImages } from '../../common/file-references.js';
 import { optionalUser, requireUser } from '../../common/guards.js';
 import { SESSION_EXPIRED, sessionService } from '../auth/session.service.js';
+import { queryRows, sql } from '../../common/sql.js';
 import { User } from './user.entity.js';
 
 /** A user's shapes in the two APIs, for the modules whose answers carry a user. */
@@ -67,8 +68,12 @@ export const userService = {
     await ctx.transaction(async (tx) => {
       const { em } = tx;
       await sessionService.purge(tx, targetId);
-      // Bookings (a later issue) stay for the operator's records with the customer's name, email
-      // and phone copied onto each booking; detach them from the account here before the delete.
+      // The bookings stay for the operator's records with the contact's name, email and phone
+      // copied onto each; who travelled on them (names, dates of birth, passports) goes now.
+      await queryRows(
+        em,
+        sql`delete from booking_travellers where booking_id in (select id from bookings where user_id = ${targetId})`,
+      );
       await em.nativeDelete(User, { id: targetId });
     });
     ctx.em.clear();
