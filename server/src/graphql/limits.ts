@@ -35,6 +35,7 @@ import { PAYMENT_ENTRIES_SHOWN, PAYMENT_TOTALS_MAX } from '../modules/payments/p
 import { TOUR_CHANGES_DEFAULT_PAGE, TOUR_CHANGES_MAX_PAGE } from '../modules/tours/tour-changes.service.js';
 import { TOUR_FILTER_VALUES_MAX } from '../modules/tours/tour.service.js';
 import { PERMISSIONS_MAX } from '../modules/users/user.mapper.js';
+import { PERMIT_LIST_MAX_PEOPLE } from '../modules/travellers/departure-lists.service.js';
 import {
   ALL_WEBHOOKS_MAX,
   DELIVERIES_DEFAULT_PAGE,
@@ -121,6 +122,12 @@ export const LIST_BOUNDS: Record<string, number> = {
   // night, a visit), residency category and age band.
   'ParkFeesQuote.items': TOUR_LIMITS.itineraryMax * 3 * RESIDENCY_CATEGORIES.length * AGE_BANDS.length,
   'ParkFeesQuote.unpricedDays': TOUR_LIMITS.itineraryMax,
+  // A permit list holds a day per itinerary day and at most as many people as it answers for.
+  'PermitList.areas': TOUR_LIMITS.itineraryMax,
+  'PermitList.days': TOUR_LIMITS.itineraryMax,
+  'PermitList.travellers': PERMIT_LIST_MAX_PEOPLE,
+  'PermitTraveller.ageBands': TOUR_LIMITS.itineraryMax,
+  'PermitTraveller.feesCents': TOUR_LIMITS.itineraryMax,
   'BookingPayment.entries': PAYMENT_ENTRIES_SHOWN,
   // Three mobile-money services.
   'OfflinePaymentInstructions.mobileMoney': 3,

@@ -76,28 +76,26 @@ export const PERMIT_COLUMNS = [
   'Fee with VAT (USD)',
 ] as const;
 
-/** The permit list as CSV: one line per protected area, day and person, the fees in dollars and cents. */
+/** The permit list as CSV: one line per day in a protected area and person, the fees in dollars and cents. */
 export function permitCsv(list: PermitList): string {
   return toCsv(
     PERMIT_COLUMNS,
-    list.areas.flatMap((area) =>
-      area.days.flatMap((day) =>
-        day.travellers.map((t) => [
-          area.areaName,
-          area.areaCode,
-          day.date,
-          t.bookingId,
-          t.bookingReference,
-          t.position,
-          t.fullName ?? DETAILS_NOT_GIVEN,
-          t.nationality ?? '',
-          residencyLabel(t.residency),
-          AGE_BAND_LABELS[t.ageBand],
-          t.passportNumber ?? '',
-          t.assumed ? 'yes: details not yet given' : 'no',
-          day.priced ? (t.feeCents / 100).toFixed(2) : 'not yet published',
-        ]),
-      ),
+    list.days.flatMap((day, j) =>
+      list.travellers.map((t) => [
+        day.areaName,
+        day.areaCode,
+        day.date,
+        t.bookingId,
+        t.bookingReference,
+        t.position,
+        t.fullName ?? DETAILS_NOT_GIVEN,
+        t.nationality ?? '',
+        residencyLabel(t.residency),
+        AGE_BAND_LABELS[t.ageBands[j]!],
+        t.passportNumber ?? '',
+        t.assumed ? 'yes: details not yet given' : 'no',
+        day.priced ? (t.feesCents[j]! / 100).toFixed(2) : 'not yet published',
+      ]),
     ),
   );
 }

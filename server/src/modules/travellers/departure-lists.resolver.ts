@@ -1,13 +1,13 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
-import { departureListService } from './departure-lists.service.js';
+import { ConflictError } from '../../common/errors.js';
+import { PERMIT_LIST_MAX_PEOPLE, departureListService } from './departure-lists.service.js';
 import { PermitList } from './departure-lists.types.js';
 
 @Resolver(() => PermitList)
 export class DepartureListsResolver {
   @Query(() => PermitList, {
-    description:
-      "Admin: the permit list of a departure for the park gates: per protected area and day of the tour's itinerary, everyone booked with nationality, residency, age band on the day, passport and fees. People not yet described are priced by what was booked, else as non-resident adults, and marked assumed. FORBIDDEN for anyone else, partner keys included. Also as CSV at GET /api/bookings/admin/permits?tourId=&date=&format=csv.",
+    description: `Admin: the permit list of a departure for the park gates: per protected area and day of the tour's itinerary, everyone booked with nationality, residency, age band on the day, passport and fees. People not yet described are priced by what was booked, else as non-resident adults, and marked assumed. FORBIDDEN for anyone else, partner keys included; CONFLICT for a departure of more than ${PERMIT_LIST_MAX_PEOPLE} people, whose list is only given as CSV. Also as CSV at GET /api/bookings/admin/permits?tourId=&date=&format=csv.`,
   })
   async permitList(
     @Ctx() ctx: RequestContext,
@@ -15,16 +15,14 @@ export class DepartureListsResolver {
     @Arg('date', () => String, { description: 'Start date of the departure, YYYY-MM-DD.' }) date: string,
   ): Promise<PermitList> {
     const list = await departureListService.permitList(ctx, tourId, date);
+    if (list.travellers.length > PERMIT_LIST_MAX_PEOPLE)
+      throw new ConflictError(
+        `This departure has ${list.travellers.length} people, more than one answer holds (${PERMIT_LIST_MAX_PEOPLE}): download the permit list as CSV`,
+      );
     return {
       ...list,
       tourId: String(list.tourId),
-      areas: list.areas.map((a) => ({
-        ...a,
-        days: a.days.map((d) => ({
-          ...d,
-          travellers: d.travellers.map((t) => ({ ...t, bookingId: String(t.bookingId) })),
-        })),
-      })),
+      travellers: list.travellers.map((t) => ({ ...t, bookingId: String(t.bookingId) })),
     };
   }
 }

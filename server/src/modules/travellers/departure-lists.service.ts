@@ -15,6 +15,12 @@ import { parkFeeService } from '../park-fees/park-fee.service.js';
 import { Tour } from '../tours/tour.entity.js';
 import { leadOnly, travellerService, type TravellerView } from './traveller.service.js';
 
+/**
+ * Most people a permit list answers over GraphQL (a day's fees for each person on each day make
+ * it large); the CSV download lists any number.
+ */
+export const PERMIT_LIST_MAX_PEOPLE = 300;
+
 /** Shown on the lists in place of a person the booking has not named yet. */
 export const DETAILS_NOT_GIVEN = 'details not yet given';
 
@@ -33,7 +39,7 @@ export interface Manifest {
   lines: ManifestLine[];
 }
 
-/** One person at a park gate on one day, with the fees charged for them there that day. */
+/** One person on a departure's permit list, with their age band and fees on each park day. */
 export interface PermitTraveller {
   bookingId: number;
   bookingReference: string;
@@ -42,26 +48,23 @@ export interface PermitTraveller {
   fullName: string | null;
   nationality: string | null;
   residency: Residency;
-  ageBand: AgeBand;
   passportNumber: string | null;
-  /** The residency or age band was assumed, for want of details: the fee may change. */
+  /** The residency or age band was assumed, for want of details: the fees may change. */
   assumed: boolean;
-  /** With VAT, in US cents. */
-  feeCents: number;
-}
-
-export interface PermitDay {
-  date: string;
-  /** False when no fee schedule covers the area on that day (fees not yet published). */
-  priced: boolean;
-  travellers: PermitTraveller[];
+  /** Age band on each of the list's days, in the order of `days`. */
+  ageBands: AgeBand[];
+  /** Fees with VAT on each of the list's days, in US cents, in the order of `days`. */
+  feesCents: number[];
   totalCents: number;
 }
 
-export interface PermitArea {
+/** One day of the trip spent in a protected area. */
+export interface PermitDay {
+  date: string;
   areaCode: string;
   areaName: string;
-  days: PermitDay[];
+  /** False when no fee schedule covers the area on that day (fees not yet published). */
+  priced: boolean;
   totalCents: number;
 }
 
@@ -69,9 +72,11 @@ export interface PermitList {
   tourId: number;
   tourTitle: string;
   startDate: string;
-  areas: PermitArea[];
+  /** The protected areas in the order first visited, with their fees. */
+  areas: { areaCode: string; areaName: string; totalCents: number }[];
+  days: PermitDay[];
+  travellers: PermitTraveller[];
   totalCents: number;
-  travellerCount: number;
   assumedCount: number;
 }
 
@@ -125,60 +130,58 @@ export const departureListService = {
         quotedPartyOf(booking),
       ).map((p, i) => ({ ...p, line: own[i]! })),
     );
-    const list: PermitList = {
-      tourId,
-      tourTitle: tour.title,
-      startDate,
-      areas: [],
-      totalCents: 0,
-      travellerCount: people.length,
-      assumedCount: people.filter((p) => p.assumed).length,
-    };
-    if (!days.length) return list;
-    const lastDay = addDays(startDate, days[days.length - 1]!.day - 1);
-    const schedules = await parkFeeService.rulesBetween(ctx, startDate, lastDay);
+    const lastDay = days.length ? addDays(startDate, days[days.length - 1]!.day - 1) : startDate;
+    const schedules = days.length ? await parkFeeService.rulesBetween(ctx, startDate, lastDay) : [];
     const fees = parkFeesFor({ startDate, itinerary: days, travellers: people.map((p) => p.payer), schedules });
     const feeOf = new Map<string, number>();
     const nameOf = new Map<string, string>();
+    for (const s of schedules) for (const a of s.areas) nameOf.set(a.areaCode, a.areaName);
     for (const l of fees.lines) {
-      const key = `${l.areaCode}|${l.date}|${l.traveller}`;
+      const key = `${l.date}|${l.traveller}`;
       feeOf.set(key, (feeOf.get(key) ?? 0) + l.totalCents);
       nameOf.set(l.areaCode, l.areaName);
     }
-    for (const s of schedules) for (const a of s.areas) if (!nameOf.has(a.areaCode)) nameOf.set(a.areaCode, a.areaName);
-    const unpriced = new Set(fees.unpriced.map((u) => `${u.areaCode}|${u.date}`));
-    const areas = new Map<string, PermitArea>();
-    for (const d of days) {
-      const day = addDays(startDate, d.day - 1);
-      const area = areas.get(d.areaCode) ?? {
-        areaCode: d.areaCode,
-        areaName: nameOf.get(d.areaCode) ?? d.areaCode,
-        days: [],
-        totalCents: 0,
+    const unpriced = new Set(fees.unpriced.map((u) => u.date));
+    const dates = days.map((d) => addDays(startDate, d.day - 1));
+    const travellers = people.map(({ payer, assumed, line }, i): PermitTraveller => {
+      const feesCents = dates.map((date) => feeOf.get(`${date}|${i}`) ?? 0);
+      return {
+        bookingId: line.booking.id,
+        bookingReference: line.booking.paymentReference,
+        position: line.position,
+        fullName: line.traveller?.fullName ?? null,
+        nationality: line.traveller?.nationality ?? null,
+        residency: payer.residency,
+        passportNumber: line.traveller?.passportNumber ?? null,
+        assumed,
+        ageBands: dates.map((date) => ageBandOn(payer, date)),
+        feesCents,
+        totalCents: feesCents.reduce((sum, c) => sum + c, 0),
       };
+    });
+    const permitDays = days.map((d, j): PermitDay => ({
+      date: dates[j]!,
+      areaCode: d.areaCode,
+      areaName: nameOf.get(d.areaCode) ?? d.areaCode,
+      priced: !unpriced.has(dates[j]!),
+      totalCents: travellers.reduce((sum, t) => sum + t.feesCents[j]!, 0),
+    }));
+    const areas = new Map<string, { areaCode: string; areaName: string; totalCents: number }>();
+    for (const d of permitDays) {
+      const area = areas.get(d.areaCode) ?? { areaCode: d.areaCode, areaName: d.areaName, totalCents: 0 };
+      area.totalCents += d.totalCents;
       areas.set(d.areaCode, area);
-      const travellers = people.map(({ payer, assumed, line }, i): PermitTraveller => {
-        const t = line.traveller;
-        return {
-          bookingId: line.booking.id,
-          bookingReference: line.booking.paymentReference,
-          position: line.position,
-          fullName: t?.fullName ?? null,
-          nationality: t?.nationality ?? null,
-          residency: payer.residency,
-          ageBand: ageBandOn(payer, day),
-          passportNumber: t?.passportNumber ?? null,
-          assumed,
-          feeCents: feeOf.get(`${d.areaCode}|${day}|${i}`) ?? 0,
-        };
-      });
-      const totalCents = travellers.reduce((sum, t) => sum + t.feeCents, 0);
-      area.days.push({ date: day, priced: !unpriced.has(`${d.areaCode}|${day}`), travellers, totalCents });
-      area.totalCents += totalCents;
-      list.totalCents += totalCents;
     }
-    list.areas = [...areas.values()];
-    return list;
+    return {
+      tourId,
+      tourTitle: tour.title,
+      startDate,
+      areas: [...areas.values()],
+      days: permitDays,
+      travellers,
+      totalCents: fees.totalCents,
+      assumedCount: travellers.filter((t) => t.assumed).length,
+    };
   },
 };
 

@@ -38,7 +38,7 @@ function remindBatch(
     const claimed = await queryRows<{ id: number }>(
       tx.em,
       sql`
-      select /* traveller details reminder */ b.id from bookings b
+      select /* payment schedule: traveller details reminder */ b.id from bookings b
        where b.id > ${afterId} and b.status in ('Pending', 'Confirmed') and b.travellers_reminded_at is null
          and b.start_date between ${addDays(today, days)} and ${addDays(today, days + TRAVELLER_REMINDER_LEAD_DAYS)}
        order by b.id limit ${BATCH} for update of b skip locked`,
