@@ -158,7 +158,8 @@ describe('the admin status machine', () => {
     expect(res.headers.get('content-disposition')).toContain(`manifest-tour-${tourId}-${start}.csv`);
     const lines = (await res.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"Booking","Status","Name","Email","Phone","People","Booking type","Tier","Start","End","Special requests"',
+      '"Booking","Status","Name","Email","Phone","People","Booking type","Tier","Start","End","Special requests",' +
+        '"Reference","Traveller","Traveller name","Nationality","Residency","Date of birth","Passport","Dietary needs","Traveller notes"',
     );
     expect(lines[1]).toContain('"Baraka Mushi"');
     expect(lines[1]).toContain(`"'=SUM(A1:A9)"`);

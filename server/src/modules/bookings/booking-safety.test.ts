@@ -214,13 +214,14 @@ describe('the departure manifest', () => {
     expect(res.status).toBe(200);
     const lines = (await res.text()).split('\r\n');
     expect(lines[0]).toBe(
-      '"Booking","Status","Name","Email","Phone","People","Booking type","Tier","Start","End","Special requests"',
+      '"Booking","Status","Name","Email","Phone","People","Booking type","Tier","Start","End","Special requests",' +
+        '"Reference","Traveller","Traveller name","Nationality","Residency","Date of birth","Passport","Dietary needs","Traveller notes"',
     );
     expect(lines[1]).toContain('"Amani Mushi","neema@example.com","+255 713 000 111","1","group"');
-    expect(lines[1]).toMatch(/,"Vegan;'=cmd\|' \/C calc'!A0"$/);
+    expect(lines[1]).toMatch(/,"Vegan;'=cmd\|' \/C calc'!A0","TB-/);
     expect(lines[2]).toContain('"-255 713 000 222"');
     // The note spans lines inside its quotes: each cell a spreadsheet could find in it is defused.
-    expect(lines[2]).toMatch(/,"Window seat, ""please""\n'@SUM\(1\+1\)\t'\+A1 -x"$/);
+    expect(lines[2]).toMatch(/,"Window seat, ""please""\n'@SUM\(1\+1\)\t'\+A1 -x","TB-/);
   });
 
   it('answers a line break or other control character in its parameters with 400, never 500', async () => {
