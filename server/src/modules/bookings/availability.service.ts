@@ -2,6 +2,7 @@ import {
   addDays,
   bookingEndDate,
   departurePrices,
+  isIsoDay,
   partyProblems,
   travellerToday,
   type PartyCounts,
@@ -71,6 +72,7 @@ interface Row extends DepartureRow {
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const LAST_DAY = '9999-12-31';
 
 /**
  * Partners' read of the departures (seats and prices) of one tour or of the whole catalogue in a
@@ -171,7 +173,8 @@ async function feesOf(
   const longest = Math.max(1, ...tours.flatMap((t) => (t.itinerary ?? []).map((d) => d.day)));
   const first = rows[0]!.start_date;
   const last = addDays(rows[rows.length - 1]!.start_date, longest - 1);
-  const schedules = await parkFeeService.rulesBetween(ctx, first, last);
+  // No schedule reaches past the last date a database stores: a trip running over it is read up to it.
+  const schedules = await parkFeeService.rulesBetween(ctx, first, isIsoDay(last) ? last : LAST_DAY);
   for (const r of rows) {
     const trip = { startDate: r.start_date, itinerary: itineraries.get(r.tour_id) ?? [], numberOfPeople, party };
     fees.set(r.id, await parkFeeService.forTrip(ctx, trip, schedules));

@@ -41,6 +41,11 @@ const USER_AND_ADMIN_OPERATIONS: [string, string, Record<string, unknown>?][] = 
   ['deleteAccount', 'mutation { deleteAccount { deletedUserId } }'],
   ['deleteAccount of a user', 'mutation($uid: ID!) { deleteAccount(userId: $uid) { deletedUserId } }', {}],
   ['logout', 'mutation { logout { allSessionsEnded } }'],
+  [
+    'permitList of a Tour',
+    'query($id: ID!) { permitList(tourId: $id, date: "2099-01-01") { travellers { passportNumber } } }',
+    {},
+  ],
 ];
 
 describe('a partner API key and user data', () => {
@@ -67,6 +72,8 @@ describe('a partner API key and user data', () => {
       ['GET', '/bookings/my'],
       ['GET', '/bookings/admin/all'],
       ['GET', `/bookings/admin/manifest?tourId=${tourId}&startDate=${inDays(30)}`],
+      ['GET', `/bookings/admin/permits?tourId=${tourId}&date=${inDays(30)}&format=csv`],
+      ['GET', '/users/me/export'],
       [
         'POST',
         `/bookings/${tourId}`,

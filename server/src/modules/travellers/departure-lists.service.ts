@@ -1,6 +1,7 @@
 import {
   addDays,
   ageBandOn,
+  isIsoDay,
   parkFeesFor,
   permitPayers,
   type AgeBand,
@@ -8,7 +9,7 @@ import {
   type Residency,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { NotFoundError } from '../../common/errors.js';
+import { BadInputError, NotFoundError } from '../../common/errors.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { bookingService } from '../bookings/booking.service.js';
 import { parkFeeService } from '../park-fees/park-fee.service.js';
@@ -131,6 +132,11 @@ export const departureListService = {
       ).map((p, i) => ({ ...p, line: own[i]! })),
     );
     const lastDay = days.length ? addDays(startDate, days[days.length - 1]!.day - 1) : startDate;
+    // A start at the end of the calendar would run the trip past the last date a database stores.
+    if (!isIsoDay(lastDay))
+      throw new BadInputError('date must be a date as YYYY-MM-DD', [
+        { field: 'date', message: 'The trip would end past the last date that can be stored' },
+      ]);
     const schedules = days.length ? await parkFeeService.rulesBetween(ctx, startDate, lastDay) : [];
     const fees = parkFeesFor({ startDate, itinerary: days, travellers: people.map((p) => p.payer), schedules });
     const feeOf = new Map<string, number>();

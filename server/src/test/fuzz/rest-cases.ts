@@ -164,6 +164,11 @@ const QUERIES: { path: string; params: Record<string, Kind>; base?: Record<strin
     params: { tourId: 'id', date: 'date' },
     base: { tourId: '1', date: '2027-06-01' },
   },
+  {
+    path: '/api/bookings/admin/permits',
+    params: { tourId: 'id', date: 'date', format: 'enum' },
+    base: { tourId: '1', date: '2027-06-01', format: 'csv' },
+  },
 ];
 
 /** The text a malformed value takes in a query string or a path segment. */
@@ -237,7 +242,7 @@ export function restCases(): RestCase[] {
       { method: 'DELETE', path: `/api/users/${piece}`, destructive: true },
     );
   }
-  for (const p of ['/api/tours/filters', '/api/users/profile', '/api/bookings/my'])
+  for (const p of ['/api/tours/filters', '/api/users/profile', '/api/users/me/export', '/api/bookings/my'])
     cases.push({ method: 'GET', path: p });
   cases.push({ method: 'POST', path: '/api/auth/logout', body: { refreshToken: 'x' }, destructive: true });
   return cases;
