@@ -72,6 +72,9 @@ const AdminPaymentsPage = screen(() =>
 const AdminBookingsPage = screen(() =>
   import('../features/admin/bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })),
 );
+const PermitListPage = screen(() =>
+  import('../features/admin/bookings/PermitListPage').then((m) => ({ default: m.PermitListPage })),
+);
 const AdminPartnersPage = screen(() =>
   import('../features/admin/partners/AdminPartnersPage').then((m) => ({ default: m.AdminPartnersPage })),
 );
@@ -145,6 +148,7 @@ export const routes: RouteObject[] = [
       { path: 'new-tour', element: <TourFormPage /> },
       { path: 'edit/:id', element: <TourFormPage /> },
       { path: 'bookings', element: <AdminBookingsPage /> },
+      { path: 'departures/:tourId/:date/permits', element: <PermitListPage /> },
       { path: 'payments', element: <AdminPaymentsPage /> },
       { path: 'partners', element: <AdminPartnersPage /> },
       { path: 'webhooks', element: <AdminWebhooksPage /> },

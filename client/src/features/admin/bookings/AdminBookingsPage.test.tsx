@@ -288,6 +288,10 @@ describe('AdminBookingsPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Choose a tour and a start date.');
     fireEvent.change(screen.getByLabelText('Manifest tour'), { target: { value: 'Zanzibar Beach Escape' } });
     fireEvent.change(screen.getByLabelText('Departure date'), { target: { value: '2031-07-01' } });
+    // The departure's permit list for the park gates is offered beside it.
+    expect(screen.getByRole('link', { name: 'Permit list (print)' }).getAttribute('href')).toBe(
+      '/admin/departures/4/2031-07-01/permits',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Download manifest (CSV)' }));
     expect(await screen.findByText('Downloaded manifest-tour-4-2031-07-01.csv.')).toBeTruthy();
     expect(clicked).toEqual(['manifest-tour-4-2031-07-01.csv']);

@@ -1,28 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { isIsoDay } from '@tembea/schema';
-import { authorizedFetch } from '../../../../auth/authorized';
+import { Link } from 'react-router-dom';
 import { TextField } from '../../../../components/FormField';
-import { API_BASE } from '../../../../lib/apollo';
-import { attachmentName, saveFile } from '../../../../lib/download';
 import { errorMessage } from '../../../../lib/errors';
+import { downloadDepartureFile, permitListPath } from '../lib/departure-files';
+import { PermitCsvButton } from './PermitCsvButton';
 import { TourPicker, type TourChoice } from './TourPicker';
 
 export const MANIFEST_FAILED = 'Failed to download the manifest.';
 
 /** Fetches one departure's manifest (CSV) with the admin's session and saves it. */
-export async function downloadManifest(tourId: string, date: string): Promise<string> {
-  const query = new URLSearchParams({ tourId, date });
-  const res = await authorizedFetch(`${API_BASE}/bookings/admin/manifest?${query}`);
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message || `The server answered ${res.status}.`);
-  }
-  const name = attachmentName(res.headers.get('content-disposition')) ?? `manifest-tour-${tourId}-${date}.csv`;
-  saveFile(await res.blob(), name);
-  return name;
+export function downloadManifest(tourId: string, date: string): Promise<string> {
+  return downloadDepartureFile('manifest', { tourId, date }, `manifest-tour-${tourId}-${date}.csv`);
 }
 
-/** The departure manifest: the travellers of a chosen tour on a chosen start date, as a CSV file. */
+/**
+ * The lists of a chosen tour on a chosen start date: the manifest of every traveller as a CSV
+ * file, and the permit list for the park gates, to print or download.
+ */
 export function ManifestDownload({
   tours,
   tourId: initialTour,
@@ -60,7 +55,8 @@ export function ManifestDownload({
     <section className="admin-bookings__panel" aria-labelledby="manifest-heading">
       <h2 id="manifest-heading">Departure manifest</h2>
       <p className="admin-bookings__lead">
-        Every traveller of one tour on one start date (cancelled bookings left out), for the guides.
+        Every traveller of one tour on one start date (cancelled bookings left out), for the guides; and the permit list
+        of park days and fees for the park gates.
       </p>
       <form className="admin-bookings__form" onSubmit={submit} noValidate>
         <TourPicker label="Manifest tour" value={tourId} tours={tours} onChange={setTourId} />
@@ -79,6 +75,14 @@ export function ManifestDownload({
       <p className="admin-bookings__ok" role="status">
         {saved ? `Downloaded ${saved}.` : ''}
       </p>
+      {tourId && isIsoDay(date) ? (
+        <div className="admin-bookings__permits">
+          <Link className="btn btn--secondary" to={permitListPath(tourId, date)}>
+            Permit list (print)
+          </Link>
+          <PermitCsvButton tourId={tourId} date={date} />
+        </div>
+      ) : null}
     </section>
   );
 }
