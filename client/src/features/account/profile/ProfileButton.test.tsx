@@ -76,4 +76,36 @@ describe('ProfileButton and profile modal', () => {
     expect(calls.find((c) => c.operationName === 'DeleteAccount')?.variables).toEqual({ userId: '7' });
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
+
+  it("downloads the account's data with the bearer token", async () => {
+    localStorage.setItem(TOKEN_KEY, token);
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('{"bookings":[]}', {
+          status: 200,
+          headers: {
+            'content-type': 'application/json',
+            'content-disposition': 'attachment; filename="tembea-account-7.json"',
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:data');
+    URL.revokeObjectURL = vi.fn();
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderButton(() => ({ data: { me: admin } }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile of Amani Mushi Kileo' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Logout' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Downloaded tembea-account-7.json.')).toBeTruthy();
+    expect(clicked).toEqual(['tembea-account-7.json']);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/users\/me\/export$/);
+    expect(new Headers(init.headers).get('authorization')).toMatch(/^Bearer /);
+    click.mockRestore();
+    vi.unstubAllGlobals();
+  });
 });

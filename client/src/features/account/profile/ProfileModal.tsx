@@ -4,6 +4,7 @@ import { useAuth } from '../../../auth/AuthProvider';
 import { ConfirmDialog, Dialog } from '../../../components/Dialog';
 import { errorMessage } from '../../../lib/errors';
 import { splitName } from '../name';
+import { DataExportButton } from './DataExportButton';
 import { PictureUpload } from './PictureUpload';
 import '../account.css';
 
@@ -174,7 +175,10 @@ function LogoutTab() {
 
   return (
     <>
-      <p>Log out of this browser, or delete your account for good.</p>
+      <p>
+        Log out of this browser, download what we keep about you (your bookings and who travels on them), or delete your
+        account for good.
+      </p>
       <div className="profile-actions">
         <button
           type="button"
@@ -187,6 +191,7 @@ function LogoutTab() {
         >
           Logout
         </button>
+        <DataExportButton />
         <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>
           Delete Account
         </button>

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { authorizedFetch } from '../../../auth/authorized';
+import { API_BASE } from '../../../lib/apollo';
+import { attachmentName, saveFile } from '../../../lib/download';
+
+export const DATA_EXPORT_FAILED = 'Failed to download your data.';
+
+/** Downloads everything kept about the account (its bookings and who travels on them) as a JSON file. */
+export function DataExportButton() {
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setNote(null);
+    try {
+      const res = await authorizedFetch(`${API_BASE}/users/me/export`);
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { message?: string } | null;
+        throw new Error(body?.message || `The server answered ${res.status}.`);
+      }
+      const name = attachmentName(res.headers.get('content-disposition')) ?? 'tembea-account.json';
+      saveFile(await res.blob(), name);
+      setNote({ ok: true, text: `Downloaded ${name}.` });
+    } catch (e) {
+      setNote({ ok: false, text: `${DATA_EXPORT_FAILED} ${e instanceof Error ? e.message : ''}`.trim() });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn--secondary" onClick={download} disabled={busy}>
+        {busy ? 'Preparing...' : 'Download my data'}
+      </button>
+      <span className={note?.ok === false ? 'account-message--error' : undefined} role="status">
+        {note?.text ?? ''}
+      </span>
+    </>
+  );
+}
