@@ -12,6 +12,7 @@ import { BookingResolver } from './bookings/booking.resolver.js';
 import { AvailabilityResolver } from './bookings/availability.resolver.js';
 import { TourChangesResolver } from './tours/tour-changes.resolver.js';
 import { bookingRestRouter } from './bookings/booking.rest.js';
+import { departureListsRestRouter } from './travellers/departure-lists.rest.js';
 import { PartnerKeyResolver } from './partners/partner-key.resolver.js';
 import { WebhookResolver } from './webhooks/webhook.resolver.js';
 import { ParkFeeResolver } from './park-fees/park-fee.resolver.js';
@@ -47,6 +48,7 @@ export function restRouters(): Router {
   r.use(authRestRouter());
   r.use(userRestRouter());
   r.use(paymentRestRouter());
+  r.use(departureListsRestRouter());
   r.use(bookingRestRouter());
   return r;
 }

@@ -5,8 +5,6 @@ import { nextCursor } from '../../common/pagination.js';
 import { toRestBooking } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import { departureService } from './departure.service.js';
-import { departureListService } from '../travellers/departure-lists.service.js';
-import { manifestCsv, permitCsv } from '../travellers/departure-lists.csv.js';
 
 /** The admin list's page ceiling on REST, where a caller may read the whole list at once. */
 export const REST_MAX_BOOKINGS = 1000;
@@ -29,8 +27,8 @@ function limitOf(req: Request): number {
 
 /**
  * REST shims of bookings: POST /api/bookings/:tourId, PATCH /api/bookings/cancel/:id, GET
- * /api/bookings/my, GET /api/bookings/admin/all, GET /api/bookings/admin/manifest,
- * GET /api/bookings/admin/permits, PATCH /api/bookings/:id/status, and GET /api/tours/:id/departures.
+ * /api/bookings/my, GET /api/bookings/admin/all, PATCH /api/bookings/:id/status, and GET
+ * /api/tours/:id/departures. A departure's lists (manifest, permits) are the travellers module's.
  */
 export function bookingRestRouter(): Router {
   const r = Router();
@@ -61,34 +59,6 @@ export function bookingRestRouter(): Router {
         bookings: page.items.map(toRestBooking),
         nextCursor: nextCursor(page),
       };
-    }),
-  );
-  r.get(
-    '/bookings/admin/manifest',
-    route(async (req, res) => {
-      const { tourId, date, lines } = await departureListService.manifest(
-        ctxOf(req),
-        queryValue(req, 'tourId'),
-        queryValue(req, 'date'),
-      );
-      res.setHeader('Content-Disposition', `attachment; filename="manifest-tour-${tourId}-${date}.csv"`);
-      res.type('text/csv; charset=utf-8').send(manifestCsv(lines));
-    }),
-  );
-  r.get(
-    '/bookings/admin/permits',
-    route(async (req, res) => {
-      const list = await departureListService.permitList(
-        ctxOf(req),
-        queryValue(req, 'tourId'),
-        queryValue(req, 'date'),
-      );
-      const format = queryValue(req, 'format') ?? 'json';
-      if (format === 'json') return { success: true, permitList: list };
-      if (format !== 'csv')
-        throw new BadInputError('format must be csv or json', [{ field: 'format', message: 'Must be csv or json' }]);
-      res.setHeader('Content-Disposition', `attachment; filename="permits-tour-${list.tourId}-${list.startDate}.csv"`);
-      res.type('text/csv; charset=utf-8').send(permitCsv(list));
     }),
   );
   r.post(

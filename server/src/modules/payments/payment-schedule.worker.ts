@@ -12,7 +12,7 @@ import { PollingWorker } from '../../common/polling-worker.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { bookingService } from '../bookings/booking.service.js';
-import { remindTravellerDetails } from '../travellers/traveller-reminders.js';
+import { remindTravellerDetails } from '../travellers/traveller-reminder.service.js';
 import { balanceReminderMails } from './payment.mails.js';
 import { entriesOf, ledgerRowsOf, NET_PAID, payableOf } from './payment-ledger.js';
 

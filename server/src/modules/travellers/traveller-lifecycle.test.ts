@@ -5,7 +5,7 @@ import { ADMIN_ENV, adminToken, book, inDays, makeTour, request } from '../../te
 import { queryRows, sql } from '../../common/sql.js';
 import { setLogLevel } from '../../common/logger.js';
 import { makeParkTour } from '../../test/park-helpers.js';
-import { TRAVELLER_REMINDER_LEAD_DAYS } from './traveller-reminders.js';
+import { TRAVELLER_REMINDER_LEAD_DAYS } from './traveller-reminder.service.js';
 
 let s: TestServer;
 let admin: string;
