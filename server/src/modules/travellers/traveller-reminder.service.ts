@@ -44,6 +44,7 @@ function remindBatch(
        order by b.id limit ${BATCH} for update of b skip locked`,
     );
     const ids = claimed.map((r) => r.id);
+    if (!ids.length) return { sent: 0, lastId: null };
     const bookings = await tx.em.find(Booking, { id: { $in: ids } }, { populate: ['user'] });
     const saved = await travellerService.savedOf(tx, ids);
     let sent = 0;
