@@ -1,13 +1,4 @@
-import {
-  addDays,
-  ageBandOn,
-  isIsoDay,
-  parkFeesFor,
-  permitPayers,
-  type AgeBand,
-  type PartyCounts,
-  type Residency,
-} from '@tembea/schema';
+import { addDays, ageBandOn, isIsoDay, parkFeesFor, permitPayers, type AgeBand, type Residency } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, NotFoundError } from '../../common/errors.js';
 import { Booking } from '../bookings/booking.entity.js';
@@ -81,14 +72,6 @@ export interface PermitList {
   assumedCount: number;
 }
 
-/**
- * The party a booking was quoted for, when the booking kept one; without it the people not yet
- * described are priced as non-resident adults.
- */
-function quotedPartyOf(_booking: Booking): PartyCounts | null {
-  return null;
-}
-
 /** The lists the operator takes to a departure: the manifest for the guides and the permit list for the park gates. */
 export const departureListService = {
   /**
@@ -124,11 +107,12 @@ export const departureListService = {
       .filter((d) => d.parkArea)
       .sort((a, b) => a.day - b.day)
       .map((d) => ({ day: d.day, areaCode: d.parkArea!, overnight: d.overnight ?? null }));
-    const people = byBooking(lines).flatMap(({ booking, lines: own }) =>
+    const people = byBooking(lines).flatMap(({ lines: own }) =>
+      // A booking keeps no record of the party it was quoted for, so the people it has not described
+      // are priced as non-resident adults, as its quote assumed.
       permitPayers(
         own.map((l) => l.traveller),
         startDate,
-        quotedPartyOf(booking),
       ).map((p, i) => ({ ...p, line: own[i]! })),
     );
     const lastDay = days.length ? addDays(startDate, days[days.length - 1]!.day - 1) : startDate;
