@@ -96,8 +96,8 @@ export const departureListService = {
   /**
    * Admin: the permit list of a departure for the park gates: per protected area and per day of
    * the tour's itinerary, every person booked with their residency, age band on that day and the
-   * fees charged for them, at the fees valid on that day. People not yet described are priced by
-   * what the booking was quoted for, else as non-resident adults, and marked assumed.
+   * fees charged for them, at the fees valid on that day. People not yet described are priced as
+   * non-resident adults, as the quote assumed them, and marked assumed.
    */
   async permitList(ctx: RequestContext, tourIdRaw: unknown, date: unknown): Promise<PermitList> {
     const { tourId, date: startDate, lines } = await departureListService.manifest(ctx, tourIdRaw, date);
