@@ -134,6 +134,16 @@ test('an admin confirms and completes a booking; the user sees it in My bookings
   expect(csv.split('\n')[0]).toContain('"Booking","Status","Name","Email","Phone","People"');
   expect(csv).toContain(`"${trip}","Completed","Zawadi Mollel"`);
   await expect(page.getByText(`Downloaded manifest-tour-${tour.id}-${tripDate}.csv.`)).toBeVisible();
+  // One line per person booked: Zawadi's booking is for three, only the lead known by name so far.
+  expect(csv).toContain('"2 of 3","details not yet given"');
+
+  // The permit list for the park gates, a printable page of the same departure.
+  await page.getByRole('link', { name: 'Permit list (print)' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/departures/${tour.id}/${tripDate}/permits$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Park permit list' })).toBeVisible();
+  await expect(page.getByText(`${SNORKEL}, departing ${tripDate}.`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
+  await page.goBack();
 
   // The traveller sees the new status and cancels the other booking.
   await page.evaluate(() => localStorage.clear());
