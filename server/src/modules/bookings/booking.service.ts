@@ -103,8 +103,6 @@ export const bookingService = {
     const today = travellerToday();
     return ctx.transaction(async (tx) => {
       const { em } = tx;
-      // Seats left change with the booking: the catalogue cache moves on after its commit.
-      tx.catalogueChanged();
       // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
       const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!tour) throw new NotFoundError('Tour not found');
@@ -321,8 +319,6 @@ async function changeStatus(
   const target = nextBookingStatus(from[0]!, action)!;
   const changed = await ctx.transaction(async (tx) => {
     const { em } = tx;
-    // A cancellation gives seats back: the catalogue cache moves on after its commit.
-    if (target === 'Cancelled') tx.catalogueChanged();
     const [row] = await queryRows<{ departure_id: number | null; number_of_people: number }>(
       em,
       sql`

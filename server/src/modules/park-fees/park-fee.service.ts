@@ -186,7 +186,10 @@ export const parkFeeService = {
     const rules = rulesOfDraft(draft);
     throwIfInvalid(parkFeeScheduleProblems(rules), 'lines');
     const { name, validFrom, validTo, ...fees } = rules;
-    const saved = await ctx.transaction(async ({ em }) => {
+    const saved = await ctx.transaction(async (tx) => {
+      const { em } = tx;
+      // Quotes price park fees with the schedules: cached ones are obsolete after the commit.
+      tx.catalogueChanged();
       // Serialises saves, so two admins cannot both take the same first day.
       await queryRows(em, sql`lock table park_fee_schedules in share row exclusive mode`);
       const existing = id ? await em.findOne(ParkFeeSchedule, { id }) : null;
