@@ -142,6 +142,11 @@ describe('a booking freezes the park fees it was quoted', () => {
             from booking_travellers t join bookings b on b.id = t.booking_id where b.id = ${Number(b.id)}`,
     );
     expect(row!.park_fees_cents).toBe(24_200);
+    await s.outbox.flush();
+    const received = mailsTo(s, owner.email).find((m) => m.text.includes(`Booking: #${b.id}`));
+    expect(received?.text).toContain('Park fees, paid on to the parks: $242.00');
+    expect(received?.text).toContain('Total: $3,242.00');
+    expect(received?.text).not.toContain('AK991234');
     expect(row!.passport_sealed).not.toContain('AK991234');
     expect(row!.date_of_birth_sealed).not.toContain('1988');
   });
