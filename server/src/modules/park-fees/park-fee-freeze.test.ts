@@ -3,7 +3,7 @@ import { queryRows, sql } from '../../common/sql.js';
 import type { RequestContext } from '../../common/context.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
-import { ADMIN_ENV, adminToken, book, bookRest, inDays, makeTour, request } from '../../test/booking-helpers.js';
+import { ADMIN_ENV, adminToken, bookRest, inDays, makeTour, request } from '../../test/booking-helpers.js';
 import { createKey, keyGql } from '../../test/partner-helpers.js';
 import { travellerService } from '../travellers/traveller.service.js';
 
