@@ -4,6 +4,7 @@ import { formatDay, peopleCount } from '../../../lib/format';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import type { BookingQuoteQuery } from '../../../gql/graphql';
 import { ParkFeeLines } from '../../../components/ParkFeeLines';
+import type { PartyGroup } from '../lib/party';
 
 type Quote = BookingQuoteQuery['quote'];
 
@@ -32,7 +33,14 @@ export function seatsNote(
 export function BookingSummary({
   variables,
 }: {
-  variables: { tourId: string; startDate: string; numberOfPeople: number; bookingType: string; tier: string } | null;
+  variables: {
+    tourId: string;
+    startDate: string;
+    numberOfPeople: number;
+    bookingType: string;
+    tier: string;
+    party?: PartyGroup[];
+  } | null;
 }) {
   const { data, previousData, loading, error } = useQuery(BOOKING_QUOTE, {
     variables: variables ?? { tourId: '', startDate: '', numberOfPeople: 1, bookingType: '', tier: '' },
