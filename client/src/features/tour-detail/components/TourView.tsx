@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_TIER, TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
+import { BookBar } from './BookBar';
 import { BookingPanel } from './BookingPanel';
 import type { BookedPaymentSlot, BookingModalSlot } from './BookingModalSlot';
 import { LoginRequiredDialog } from './DetailStates';
@@ -59,7 +60,7 @@ function Inclusions({ included, notIncluded }: { included: readonly string[]; no
 /**
  * A tour: header, selectors that re-price it, chips and the tabs. Booking asks a visitor to log in
  * first and opens the booking modal (`BookingModal`, composed in by the app) for a signed-in user;
- * once the request is received the banner replaces the booking button.
+ * once the request is received the banner replaces the booking button (and the phone's booking bar).
  */
 export function TourView({
   tour,
@@ -146,6 +147,7 @@ export function TourView({
           bookedPayment={booked && BookedPayment ? <BookedPayment bookingId={booked} /> : null}
         />
       </div>
+      {booked === null ? <BookBar tour={tour} bookingType={bookingType} tier={tier} onBook={book} /> : null}
       {BookingModal ? (
         <BookingModal
           open={bookingOpen}
