@@ -1,6 +1,29 @@
+import { useSyncExternalStore } from 'react';
 import { bookingButtonLabel, centsToDollars, formatUsd, isBookingDisabled } from '@tembea/schema';
 import { headerPrice, type ViewTour } from '../lib/tour-view';
 import { usePanelQuote } from './BookingPanel';
+
+/** Where the booking panel no longer sits beside the tour (the stylesheet's breakpoint). */
+const NARROW = '(max-width: 860px)';
+
+function subscribe(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * True on a narrow screen. Wide screens and the server render leave the bar out altogether, so
+ * it never doubles the panel's 'Book Tour' for assistive technology.
+ */
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
 
 /**
  * On a phone, the price and the booking button stay at the bottom of the screen while the page

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_TIER, TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
-import { BookBar } from './BookBar';
+import { BookBar, useNarrowScreen } from './BookBar';
 import { BookingPanel } from './BookingPanel';
 import type { BookedPaymentSlot, BookingModalSlot } from './BookingModalSlot';
 import { LoginRequiredDialog } from './DetailStates';
@@ -81,6 +81,7 @@ export function TourView({
   const [askLogin, setAskLogin] = useState(false);
   // The booking just made ('' when its id is unknown): the banner replaces the booking button.
   const [booked, setBooked] = useState<string | null>(null);
+  const narrow = useNarrowScreen();
   const tier = tierChoice && tiers.includes(tierChoice) ? tierChoice : (tiers[0] ?? DEFAULT_TIER);
   const bookingType = typeChoice ?? defaultBookingType(tour.bookingType);
   const description = tour.description?.trim() || TOUR_DEFAULTS.description;
@@ -147,7 +148,7 @@ export function TourView({
           bookedPayment={booked && BookedPayment ? <BookedPayment bookingId={booked} /> : null}
         />
       </div>
-      {booked === null ? <BookBar tour={tour} bookingType={bookingType} tier={tier} onBook={book} /> : null}
+      {booked === null && narrow ? <BookBar tour={tour} bookingType={bookingType} tier={tier} onBook={book} /> : null}
       {BookingModal ? (
         <BookingModal
           open={bookingOpen}
