@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, travellerToday } from '@tembea/schema';
 import { mockClient, Providers, type Call, type MockResult } from '../../test/auth';
+import { withTravellers } from '../../test/traveller-fixtures';
 import { MyBookingsPage } from './MyBookingsPage';
 
 const today = travellerToday();
@@ -47,7 +48,7 @@ const gone = booking({ id: '9', tourId: null, tourTitle: 'Old Safari', status: '
 const cancelled = booking({ id: '10', status: 'Cancelled', canCancel: false });
 
 function renderPage(handler: (call: Call) => MockResult | Promise<MockResult>) {
-  const mock = mockClient(handler);
+  const mock = mockClient(withTravellers(handler));
   render(
     <Providers client={mock.client} path="/my-bookings">
       <MyBookingsPage />
