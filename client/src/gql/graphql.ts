@@ -22,12 +22,16 @@ export type BookingInput = {
   email: string;
   /** End date, YYYY-MM-DD: the start date plus the tour's nights. Optional; when given it must be that day. */
   endDate?: string | null | undefined;
+  /** The lead traveller's details, saved with the booking (date of birth and passport sealed); left out, the lead is known by the booking's name until the travellers are completed. */
+  leadTraveller?: TravellerInput | null | undefined;
   /** Full name. */
   name: string;
   /** Special requests (optional). */
   notes?: string | null | undefined;
   /** Travellers, from 1 to the tour capacity (20 when it has none). */
   numberOfPeople: number;
+  /** Who travels, as counts by residency and age band adding up to numberOfPeople, to price the park fees exactly; left out, every traveller is priced as a non-resident adult (as the quote assumes). */
+  party?: Array<PartyGroupInput> | null | undefined;
   /** Phone number with country code. */
   phone: string;
   /** Start date, YYYY-MM-DD. */
