@@ -76,28 +76,35 @@ test('a family of three books a Serengeti–Ngorongoro safari priced for its par
   await expect(fees).toContainText('Serengeti National Park');
   await expect(fees).toContainText('Ngorongoro Conservation Area');
   await expect(fees).toContainText('For the travellers given, VAT included.');
+  // Three at $1,200 plus the parks' fees: the deposit and balance are of this grand total.
+  await expect(modal.getByTestId('booking-grand-total')).toHaveText('$4,473.20');
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('booking-modal-party.png'), fullPage: true });
 
   await modal.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByTestId('booking-banner')).toBeVisible();
 
-  // My Bookings: the lead is known by the booking's name; the others are still to be told.
+  // My Bookings: the fees frozen with the booking, the lead as given in the form, the others still to be told.
   await page.goto('/my-bookings');
   const card = page.getByTestId('my-booking').filter({ hasText: title });
+  await expect(card.getByTestId('booking-park-fees')).toHaveText('$873.20');
+  await expect(card.getByTestId('booking-grand-total')).toHaveText('$4,473.20');
   const travellers = card.getByTestId('travellers');
   await expect(travellers).toContainText('Ingrid Larsen');
-  await expect(travellers.getByTestId('travellers-missing')).toContainText('Traveller 2: full name');
-  await expect(travellers.getByTestId('travellers-missing')).toContainText('Traveller 3: full name');
+  await expect(travellers).toContainText('Norwegian');
+  const missing = travellers.getByTestId('travellers-missing');
+  await expect(missing).not.toContainText('Traveller 1');
+  await expect(missing).toContainText('Traveller 2: full name');
+  await expect(missing).toContainText('Traveller 3: full name');
   await expect(travellers.getByTestId('travellers-due')).toContainText('You can add or change travellers until');
 
   await travellers.getByRole('button', { name: /^Add travellers/ }).click();
   const form = travellers.getByRole('form', { name: `Travellers for ${title}` });
   const first = form.getByRole('group', { name: 'Traveller 1 (lead)' });
   await expect(first.getByLabel('Full name')).toBeFocused();
-  await first.getByLabel('Date of birth').fill('1984-03-09');
-  await first.getByLabel('Nationality').fill('Norwegian');
-  await first.getByLabel('Residency').selectOption('NON_RESIDENT');
+  await expect(first.getByLabel('Full name')).toHaveValue('Ingrid Larsen');
+  await expect(first.getByLabel('Date of birth')).toHaveValue('1984-03-09');
+  await expect(first.getByLabel('Residency')).toHaveValue('NON_RESIDENT');
   await first.getByLabel('Passport number (optional)').fill('NO1234567');
 
   await form.getByRole('button', { name: 'Add traveller 2 of 3' }).click();

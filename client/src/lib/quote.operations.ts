@@ -36,6 +36,7 @@ export const BOOKING_QUOTE = graphql(`
       earlyBird
       earlyBirdDiscount
       total
+      grandTotal
       deposit
       balance
       balanceDueDate

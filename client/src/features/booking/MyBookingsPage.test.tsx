@@ -12,6 +12,8 @@ const price = (total: number | null) => ({
   earlyBird: false,
   earlyBirdDiscount: total == null ? null : 0,
   total,
+  parkFees: null,
+  grandTotal: total,
   deposit: total == null ? null : total * 0.03,
   balance: total == null ? null : total * 0.97,
   balanceDueDate: total == null ? null : '2031-06-01',
@@ -62,6 +64,20 @@ const card = (title: string) =>
 
 describe('MyBookingsPage', () => {
   beforeEach(() => localStorage.clear());
+
+  it('shows the park fees frozen with a booking apart from the price, and the grand total', async () => {
+    const safari = booking({
+      tourTitle: 'Serengeti Family Safari',
+      price: { ...price(2400), parkFees: 873.2, grandTotal: 3273.2, deposit: 98.2, balance: 3175 },
+    });
+    renderPage(() => ({ data: { myBookings: [safari] } }));
+    const card = await screen.findByTestId('my-booking');
+    expect(within(card).getByTestId('booking-park-fees').textContent).toBe('$873.20');
+    expect(within(card).getByTestId('booking-grand-total').textContent).toBe('$3,273.20');
+    expect(within(card).getByTestId('booking-price').textContent).toContain('$2,400.00');
+    // Each card lists its travellers: the lead, by the booking's name, until the others are named.
+    expect(await within(card).findByText('Amani Mushi Kileo')).toBeTruthy();
+  });
 
   it('lists each booking: tour link, dates, people, type and tier, coloured status and price', async () => {
     renderPage(() => ({ data: { myBookings: [later, soon, gone, cancelled] } }));

@@ -23,6 +23,18 @@ function PriceLines({ price }: { price: TravellerBooking['price'] }) {
         <dt>Total</dt>
         <dd>{formatUsd(price.total)}</dd>
       </div>
+      {price.parkFees != null && price.grandTotal != null ? (
+        <>
+          <div>
+            <dt>Park fees, paid on to the parks</dt>
+            <dd data-testid="booking-park-fees">{formatUsd(price.parkFees)}</dd>
+          </div>
+          <div>
+            <dt>Grand total</dt>
+            <dd data-testid="booking-grand-total">{formatUsd(price.grandTotal)}</dd>
+          </div>
+        </>
+      ) : null}
       {price.deposit != null ? (
         <div>
           <dt>Deposit (3%, non-refundable)</dt>

@@ -141,6 +141,20 @@ function BookingForm({
     if (leadErrors[field]) setLeadErrors((all) => ({ ...all, [field]: undefined }));
   };
 
+  const people = peopleOf(form);
+  // The rows follow the number of people while it is a count the form accepts.
+  const shownMembers = resizeParty(members, people >= 1 && people <= max ? people : members.length);
+  const party = partyGroups(shownMembers);
+  const quoteVars = canQuote(form, tour, today)
+    ? { tourId: tour.id!, startDate: form.startDate, numberOfPeople: people, bookingType, tier, party }
+    : null;
+  // The same query as the summary's (one cached answer): it says whether the trip enters any park.
+  const { data: quoted, previousData: quotedBefore } = useQuery(BOOKING_QUOTE, {
+    variables: quoteVars ?? { tourId: '', startDate: '', numberOfPeople: 1, bookingType: '', tier: '' },
+    skip: !quoteVars,
+  });
+  const entersParks = !!(quoted ?? quotedBefore)?.quote.parkFees;
+
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending || !loaded || !tour.id) return;
@@ -158,7 +172,17 @@ function BookingForm({
     setSending(true);
     try {
       const { data } = await createBooking({
-        variables: { input: { tourId: tour.id, ...toBookingValues(form, bookingType, tier) } },
+        variables: {
+          input: {
+            tourId: tour.id,
+            ...toBookingValues(form, bookingType, tier),
+            // Who travels prices the park fees frozen with the booking; a trip outside the parks needs none.
+            ...(entersParks ? { party } : {}),
+            ...(LEAD_FIELDS.some((f) => lead[f].trim())
+              ? { leadTraveller: travellerInputOf({ ...lead, fullName: form.name }) }
+              : {}),
+          },
+        },
       });
       setSending(false);
       onBooked(data?.createBooking.booking.id ?? '');
@@ -182,20 +206,6 @@ function BookingForm({
       if (anyShown) focusFirstInvalid(formRef.current);
     }
   };
-
-  const people = peopleOf(form);
-  // The rows follow the number of people while it is a count the form accepts.
-  const shownMembers = resizeParty(members, people >= 1 && people <= max ? people : members.length);
-  const party = partyGroups(shownMembers);
-  const quoteVars = canQuote(form, tour, today)
-    ? { tourId: tour.id!, startDate: form.startDate, numberOfPeople: people, bookingType, tier, party }
-    : null;
-  // The same query as the summary's (one cached answer): it says whether the trip enters any park.
-  const { data: quoted, previousData: quotedBefore } = useQuery(BOOKING_QUOTE, {
-    variables: quoteVars ?? { tourId: '', startDate: '', numberOfPeople: 1, bookingType: '', tier: '' },
-    skip: !quoteVars,
-  });
-  const entersParks = !!(quoted ?? quotedBefore)?.quote.parkFees;
 
   return (
     <form ref={formRef} className="booking-form" noValidate onSubmit={onSubmit} aria-busy={sending}>

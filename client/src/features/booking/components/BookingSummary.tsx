@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
+import { centsToDollars, CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
 import { formatDay, peopleCount } from '../../../lib/format';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import type { BookingQuoteQuery } from '../../../gql/graphql';
@@ -92,6 +92,18 @@ export function BookingSummary({
                 <dt>Total</dt>
                 <dd data-testid="booking-total">{formatUsd(q.total)}</dd>
               </div>
+              {q.parkFees && q.grandTotal != null ? (
+                <>
+                  <div>
+                    <dt>Park fees</dt>
+                    <dd>{formatUsd(centsToDollars(q.parkFees.totalCents))}</dd>
+                  </div>
+                  <div className="booking-summary__total">
+                    <dt>Grand total, with park fees</dt>
+                    <dd data-testid="booking-grand-total">{formatUsd(q.grandTotal)}</dd>
+                  </div>
+                </>
+              ) : null}
               <div>
                 <dt>Deposit (3%, non-refundable)</dt>
                 <dd>{formatUsd(q.deposit)}</dd>

@@ -81,6 +81,7 @@ function quote(vars: Record<string, unknown>) {
         earlyBird: false,
         earlyBirdDiscount: 0,
         total: 1000 * people,
+        grandTotal: 1000 * people + 123.45 * people,
         deposit: 30 * people,
         balance: 970 * people,
         balanceDueDate: addDays(start, -30),
@@ -122,6 +123,8 @@ describe('BookingModal: who travels', () => {
     const mock = mockClient((call) => {
       if (call.operationName === 'Me') return { data: { me: TEST_USER } };
       calls.push(call);
+      if (call.operationName === 'CreateBooking')
+        return { errors: [{ message: 'Stop here', extensions: { code: 'CONFLICT' } }] };
       return quote(call.variables);
     });
     render(
@@ -161,5 +164,21 @@ describe('BookingModal: who travels', () => {
       ]),
     );
     expect(within(dialog).getByTestId('park-fees-total').textContent).toBe('$370.35');
+    expect(within(dialog).getByTestId('booking-grand-total').textContent).toBe('$3,370.35');
+
+    // The booking carries the same party and the lead's details, named as the booking is.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() => expect(calls.some((c) => c.operationName === 'CreateBooking')).toBe(true));
+    const input = calls.find((c) => c.operationName === 'CreateBooking')!.variables.input as Record<string, unknown>;
+    expect(input.party).toEqual(lastParty());
+    expect(input.leadTraveller).toEqual({
+      fullName: TEST_USER.name,
+      dateOfBirth: `${Number(start.slice(0, 4)) - 10}${start.slice(4)}`,
+      nationality: null,
+      residency: 'TANZANIA_RESIDENT',
+      passportNumber: null,
+      dietaryNeeds: null,
+      notes: null,
+    });
   });
 });

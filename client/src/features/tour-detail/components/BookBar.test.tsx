@@ -32,6 +32,7 @@ const quote = {
   earlyBird: false,
   earlyBirdDiscount: 0,
   total: 950,
+  grandTotal: 1256.8,
   deposit: 28.5,
   balance: 921.5,
   balanceDueDate: '2030-12-11',
