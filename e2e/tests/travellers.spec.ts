@@ -79,7 +79,15 @@ test('a family of three books a Serengeti–Ngorongoro safari priced for its par
   // Three at $1,200 plus the parks' fees: the deposit and balance are of this grand total.
   await expect(modal.getByTestId('booking-grand-total')).toHaveText('$4,473.20');
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('booking-modal-party.png'), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('booking-modal-party.png') });
+  // On a phone the party's rows fit the screen's width.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await party.scrollIntoViewIfNeeded();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  const pickerBox = (await party.boundingBox())!;
+  expect(pickerBox.x + pickerBox.width).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: test.info().outputPath('booking-modal-party-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await modal.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByTestId('booking-banner')).toBeVisible();
@@ -129,6 +137,10 @@ test('a family of three books a Serengeti–Ngorongoro safari priced for its par
   await third.getByLabel('Dietary needs').fill('No nuts');
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('my-bookings-travellers-form.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('my-bookings-travellers-form-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await form.getByRole('button', { name: 'Save travellers' }).click();
 
   await expect(travellers.getByTestId('travellers-status')).toHaveText('Travellers saved.');
