@@ -60,8 +60,15 @@ test('on a 375 px phone the first screen holds the title, the price and the book
 
   // The bar's button opens the same booking form as 'Book Tour'.
   await book.click();
-  await expect(page.getByRole('dialog', { name: `Book ${tour.title}` })).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: `Book ${tour.title}` });
+  await expect(modal).toBeVisible();
+  // Told who travels, the bar shows what the party pays in all, park fees included.
+  await modal.getByLabel('Number of People').fill('2');
+  await expect(modal.getByTestId('party-picker').getByRole('group')).toHaveCount(2);
+  await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(bar.getByTestId('book-bar-fees')).toHaveText('for 2 people, park fees included');
+  await expect(bar.getByTestId('book-bar-price')).toHaveText(MONEY);
+  await expect(book).toBeVisible();
 
   // On a wide screen the panel sits beside the tour and the bar is gone.
   await page.setViewportSize({ width: 1280, height: 800 });

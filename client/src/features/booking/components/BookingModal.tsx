@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { TOUR_DEFAULTS, localIsoDate, maxPeople, travellerProblems } from '@tembea/schema';
@@ -67,6 +67,8 @@ export interface BookingModalProps {
   onBooked: (bookingId: string) => void;
   /** The server wants a signed-in user: the tour page asks the visitor to log in. */
   onLoginRequired: () => void;
+  /** The trip was priced for the party given (park fees included): the tour page's bar shows it. */
+  onPartyPriced?: (priced: { numberOfPeople: number; grandTotal: number }) => void;
 }
 
 /** The booking modal: 'Book {tour title}', a fresh form each time it opens. */
@@ -95,6 +97,7 @@ function BookingForm({
   onClose,
   onBooked,
   onLoginRequired,
+  onPartyPriced,
   sending,
   setSending,
   firstField,
@@ -112,6 +115,8 @@ function BookingForm({
   const [members, setMembers] = useState<PartyMember[]>([{ ...DEFAULT_MEMBER }]);
   const [lead, setLead] = useState<TravellerFormRow>({ ...EMPTY_TRAVELLER });
   const [leadErrors, setLeadErrors] = useState<LeadErrors>({});
+  // Whether the visitor said anything about who travels (beyond the default of one non-resident adult).
+  const [partyTold, setPartyTold] = useState(false);
   const [createBooking] = useMutation(CREATE_BOOKING);
   const max = maxPeople(tour.capacity);
 
@@ -129,15 +134,20 @@ function BookingForm({
       setForm((f) => withStartDate(f, value, tour));
       setMembers((all) => withLead(all, lead, value));
     } else setForm((f) => ({ ...f, [field]: value }));
-    if (field === 'numberOfPeople' && /^\s*\d+\s*$/.test(value))
+    if (field === 'numberOfPeople' && /^\s*\d+\s*$/.test(value)) {
       setMembers((all) => resizeParty(all, Math.min(Number(value), max)));
+      setPartyTold(true);
+    }
     if (errors[field]) setErrors((all) => ({ ...all, [field]: undefined }));
   };
 
   const setLeadField = (field: TravellerField, value: string) => {
     const next = { ...lead, [field]: value };
     setLead(next);
-    if (field === 'residency' || field === 'dateOfBirth') setMembers((all) => withLead(all, next, form.startDate));
+    if (field === 'residency' || field === 'dateOfBirth') {
+      setMembers((all) => withLead(all, next, form.startDate));
+      setPartyTold(true);
+    }
     if (leadErrors[field]) setLeadErrors((all) => ({ ...all, [field]: undefined }));
   };
 
@@ -154,6 +164,11 @@ function BookingForm({
     skip: !quoteVars,
   });
   const entersParks = !!(quoted ?? quotedBefore)?.quote.parkFees;
+  const partyQuote = quoted?.quote;
+  useEffect(() => {
+    if (partyTold && partyQuote?.parkFees && !partyQuote.parkFees.partyAssumed && partyQuote.grandTotal != null)
+      onPartyPriced?.({ numberOfPeople: partyQuote.numberOfPeople, grandTotal: partyQuote.grandTotal });
+  }, [partyTold, partyQuote, onPartyPriced]);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -303,7 +318,15 @@ function BookingForm({
         </p>
         <TravellerFields row={lead} errors={leadErrors} onChange={setLeadField} fields={LEAD_FIELDS} today={today} />
       </fieldset>
-      {entersParks ? <PartyPicker members={shownMembers} onChange={setMembers} /> : null}
+      {entersParks ? (
+        <PartyPicker
+          members={shownMembers}
+          onChange={(next) => {
+            setMembers(next);
+            setPartyTold(true);
+          }}
+        />
+      ) : null}
       <p className="booking-form__choice">
         <span>{bookingType === 'private' ? 'Private' : 'Group'} booking</span> · <span>{tier}</span> tier
       </p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY, addDays, localIsoDate } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { fakeJwt, mockClient, Providers, TEST_USER, type Call } from '../../../test/auth';
@@ -97,7 +97,7 @@ function quote(vars: Record<string, unknown>) {
   };
 }
 
-function Harness() {
+function Harness({ onPartyPriced }: { onPartyPriced: (p: { numberOfPeople: number; grandTotal: number }) => void }) {
   const { user } = useAuth();
   if (!user) return <p>Checking session</p>;
   return (
@@ -110,6 +110,7 @@ function Harness() {
       onClose={() => undefined}
       onBooked={() => undefined}
       onLoginRequired={() => undefined}
+      onPartyPriced={onPartyPriced}
     />
   );
 }
@@ -127,9 +128,10 @@ describe('BookingModal: who travels', () => {
         return { errors: [{ message: 'Stop here', extensions: { code: 'CONFLICT' } }] };
       return quote(call.variables);
     });
+    const onPartyPriced = vi.fn();
     render(
       <Providers client={mock.client}>
-        <Harness />
+        <Harness onPartyPriced={onPartyPriced} />
       </Providers>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Book Serengeti Safari' });
@@ -165,6 +167,8 @@ describe('BookingModal: who travels', () => {
     );
     expect(within(dialog).getByTestId('park-fees-total').textContent).toBe('$370.35');
     expect(within(dialog).getByTestId('booking-grand-total').textContent).toBe('$3,370.35');
+    // The tour page hears what the party pays in all, for its booking bar.
+    expect(onPartyPriced).toHaveBeenLastCalledWith({ numberOfPeople: 3, grandTotal: 3370.35 });
 
     // The booking carries the same party and the lead's details, named as the booking is.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));

@@ -47,6 +47,9 @@ async function renderTour() {
   function FakeModal(p: BookingModalSlotProps) {
     return p.open ? (
       <div role="dialog" aria-label="fake booking">
+        <button type="button" onClick={() => p.onPartyPriced?.({ numberOfPeople: 3, grandTotal: 4473.2 })}>
+          Priced
+        </button>
         <button type="button" onClick={() => p.onBooked('31')}>
           Booked
         </button>
@@ -80,6 +83,10 @@ describe('BookBar', () => {
     expect(await within(bar).findByText('$950.00')).toBeTruthy();
     expect(within(bar).getByTestId('book-bar-fees').textContent).toBe('+ $306.80 park fees');
     fireEvent.click(within(bar).getByRole('button', { name: 'Book Tour' }));
+    // Told who travels, the booking form priced the party: the bar shows what it pays in all.
+    fireEvent.click(screen.getByRole('button', { name: 'Priced' }));
+    expect(within(bar).getByTestId('book-bar-price').textContent).toBe('$4,473.20');
+    expect(within(bar).getByTestId('book-bar-fees').textContent).toBe('for 3 people, park fees included');
     fireEvent.click(screen.getByRole('button', { name: 'Booked' }));
     // Once booked the banner takes over: the bar goes.
     expect(screen.queryByTestId('book-bar')).toBeNull();

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { bookingButtonLabel, centsToDollars, formatUsd, isBookingDisabled } from '@tembea/schema';
+import { peopleCount } from '../../../lib/format';
 import { headerPrice, type ViewTour } from '../lib/tour-view';
+import type { PartyPrice } from './BookingModalSlot';
 import { usePanelQuote } from './BookingPanel';
 
 /** Where the booking panel no longer sits beside the tour (the stylesheet's breakpoint). */
@@ -28,17 +30,20 @@ export function useNarrowScreen(): boolean {
 /**
  * On a phone, the price and the booking button stay at the bottom of the screen while the page
  * scrolls (wide screens hide it: the booking panel sits beside the tour there). The price is the
- * quote's, else the card's; park fees follow as an estimate per non-resident adult.
+ * quote's, else the card's, with the park fees for a non-resident adult; once the booking form was
+ * told who travels, what that party pays in all, park fees included.
  */
 export function BookBar({
   tour,
   bookingType,
   tier,
+  partyPrice = null,
   onBook,
 }: {
   tour: ViewTour;
   bookingType: string;
   tier: string;
+  partyPrice?: PartyPrice | null;
   onBook: () => void;
 }) {
   const { data } = usePanelQuote(tour, bookingType, tier);
@@ -48,15 +53,24 @@ export function BookBar({
   const fees = q?.parkFees?.totalCents;
   return (
     <div className="book-bar" data-testid="book-bar">
-      <p className="book-bar__price">
-        <strong data-testid="book-bar-price">{price}</strong>
-        {perPerson ? <span className="book-bar__per"> per person</span> : null}
-        {fees ? (
+      {partyPrice ? (
+        <p className="book-bar__price">
+          <strong data-testid="book-bar-price">{formatUsd(partyPrice.grandTotal)}</strong>
           <span className="book-bar__fees" data-testid="book-bar-fees">
-            + {formatUsd(centsToDollars(fees))} park fees
+            for {peopleCount(partyPrice.numberOfPeople)}, park fees included
           </span>
-        ) : null}
-      </p>
+        </p>
+      ) : (
+        <p className="book-bar__price">
+          <strong data-testid="book-bar-price">{price}</strong>
+          {perPerson ? <span className="book-bar__per"> per person</span> : null}
+          {fees ? (
+            <span className="book-bar__fees" data-testid="book-bar-fees">
+              + {formatUsd(centsToDollars(fees))} park fees
+            </span>
+          ) : null}
+        </p>
+      )}
       <button
         type="button"
         className="btn btn--primary book-bar__book"

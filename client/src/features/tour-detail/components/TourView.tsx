@@ -3,7 +3,7 @@ import { DEFAULT_TIER, TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema'
 import { useAuth } from '../../../auth/AuthProvider';
 import { BookBar, useNarrowScreen } from './BookBar';
 import { BookingPanel } from './BookingPanel';
-import type { BookedPaymentSlot, BookingModalSlot } from './BookingModalSlot';
+import type { BookedPaymentSlot, BookingModalSlot, PartyPrice } from './BookingModalSlot';
 import { LoginRequiredDialog } from './DetailStates';
 import { ItineraryList } from './ItineraryList';
 import { TourHeader } from './TourHeader';
@@ -82,6 +82,8 @@ export function TourView({
   // The booking just made ('' when its id is unknown): the banner replaces the booking button.
   const [booked, setBooked] = useState<string | null>(null);
   const narrow = useNarrowScreen();
+  // Once the booking form was told who travels, the bar shows what that party pays in all.
+  const [partyPrice, setPartyPrice] = useState<PartyPrice | null>(null);
   const tier = tierChoice && tiers.includes(tierChoice) ? tierChoice : (tiers[0] ?? DEFAULT_TIER);
   const bookingType = typeChoice ?? defaultBookingType(tour.bookingType);
   const description = tour.description?.trim() || TOUR_DEFAULTS.description;
@@ -148,7 +150,9 @@ export function TourView({
           bookedPayment={booked && BookedPayment ? <BookedPayment bookingId={booked} /> : null}
         />
       </div>
-      {booked === null && narrow ? <BookBar tour={tour} bookingType={bookingType} tier={tier} onBook={book} /> : null}
+      {booked === null && narrow ? (
+        <BookBar tour={tour} bookingType={bookingType} tier={tier} partyPrice={partyPrice} onBook={book} />
+      ) : null}
       {BookingModal ? (
         <BookingModal
           open={bookingOpen}
@@ -161,6 +165,7 @@ export function TourView({
             setBookingOpen(false);
             setBooked(bookingId);
           }}
+          onPartyPriced={setPartyPrice}
           onLoginRequired={() => {
             setBookingOpen(false);
             setAskLogin(true);
