@@ -208,6 +208,8 @@ function BookingForm({
       const shown = Object.fromEntries(
         FORM_FIELDS.filter((f) => byField[f]).map((f) => [f, byField[f]]),
       ) as FieldErrors;
+      // The lead's name is the booking's Full Name: a complaint about it belongs there.
+      if (byField['leadTraveller.fullName'] && !shown.name) shown.name = byField['leadTraveller.fullName'];
       const shownLead = leadErrorsFrom(byField);
       const others = Object.entries(byField)
         .filter(([f]) => !(FORM_FIELDS as readonly string[]).includes(f) && !f.startsWith('leadTraveller.'))
