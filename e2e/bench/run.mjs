@@ -9,7 +9,8 @@
 //   npm run bench -- --only=cache --tours=10k   (only the cached catalogue page, at 10k tours)
 //
 // The uncached figures run the server with CATALOGUE_CACHE=false, so every request reads PostgreSQL;
-// the cached page (bench/cache.mjs) runs it with the cache on, in memory and in Redis (BENCH_REDIS_URL).
+// the cached page (bench/cache.mjs) runs it with the cache on, in memory and in Redis (BENCH_REDIS_URL),
+// and eight cached pages with and without bookings arriving (bench/cache-while-booking.mjs).
 //
 // Environment: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_SIZES
 // (1000,10000,100000), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20), BENCH_DB_PREFIX
@@ -23,6 +24,7 @@ import autocannon from 'autocannon';
 import { freePort, startApp } from './app.mjs';
 import { benchBookings } from './bookings.mjs';
 import { benchCache } from './cache.mjs';
+import { benchCacheWhileBooking } from './cache-while-booking.mjs';
 import { SERVER_DIST, ensureDatabase } from './data.mjs';
 import { explainAll } from './explain.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
@@ -171,13 +173,19 @@ console.log(
   `Tembea catalogue benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, sizes ${SIZES.join(', ')}, ${os.cpus().length} CPU(s)${ONLY ? `, only ${ONLY}` : ''}`,
 );
 const cacheBench = { load, startChild, gqlFilter: SCENARIOS[0].app, duration: DURATION };
+const mixed = { duration: DURATION, connections: CONNECTIONS };
 if (ONLY === 'cache') {
-  for (const size of SIZES) await benchCache(await ensureDatabase(BASE, size), size, cacheBench);
+  for (const size of SIZES) {
+    const url = await ensureDatabase(BASE, size);
+    await benchCache(url, size, cacheBench);
+    await benchCacheWhileBooking(url, size, mixed);
+  }
 } else {
   const results = [];
   for (const size of SIZES) {
     results.push(await benchSize(size));
     await benchCache(results.at(-1).url, size, cacheBench);
+    await benchCacheWhileBooking(results.at(-1).url, size, mixed);
   }
   await explainAll(results.at(-1).url, SIZES.at(-1));
   await countStatements(results[0].url);

@@ -117,3 +117,12 @@ export async function renderInBrowser(page: Page): Promise<void> {
     return route.fulfill({ response: await route.fetch({ url: new URL('/login', route.request().url()).href }) });
   });
 }
+
+/** axe's serious and critical violations on the page as it is now, one line each (empty when clean). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}

@@ -156,7 +156,7 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
   const outbox = new MailOutbox(() => ({ em: orm.em.fork(), mailer }));
   const webhooks = new WebhookSender(() => ({ em: orm.em.fork(), config }));
   const files = new LocalFileStore(config.uploadsDir);
-  const catalogue = createCatalogueCache(config);
+  const catalogue = metrics.countLookups(createCatalogueCache(config));
   // A start may follow changes no instance saw (the demo catalogue seeded, an import, a restore).
   await catalogue.changed();
   const app: AppServices = { config, limiter, mailer, outbox, webhooks, files, catalogue };

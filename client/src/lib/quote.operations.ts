@@ -2,16 +2,25 @@ import { graphql } from '../gql';
 
 /**
  * Seats left and the price of a tour on a date for a party: the tour page's booking panel and the
- * booking form both show it, from one cached answer.
+ * booking form both show it, from one cached answer. `party` (who travels, by residency and age
+ * band) prices the park fees exactly; without it they are estimated for non-resident adults.
  */
 export const BOOKING_QUOTE = graphql(`
-  query BookingQuote($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {
+  query BookingQuote(
+    $tourId: ID!
+    $startDate: String!
+    $numberOfPeople: Int!
+    $bookingType: String!
+    $tier: String!
+    $party: [PartyGroupInput!]
+  ) {
     quote(
       tourId: $tourId
       startDate: $startDate
       numberOfPeople: $numberOfPeople
       bookingType: $bookingType
       tier: $tier
+      party: $party
     ) {
       tourId
       startDate
@@ -27,6 +36,7 @@ export const BOOKING_QUOTE = graphql(`
       earlyBird
       earlyBirdDiscount
       total
+      grandTotal
       deposit
       balance
       balanceDueDate

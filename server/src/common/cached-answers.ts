@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { Kind, parse, print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, print, type DocumentNode, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { travellerToday } from '@tembea/schema';
-import type { CatalogueCache } from './catalogue-cache.js';
+import { ANY_SEATS, CATALOGUE, seatsOf, type CatalogueCache } from './catalogue-cache.js';
 import type { RequestContext } from './context.js';
+import { parseId } from './ids.js';
 
 /**
  * Serving anonymous catalogue answers from the catalogue cache (common/catalogue-cache.ts), on
@@ -12,10 +13,27 @@ import type { RequestContext } from './context.js';
  * it: a signed-in user, an admin, or a refused token or key always gets a fresh answer, and nothing
  * read for them is kept. Only 200 answers without GraphQL errors are kept.
  * Keys hold the traveller's today, since departures' status and quotes depend on it.
+ *
+ * Each answer also names the scopes it reads (catalogue-cache.ts): every one reads the catalogue,
+ * and those about seats (departures and quotes) read the seats of the tour their request names, so
+ * a booking makes only its own tour's seat answers obsolete.
  */
 
 /** Root fields whose answers are the same for every anonymous visitor. */
 const CATALOGUE_FIELDS = new Set(['tours', 'tour', 'tourFilters', 'departures', 'quote', '__typename']);
+/** Of those, the ones whose answers show seats, each of the tour its `tourId` argument names. */
+const SEAT_FIELDS = new Set(['departures', 'quote']);
+/** Past this many tours' seats in one answer, it is taken to read every tour's. */
+const SEAT_SCOPES_MAX = 5;
+
+/** A keyed answer and the scopes it reads (CATALOGUE first). */
+export interface CacheKey {
+  key: string;
+  scopes: string[];
+}
+
+/** How a seat field names its tour: a literal id, or the variable holding it (null: neither, so any tour). */
+type TourArgument = { literal: string } | { variable: string } | null;
 
 /** REST paths of the catalogue under /api: the list, its filter options, a tour, its departures. */
 const CATALOGUE_PATH = /^\/tours(?:\/(filters)|\/(\d{1,9})(\/departures)?)?\/?$/i;
@@ -35,6 +53,31 @@ export interface CatalogueRestParams {
 interface CatalogueOperation {
   printed: string;
   variables: string[];
+  /** The tour each seat field of the operation reads. */
+  seatTours: TourArgument[];
+}
+
+function tourArgument(field: FieldNode): TourArgument {
+  const arg = field.arguments?.find((a) => a.name.value === 'tourId');
+  if (!arg) return null;
+  const v = arg.value;
+  if (v.kind === Kind.VARIABLE) return { variable: v.name.value };
+  if (v.kind === Kind.STRING || v.kind === Kind.INT) return { literal: v.value };
+  return null;
+}
+
+/** The scopes an operation's answer reads, with the variables sent. */
+function scopesOf(op: CatalogueOperation, vars: Record<string, unknown>): string[] {
+  if (!op.seatTours.length) return [CATALOGUE];
+  const ids = new Set<number>();
+  for (const t of op.seatTours) {
+    const raw = t && ('literal' in t ? t.literal : vars[t.variable]);
+    const id = typeof raw === 'string' || typeof raw === 'number' ? parseId(raw) : null;
+    // An id that is none reads no seats (its answer is an error, not kept); any tour is the safe side.
+    if (id === null) return [CATALOGUE, ANY_SEATS];
+    ids.add(id);
+  }
+  return ids.size > SEAT_SCOPES_MAX ? [CATALOGUE, ANY_SEATS] : [CATALOGUE, ...[...ids].map(seatsOf)];
 }
 
 const MEMO_MAX = 1_000;
@@ -62,6 +105,9 @@ function catalogueOperation(query: string, operationName: string | undefined): C
         known = {
           printed: print(doc),
           variables: (op.variableDefinitions ?? []).map((v) => v.variable.name.value).sort(),
+          seatTours: op.selectionSet.selections
+            .filter((f): f is FieldNode => f.kind === Kind.FIELD && SEAT_FIELDS.has(f.name.value))
+            .map(tourArgument),
         };
       }
     } catch {
@@ -112,10 +158,11 @@ function operationKey(
   query: string | undefined,
   operationName: string | undefined,
   variables: unknown,
-): string | null {
+): CacheKey | null {
   const op = query ? catalogueOperation(query, operationName) : null;
   const vars = op && declaredVariables(op, variables);
-  return op && vars ? hashed(kind, [...head, operationName ?? null, op.printed, vars]) : null;
+  if (!op || !vars) return null;
+  return { key: hashed(kind, [...head, operationName ?? null, op.printed, vars]), scopes: scopesOf(op, vars) };
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -128,7 +175,7 @@ const GRAPHQL_ANSWER_TYPES = ['application/json', 'application/graphql-response+
  * prevention would refuse (a GET without a preflight header, a POST that is not JSON) is left to it.
  * Extensions are left out of the key: none changes a catalogue answer.
  */
-function graphqlKey(req: Request): string | null {
+function graphqlKey(req: Request): CacheKey | null {
   // The content type the answer will have, not the header as sent.
   const head = [req.method, req.accepts(GRAPHQL_ANSWER_TYPES) || 'none'];
   if (req.method === 'GET') {
@@ -150,8 +197,11 @@ function graphqlKey(req: Request): string | null {
   return null;
 }
 
-/** The key of a catalogue REST read: its path and the parameters the path reads, sorted; others are ignored. */
-function restKey(params: CatalogueRestParams): (req: Request) => string | null {
+/**
+ * The key of a catalogue REST read: its path and the parameters the path reads, sorted; others are
+ * ignored. Of these paths only a tour's departures show seats.
+ */
+function restKey(params: CatalogueRestParams): (req: Request) => CacheKey | null {
   return (req) => {
     const m = req.method === 'GET' ? CATALOGUE_PATH.exec(req.path) : null;
     if (!m) return null;
@@ -162,7 +212,11 @@ function restKey(params: CatalogueRestParams): (req: Request) => string | null {
       .sort()
       .filter((p) => query[p] !== undefined)
       .map((p) => [p, query[p]]);
-    return hashed('rest', [filters ? 'filters' : id ? `${id}${departures ? '/departures' : ''}` : 'list', values]);
+    const tourId = id ? parseId(id) : null;
+    return {
+      key: hashed('rest', [filters ? 'filters' : id ? `${id}${departures ? '/departures' : ''}` : 'list', values]),
+      scopes: departures ? [CATALOGUE, tourId === null ? ANY_SEATS : seatsOf(tourId)] : [CATALOGUE],
+    };
   };
 }
 
@@ -182,13 +236,14 @@ function readsPublicCatalogue(ctx: RequestContext, req: Request): boolean {
   );
 }
 
-function cachedAnswers(keyOf: (req: Request) => string | null, complete: (body: string) => boolean): RequestHandler {
+function cachedAnswers(keyOf: (req: Request) => CacheKey | null, complete: (body: string) => boolean): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const ctx: RequestContext | undefined = req.ctx;
-    const key = ctx && readsPublicCatalogue(ctx, req) ? keyOf(req) : null;
-    if (!ctx || !key) return next();
-    // The generation is read before the answer reads the database: the rule in catalogue-cache.ts.
-    const found = await ctx.catalogue.lookup(key);
+    const keyed = ctx && readsPublicCatalogue(ctx, req) ? keyOf(req) : null;
+    if (!ctx || !keyed) return next();
+    const { key, scopes } = keyed;
+    // The generations are read before the answer reads the database: the rule in catalogue-cache.ts.
+    const found = await ctx.catalogue.lookup(key, scopes);
     if (!found) return next();
     const hit = found.hit;
     if (hit) {
@@ -235,10 +290,11 @@ export async function cachedOperation<R extends object>(
   op: { query: string; variables?: unknown; operationName?: string },
   run: () => Promise<R>,
 ): Promise<R> {
-  const key = operationKey('op', [], op.query, op.operationName, op.variables);
-  if (!key) return run();
-  // The generation is read before the answer reads the database: the rule in catalogue-cache.ts.
-  const found = await catalogue.lookup(key);
+  const keyed = operationKey('op', [], op.query, op.operationName, op.variables);
+  if (!keyed) return run();
+  const { key, scopes } = keyed;
+  // The generations are read before the answer reads the database: the rule in catalogue-cache.ts.
+  const found = await catalogue.lookup(key, scopes);
   if (found?.hit) return JSON.parse(found.hit.body) as R;
   const answer = await run();
   if (found && !('errors' in answer && answer.errors)) {

@@ -182,6 +182,57 @@ describe('anonymous catalogue answers, cached in memory', () => {
     expect((await api(s, 'GET', `/tours/${tourId}/departures`)).body.departures[0].seatsLeft).toBe(8);
   });
 
+  it('a booking makes only its own tour’s seat answers obsolete; a tour edit makes every answer obsolete', async () => {
+    const booked = String(await makeTour(s, { title: 'Mikumi Plains Drive', destination: 'mikumi', capacity: 8 }));
+    const other = String(await makeTour(s, { title: 'Ruaha Lion Country', destination: 'ruaha', capacity: 8 }));
+    const d = inDays(50);
+    const f = { destination: 'mikumi' };
+    // Every kind of answer is cached before the booking.
+    await cachedTwice(s, LIST, { f });
+    await cachedTwice(s, TOUR, { id: booked });
+    await cachedTwice(s, FILTERS);
+    await cachedTwice(s, QUOTE, { t: booked, d });
+    await cachedTwice(s, QUOTE, { t: other, d });
+    await cachedTwice(s, DEPARTURES, { tourId: other });
+    await restTwice(s, `/tours/${booked}`);
+    await restTwice(s, `/tours/${other}/departures`);
+
+    const b = await book(s, traveller.accessToken, request(booked, { startDate: d, endDate: d, numberOfPeople: 3 }));
+    expect(b.body.errors).toBeUndefined();
+    // The booked tour's seats are read afresh …
+    const quote = await anon(s, QUOTE, { t: booked, d });
+    expect(cacheOf(quote)).toBe('miss');
+    expect(quote.body.data.quote.seatsLeft).toBe(5);
+    expect((await api(s, 'GET', `/tours/${booked}/departures`)).body.departures[0].seatsLeft).toBe(5);
+    // … while the lists, the tour page, the filters and the other tour's seats stay cached.
+    for (const [query, vars] of [
+      [LIST, { f }],
+      [TOUR, { id: booked }],
+      [FILTERS, {}],
+      [QUOTE, { t: other, d }],
+      [DEPARTURES, { tourId: other }],
+    ] as const)
+      expect(cacheOf(await anon(s, query, vars))).toBe('hit');
+    expect(cacheOf(await api(s, 'GET', `/tours/${booked}`))).toBe('hit');
+    expect(cacheOf(await api(s, 'GET', `/tours/${other}/departures`))).toBe('hit');
+
+    // A tour edit changes what every answer may show: none is served from before it.
+    await gql(s, UPDATE_TOUR, { id: other, input: { ...INPUT, destination: 'ruaha', price: '510' } }, { token: admin });
+    for (const [query, vars] of [
+      [LIST, { f }],
+      [TOUR, { id: booked }],
+      [QUOTE, { t: booked, d }],
+      [DEPARTURES, { tourId: other }],
+    ] as const)
+      expect(cacheOf(await anon(s, query, vars))).toBe('miss');
+    expect((await anon(s, TOUR, { id: other })).body.data.tour.price).toBe(510);
+
+    // /metrics tells what share of lookups the cache answered.
+    const ratio = /^tembea_catalogue_cache_hit_ratio (\S+)$/m.exec(await (await fetch(`${s.url}/metrics`)).text());
+    expect(Number(ratio?.[1])).toBeGreaterThan(0);
+    expect(Number(ratio?.[1])).toBeLessThan(1);
+  });
+
   it('never serves a signed-in user, an admin or a refused token from the cache, and keeps nothing read for them', async () => {
     const id = String(await makeTour(s, { title: 'Pemba Reef Dives', price: 300 }));
     await cachedTwice(s, TOUR, { id });
@@ -280,6 +331,8 @@ describe('anonymous catalogue answers shared through Redis by two instances', ()
     const booked = await book(a, traveller.accessToken, request(id, { startDate: d, numberOfPeople: 4 }));
     expect(booked.body.errors).toBeUndefined();
     expect((await anon(b, QUOTE, { t: id, d })).body.data.quote.seatsLeft).toBe(2);
+    // The booking moved only that tour's seats, for both instances: the list answer is still shared.
+    expect(cacheOf(await anon(b, LIST, { f }))).toBe('hit');
     expect((await cachedTwice(b, DEPARTURES, { tourId: id })).departures[0].seatsLeft).toBe(2);
     await gql(a, CANCEL_MINE, { id: booked.body.data.createBooking.booking.id }, { token: traveller.accessToken });
     expect((await anon(b, DEPARTURES, { tourId: id })).body.data.departures[0].seatsLeft).toBe(6);

@@ -4,12 +4,18 @@ import { log } from './logger.js';
 
 /**
  * Anonymous visitors' answers of the catalogue (tour pages, a tour, its departures, quotes, the
- * filter options), kept in memory or in Redis with the generation of the catalogue they were read at.
+ * filter options), kept in memory or in Redis with the generations of what they read.
  *
- * The rule that keeps them fresh: the catalogue has a generation, a counter that every write to a
- * tour, a departure or the seats of a booking moves on AFTER its transaction has committed. A
- * request reads the generation BEFORE it reads the database and stores its answer tagged with that
- * generation; an answer is served only while its tag equals the current generation.
+ * What an answer reads is named by scopes: CATALOGUE (tours, their prices and content: every answer
+ * reads it), the seats of one tour (its departures, availability and quotes), or the seats of any
+ * tour. Each scope has a generation, a counter that every write to what it names moves on AFTER its
+ * transaction has committed: a tour edit moves CATALOGUE, which every answer reads; a booking moves
+ * only the seats of its tour (and ANY_SEATS), so the lists and tour pages, which show no seats,
+ * stay cached while people book.
+ *
+ * The rule that keeps them fresh: a request reads the generations of its scopes BEFORE it reads the
+ * database and stores its answer tagged with them; an answer is served only while every tag equals
+ * the scope's current generation.
  * - An answer tagged with generation g was read from the database after g was reached, so after
  *   the commit of every write that moved the counter to g or below: it holds all those changes.
  * - A reader that started before a write (read g, then old rows) stores its old answer under g;
@@ -18,7 +24,7 @@ import { log } from './logger.js';
  *   old rows under the new generation, served until the next write: that is why it is after.
  * Between a commit and its bump (one counter increment) a reader may still get the answer from
  * before the write, as it would had it read the database a moment earlier; the write's own caller
- * gets its answer only after the bump. With Redis the generation lives there, read with the entry
+ * gets its answer only after the bump. With Redis the generations live there, read with the entry
  * in one MGET by every request, so every instance sees a bump at once; nothing of it is memoised.
  * Entries also expire after five minutes, the bound for a change made past the services (by hand in
  * the database): every change the server makes is seen at once.
@@ -27,13 +33,31 @@ import { log } from './logger.js';
  * `maxAnswerBytes` is not kept, and past `maxEntries` entries or `maxBytes` bytes the entries stored
  * longest ago are dropped, in memory and in Redis alike.
  */
+
+/** Tours and everything shown of them but seats: read by every cached answer. */
+export const CATALOGUE = 'catalogue';
+/** The seats of every tour: read by an answer about seats whose tour is not known from its request. */
+export const ANY_SEATS = 'seats';
+/** The seats of one tour: its departures, availability and quotes. */
+export const seatsOf = (tourId: number | string): string => `seats:${tourId}`;
+
+/** The scopes an answer reads, CATALOGUE first; a change of the seats of a tour moves these two. */
+export const seatScopes = (tourId: number | string): string[] => [ANY_SEATS, seatsOf(tourId)];
+
 export interface CatalogueCache {
-  /** The current generation and the entry under `key` when it was stored at that generation; null when the store cannot be reached (answer fresh). */
-  lookup(key: string): Promise<{ generation: string; hit: CachedAnswer | null } | null>;
-  /** Keeps an answer read at `generation`. */
+  /**
+   * The current generations of `scopes` (CATALOGUE and any seat scopes the answer reads) as one tag,
+   * and the entry under `key` when it was stored with that tag; null when the store cannot be
+   * reached (answer fresh).
+   */
+  lookup(key: string, scopes: readonly string[]): Promise<{ generation: string; hit: CachedAnswer | null } | null>;
+  /** Keeps an answer read at `generation` (the tag lookup gave). */
   store(key: string, generation: string, answer: CachedAnswer): Promise<void>;
-  /** Moves the catalogue on: call after a write to tours, departures or seats has committed (tx.catalogueChanged() registers it). */
-  changed(): Promise<void>;
+  /**
+   * Moves scopes on: call after a write has committed (tx.catalogueChanged() and tx.seatsChanged()
+   * register it). CATALOGUE, the default, makes every answer obsolete.
+   */
+  changed(scopes?: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,15 +82,20 @@ const sizeOf = (answer: CachedAnswer): number => Buffer.byteLength(answer.body);
 
 /** In this process: right for one instance (several instances need REDIS_URL, or each keeps answers the others' writes do not reach). */
 export class MemoryCatalogueCache implements CatalogueCache {
-  private generation = 0;
+  // Counters of the scopes moved since the last CATALOGUE change; a scope never moved is at 0.
+  private readonly generations = new Map<string, number>();
   private bytes = 0;
   // A Map iterates in insertion order: a hit is re-inserted, so the first key is the least recently used.
   private readonly entries = new Map<string, MemoryEntry>();
 
   constructor(private readonly limits: CatalogueCacheLimits) {}
 
-  async lookup(key: string) {
-    const generation = String(this.generation);
+  private tagOf(scopes: readonly string[]): string {
+    return scopes.map((s) => this.generations.get(s) ?? 0).join('.');
+  }
+
+  async lookup(key: string, scopes: readonly string[]) {
+    const generation = this.tagOf(scopes);
     const e = this.entries.get(key);
     if (!e) return { generation, hit: null };
     if (e.generation !== generation || e.expiresAt <= Date.now()) {
@@ -80,7 +109,8 @@ export class MemoryCatalogueCache implements CatalogueCache {
 
   async store(key: string, generation: string, answer: CachedAnswer): Promise<void> {
     const size = sizeOf(answer);
-    if (generation !== String(this.generation) || size > this.limits.maxAnswerBytes) return;
+    // Stored with the tag lookup gave; a scope moved since makes it obsolete at its next lookup.
+    if (size > this.limits.maxAnswerBytes) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     this.entries.set(key, { ...answer, generation, expiresAt: Date.now() + CACHE_TTL_MS, size });
@@ -96,11 +126,18 @@ export class MemoryCatalogueCache implements CatalogueCache {
     this.bytes -= e.size;
   }
 
-  async changed(): Promise<void> {
-    this.generation++;
-    // Every entry is now obsolete: free them rather than wait for their eviction.
-    this.entries.clear();
-    this.bytes = 0;
+  async changed(scopes: readonly string[] = [CATALOGUE]): Promise<void> {
+    if (scopes.includes(CATALOGUE)) {
+      // Every entry is now obsolete: free them rather than wait for their eviction. Every tag holds
+      // CATALOGUE's counter, so the seat counters can start again from 0 without an old tag matching.
+      const next = (this.generations.get(CATALOGUE) ?? 0) + 1;
+      this.generations.clear();
+      this.generations.set(CATALOGUE, next);
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const s of scopes) this.generations.set(s, (this.generations.get(s) ?? 0) + 1);
   }
 
   async close(): Promise<void> {
@@ -154,14 +191,15 @@ type StoringRedis = Redis & {
 };
 
 /**
- * In Redis, shared by every instance with the same REDIS_URL and REDIS_PREFIX: the generation is
- * one counter key, each entry one key holding its generation, content type, ETag and body, and an
+ * In Redis, shared by every instance with the same REDIS_URL and REDIS_PREFIX: each scope's
+ * generation is one counter key (CATALOGUE's keeps the name it had when it was the only one, so an
+ * instance of the previous release, which moves only it, still makes every answer obsolete during
+ * a rolling deploy), each entry one key holding its generations, content type, ETag and body, and an
  * index of the entries with their sizes keeps them within the limits. When Redis cannot be reached
  * every answer is read fresh from the database.
  */
 export class RedisCatalogueCache implements CatalogueCache {
   private readonly redis: StoringRedis;
-  private readonly generationKey: string;
   private lastWarning = 0;
 
   constructor(
@@ -172,7 +210,6 @@ export class RedisCatalogueCache implements CatalogueCache {
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }) as StoringRedis;
     this.redis.defineCommand('catalogueStore', { numberOfKeys: 4, lua: STORE_SCRIPT });
     this.redis.on('error', (e: Error) => this.warn('catalogue cache store error', e));
-    this.generationKey = `${prefix}generation`;
   }
 
   /** At most one warning in ten seconds: an unreachable store would otherwise log every request. */
@@ -183,10 +220,15 @@ export class RedisCatalogueCache implements CatalogueCache {
     log.warn(message, { error: String((e as Error)?.message ?? e) });
   }
 
-  async lookup(key: string) {
+  private generationKey(scope: string): string {
+    return scope === CATALOGUE ? `${this.prefix}generation` : `${this.prefix}generation:${scope}`;
+  }
+
+  async lookup(key: string, scopes: readonly string[]) {
     try {
-      const [generation, raw] = await this.redis.mget(this.generationKey, this.prefix + key);
-      const current = generation ?? '0';
+      const values = await this.redis.mget(...scopes.map((s) => this.generationKey(s)), this.prefix + key);
+      const raw = values.pop();
+      const current = values.map((v) => v ?? '0').join('.');
       return { generation: current, hit: raw ? decode(raw, current) : null };
     } catch (e) {
       this.warn('catalogue cache unavailable; answering from the database', e);
@@ -216,11 +258,15 @@ export class RedisCatalogueCache implements CatalogueCache {
     }
   }
 
-  async changed(): Promise<void> {
+  async changed(scopes: readonly string[] = [CATALOGUE]): Promise<void> {
     // Tried twice: a lost bump leaves answers from before the write served until they expire.
     for (let attempt = 1; attempt <= 2; attempt++) {
       try {
-        await this.redis.incr(this.generationKey);
+        const bump = this.redis.multi();
+        for (const s of scopes) bump.incr(this.generationKey(s));
+        const replies = await bump.exec();
+        const failed = replies ? replies.find(([error]) => error)?.[0] : new Error('transaction discarded');
+        if (failed) throw failed;
         return;
       } catch (e) {
         if (attempt === 2)

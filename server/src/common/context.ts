@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import type { FileStore } from './file-store.js';
 import type { BackgroundJobs } from './background.js';
-import type { CatalogueCache } from './catalogue-cache.js';
+import { CATALOGUE, seatScopes, type CatalogueCache } from './catalogue-cache.js';
 import type { AppError } from './errors.js';
 import type { Mailer } from './mail.js';
 import type { MailOutbox } from './mail-outbox.worker.js';
@@ -53,7 +53,7 @@ export interface AppServices {
   outbox: MailOutbox;
   /** Attempt counters (login, password reset), one per app; shared through Redis when REDIS_URL is set. */
   limiter: RateLimiter;
-  /** Anonymous catalogue answers; a transaction writing tours, departures or seats calls tx.catalogueChanged(). */
+  /** Anonymous catalogue answers; a transaction writing tours calls tx.catalogueChanged(), one writing seats tx.seatsChanged(tourId). */
   catalogue: CatalogueCache;
   /** Partner webhooks queued in the writes' transactions (queueing one kicks the sender after the commit). */
   webhooks: WebhookKick;
@@ -101,8 +101,10 @@ export interface RequestContext extends AppServices {
  */
 export interface TransactionContext extends RequestContext, UnitOfWork {
   afterCommit(hook: AfterCommitHook, key?: string): void;
-  /** Moves the catalogue cache on after the commit: call in every write to tours, departures or seats. */
+  /** Makes every cached catalogue answer obsolete after the commit: call in every write to tours or what they show. */
   catalogueChanged(): void;
+  /** Makes the cached answers about one tour's seats obsolete after the commit: call in every write to its departures or seats. */
+  seatsChanged(tourId: number): void;
 }
 
 /** A context without its transaction method, as the factories build it. */
@@ -123,7 +125,8 @@ function transactionContext(fields: ContextFields, em: EntityManager, hooks: Aft
     em,
     transaction: (work) => runTransaction(em, hooks, fields.requestId, () => work(tx)),
     afterCommit: (hook, key) => hooks.add(hook, key),
-    catalogueChanged: () => hooks.add(() => fields.catalogue.changed(), 'catalogue'),
+    catalogueChanged: () => hooks.add(() => fields.catalogue.changed([CATALOGUE]), 'catalogue'),
+    seatsChanged: (tourId) => hooks.add(() => fields.catalogue.changed(seatScopes(tourId)), `seats:${tourId}`),
   };
   return tx;
 }

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BOOKING_STATUSES, PARTNER_EXAMPLES, PARTNER_KEY_EXAMPLES } from '@tembea/schema';
+import type { CatalogueCache } from './catalogue-cache.js';
 import { log } from './logger.js';
 import type { RateLimiter } from './rate-limit.js';
 import { queryRows, sql } from './sql.js';
@@ -33,6 +34,8 @@ export class Metrics {
   private readonly graphqlRequests: Counter<'operation' | 'status'>;
   private readonly graphqlDuration: Histogram<'operation'>;
   private readonly rateLimited: Counter<'limiter'>;
+  private readonly cacheLookups: Counter<'result'>;
+  private readonly cacheCounts = { hit: 0, miss: 0 };
 
   constructor(orm: MikroORM) {
     const registers = [this.registry];
@@ -68,6 +71,22 @@ export class Metrics {
       help: 'Rate-limit hits refused, by limiter (the key prefix)',
       labelNames: ['limiter'],
       registers,
+    });
+    this.cacheLookups = new Counter({
+      name: 'tembea_catalogue_cache_lookups_total',
+      help: 'Catalogue cache lookups of anonymous and partner reads: hit, miss, or unavailable (store unreachable)',
+      labelNames: ['result'],
+      registers,
+    });
+    const counts = this.cacheCounts;
+    new Gauge({
+      name: 'tembea_catalogue_cache_hit_ratio',
+      help: 'Share of catalogue cache lookups answered from the cache since the start (0 before any lookup)',
+      registers,
+      collect() {
+        const all = counts.hit + counts.miss;
+        this.set(all ? counts.hit / all : 0);
+      },
     });
     new Gauge({
       name: 'tembea_bookings',
@@ -146,6 +165,24 @@ export class Metrics {
       reset: (key) => limiter.reset(key),
       ping: () => limiter.ping(),
       close: () => limiter.close(),
+    };
+  }
+
+  /** The cache with every lookup counted as a hit, a miss or unavailable. */
+  countLookups(cache: CatalogueCache): CatalogueCache {
+    const counter = this.cacheLookups;
+    const counts = this.cacheCounts;
+    return {
+      lookup: async (key, scopes) => {
+        const found = await cache.lookup(key, scopes);
+        const result = !found ? 'unavailable' : found.hit ? 'hit' : 'miss';
+        counter.inc({ result });
+        if (result !== 'unavailable') counts[result]++;
+        return found;
+      },
+      store: (key, generation, answer) => cache.store(key, generation, answer),
+      changed: (scopes) => cache.changed(scopes),
+      close: () => cache.close(),
     };
   }
 }

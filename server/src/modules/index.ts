@@ -18,6 +18,8 @@ import { WebhookResolver } from './webhooks/webhook.resolver.js';
 import { ParkFeeResolver } from './park-fees/park-fee.resolver.js';
 import { TravellerResolver } from './travellers/traveller.resolver.js';
 import { DepartureListsResolver } from './travellers/departure-lists.resolver.js';
+import { BookingTravellersResolver } from './travellers/booking-travellers.resolver.js';
+import { ParkFeeChangeResolver } from './park-fees/park-fee-change.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { paymentRestRouter } from './payments/payment.rest.js';
 
@@ -37,6 +39,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ParkFeeResolver,
   TravellerResolver,
   DepartureListsResolver,
+  BookingTravellersResolver,
+  ParkFeeChangeResolver,
   PaymentResolver,
 ];
 

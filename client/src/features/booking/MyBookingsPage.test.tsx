@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, travellerToday } from '@tembea/schema';
 import { mockClient, Providers, type Call, type MockResult } from '../../test/auth';
+import { withTravellers } from '../../test/traveller-fixtures';
 import { MyBookingsPage } from './MyBookingsPage';
 
 const today = travellerToday();
@@ -11,6 +12,8 @@ const price = (total: number | null) => ({
   earlyBird: false,
   earlyBirdDiscount: total == null ? null : 0,
   total,
+  parkFees: null,
+  grandTotal: total,
   deposit: total == null ? null : total * 0.03,
   balance: total == null ? null : total * 0.97,
   balanceDueDate: total == null ? null : '2031-06-01',
@@ -47,7 +50,7 @@ const gone = booking({ id: '9', tourId: null, tourTitle: 'Old Safari', status: '
 const cancelled = booking({ id: '10', status: 'Cancelled', canCancel: false });
 
 function renderPage(handler: (call: Call) => MockResult | Promise<MockResult>) {
-  const mock = mockClient(handler);
+  const mock = mockClient(withTravellers(handler));
   render(
     <Providers client={mock.client} path="/my-bookings">
       <MyBookingsPage />
@@ -61,6 +64,20 @@ const card = (title: string) =>
 
 describe('MyBookingsPage', () => {
   beforeEach(() => localStorage.clear());
+
+  it('shows the park fees frozen with a booking apart from the price, and the grand total', async () => {
+    const safari = booking({
+      tourTitle: 'Serengeti Family Safari',
+      price: { ...price(2400), parkFees: 873.2, grandTotal: 3273.2, deposit: 98.2, balance: 3175 },
+    });
+    renderPage(() => ({ data: { myBookings: [safari] } }));
+    const card = await screen.findByTestId('my-booking');
+    expect(within(card).getByTestId('booking-park-fees').textContent).toBe('$873.20');
+    expect(within(card).getByTestId('booking-grand-total').textContent).toBe('$3,273.20');
+    expect(within(card).getByTestId('booking-price').textContent).toContain('$2,400.00');
+    // Each card lists its travellers: the lead, by the booking's name, until the others are named.
+    expect(await within(card).findByText('Amani Mushi Kileo')).toBeTruthy();
+  });
 
   it('lists each booking: tour link, dates, people, type and tier, coloured status and price', async () => {
     renderPage(() => ({ data: { myBookings: [later, soon, gone, cancelled] } }));

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, travellerToday } from '@tembea/schema';
 import { mockClient, Providers, type Call, type MockResult } from '../../test/auth';
+import { withTravellers } from '../../test/traveller-fixtures';
 import {
   bookingPayment,
   depositPaid,
@@ -30,6 +31,8 @@ const booking = (over: Record<string, unknown>) => ({
     earlyBird: false,
     earlyBirdDiscount: 0,
     total: 1500,
+    parkFees: null,
+    grandTotal: 1500,
     deposit: 45,
     balance: 1455,
     balanceDueDate: '2031-06-01',
@@ -40,7 +43,7 @@ const booking = (over: Record<string, unknown>) => ({
 });
 
 function renderPage(handler: (call: Call) => MockResult | Promise<MockResult>) {
-  const mock = mockClient(handler);
+  const mock = mockClient(withTravellers(handler));
   render(
     <Providers client={mock.client} path="/my-bookings">
       <MyBookingsPage />

@@ -7,6 +7,7 @@ import {
   isIsoDay,
   nextBookingStatus,
   parseBookingStatus,
+  grandTotalInCents,
   quoteInCents,
   transitionRefusal,
   travellerToday,
@@ -34,8 +35,12 @@ import { bookingReceivedMails, holdExpiredMails, operatorNewBookingMail, statusC
 import type { BookingAccount } from '../../common/mail-layout.js';
 import type { MailMessage } from '../../common/mail.js';
 import { paymentService } from '../payments/payment.service.js';
+import { freezeParkFees } from '../park-fees/park-fee-freeze.service.js';
+import { travellerService } from '../travellers/traveller.service.js';
 
-import { validateBooking, type RawBookingInput } from './booking.validation.js';
+import { validateBookingWithExtras, type BookingExtras, type RawBookingInput } from './booking.validation.js';
+
+export type { BookingExtras };
 import { departureService } from './departure.service.js';
 
 export const BOOKING_RECEIVED =
@@ -90,11 +95,17 @@ function listCondition(filter: BookingListFilter): FilterQuery<Booking> {
 /** Bookings: made by signed-in travellers, cancelled by them, and moved through their states by admins. */
 export const bookingService = {
   /**
-   * Books a tour for the signed-in user. The booking, its queued mails and the seats it takes from
-   * the date's departure are written in one transaction: all of it is committed or none. CONFLICT
-   * when the tour takes no bookings or the seats do not fit.
+   * Books a tour for the signed-in user. The booking with its price and park fees frozen, its lead
+   * traveller, its queued mails and the seats it takes from the date's departure are written in one
+   * transaction: all of it is committed or none. CONFLICT when the tour takes no bookings or the
+   * seats do not fit.
    */
-  async create(ctx: RequestContext, tourIdRaw: unknown, input: RawBookingInput): Promise<Booking> {
+  async create(
+    ctx: RequestContext,
+    tourIdRaw: unknown,
+    input: RawBookingInput,
+    extras: BookingExtras = {},
+  ): Promise<Booking> {
     const user = requireUser(ctx);
     const tourId = parseTourId(tourIdRaw as string);
     if (tourId === null) throw new NotFoundError('Tour not found');
@@ -103,16 +114,22 @@ export const bookingService = {
     const today = travellerToday();
     return ctx.transaction(async (tx) => {
       const { em } = tx;
-      // Seats left change with the booking: the catalogue cache moves on after its commit.
-      tx.catalogueChanged();
       // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
       const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!tour) throw new NotFoundError('Tour not found');
-      const data = validateBooking(input, tour, today, ctx.config.bookingHorizonMonths);
+      const data = validateBookingWithExtras(input, extras, tour, today, ctx.config.bookingHorizonMonths);
       if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');
       const account = await em.findOne(User, { id: user.id });
       if (!account) throw new NotFoundError('Account not found');
       const q = quoteInCents(tour, data, today);
+      const parkFees = await freezeParkFees(tx, {
+        startDate: data.startDate,
+        itinerary: tour.itinerary ?? [],
+        numberOfPeople: data.numberOfPeople,
+        party: extras.party,
+      });
+      // The deposit is of everything the traveller pays, park fees included.
+      const whole = q && grandTotalInCents(q.totalCents, parkFees?.totalCents);
       // A private booking is its own party: it takes no seats of the group departure, but a date the
       // operator closed takes no booking of any type.
       const departureId = data.bookingType === 'group' ? await departureService.ensure(tx, tour, data.startDate) : null;
@@ -129,11 +146,14 @@ export const bookingService = {
         earlyBird: q?.earlyBird ?? false,
         earlyBirdDiscountCents: q?.earlyBirdDiscountCents ?? null,
         totalCents: q?.totalCents ?? null,
-        depositCents: q?.depositCents ?? null,
-        balanceCents: q?.balanceCents ?? null,
+        parkFeesCents: parkFees?.totalCents ?? null,
+        parkFees,
+        depositCents: whole?.depositCents ?? null,
+        balanceCents: whole?.balanceCents ?? null,
         balanceDueDate: q?.balanceDueDate ?? null,
       });
       await em.flush();
+      if (extras.leadTraveller) await travellerService.saveLead(tx, b, extras.leadTraveller);
       for (const mail of bookingReceivedMails(b, account, ctx.config.publicUrl)) await ctx.outbox.enqueue(tx, mail);
       await ctx.outbox.enqueue(tx, operatorNewBookingMail(b, account, ctx.config.mailOperator));
       if (departureId !== null) await departureService.takeSeats(tx, departureId, data.numberOfPeople);
@@ -321,8 +341,6 @@ async function changeStatus(
   const target = nextBookingStatus(from[0]!, action)!;
   const changed = await ctx.transaction(async (tx) => {
     const { em } = tx;
-    // A cancellation gives seats back: the catalogue cache moves on after its commit.
-    if (target === 'Cancelled') tx.catalogueChanged();
     const [row] = await queryRows<{ departure_id: number | null; number_of_people: number }>(
       em,
       sql`

@@ -124,11 +124,10 @@ export const departureService = {
    * Takes `people` seats of a departure, or throws CONFLICT when it is closed or too few are left.
    * Must run in the booking's transaction, as its last statement before the commit: the row lock it
    * takes is then held only for the commit, so bookings of one departure queue as briefly as they can.
-   * The catalogue cache moves on after its commit.
+   * The cached answers about its tour's seats are obsolete after its commit.
    */
   async takeSeats(tx: TransactionContext, departureId: number, people: number): Promise<void> {
     const { em } = tx;
-    tx.catalogueChanged();
     const [taken] = await queryRows<DepartureRow>(
       em,
       sql`
@@ -137,6 +136,7 @@ export const departureService = {
       returning id, tour_id, start_date, capacity, seats_taken, closed`,
     );
     if (taken) {
+      tx.seatsChanged(taken.tour_id);
       await webhookService.seatsChanged(tx, seatsEvent(taken));
       return;
     }
@@ -163,16 +163,17 @@ export const departureService = {
     if (d?.closed) throw new ConflictError(DEPARTURE_CLOSED);
   },
 
-  /** Gives seats back (a cancelled group booking) in the cancelling transaction; the catalogue cache moves on after its commit. */
+  /** Gives seats back (a cancelled group booking) in the cancelling transaction; the cached answers about its tour's seats are obsolete after its commit. */
   async releaseSeats(tx: TransactionContext, departureId: number, people: number): Promise<void> {
-    tx.catalogueChanged();
     const [row] = await queryRows<DepartureRow>(
       tx.em,
       sql`
       update departures set seats_taken = greatest(0, seats_taken - ${people}), updated_at = now() where id = ${departureId}
       returning id, tour_id, start_date, capacity, seats_taken, closed`,
     );
-    if (row) await webhookService.seatsChanged(tx, seatsEvent(row));
+    if (!row) return;
+    tx.seatsChanged(row.tour_id);
+    await webhookService.seatsChanged(tx, seatsEvent(row));
   },
 
   /** Seats left on a tour's date: its departure's, or the whole capacity when nobody booked it yet. */
@@ -212,7 +213,7 @@ export const departureService = {
     checkCapacity(capacity, 0, errors);
     throwIfInvalid(errors, 'list');
     const [row] = await ctx.transaction(async (tx) => {
-      tx.catalogueChanged();
+      tx.seatsChanged(tour.id);
       const rows = await queryRows<DepartureRow>(
         tx.em,
         sql`
@@ -244,7 +245,6 @@ export const departureService = {
     const capacity = change.capacity ?? null;
     const closed = change.closed ?? null;
     const [row] = await ctx.transaction(async (tx) => {
-      tx.catalogueChanged();
       const rows = await queryRows<DepartureRow & { tour_status: string | null; changed: boolean }>(
         tx.em,
         sql`
@@ -255,7 +255,10 @@ export const departureService = {
                   (d.capacity, d.closed) is distinct from (old.capacity, old.closed) changed`,
       );
       // Saving the same capacity and flag again changes nothing partners see.
-      if (rows[0]?.changed) await webhookService.seatsChanged(tx, seatsEvent(rows[0]));
+      if (rows[0]?.changed) {
+        tx.seatsChanged(rows[0].tour_id);
+        await webhookService.seatsChanged(tx, seatsEvent(rows[0]));
+      }
       return rows;
     });
     if (row) return toDepartureType(row, row.tour_status, travellerToday());
@@ -269,7 +272,6 @@ export const departureService = {
     requireAdmin(ctx);
     const id = parseDepartureId(idRaw);
     const [row] = await ctx.transaction(async (tx) => {
-      tx.catalogueChanged();
       const rows = await queryRows<DepartureRow & { tour_capacity: number | null }>(
         tx.em,
         sql`
@@ -277,13 +279,16 @@ export const departureService = {
            and not exists (select 1 from bookings b where b.departure_id = d.id and b.status in ('Pending', 'Confirmed'))
         returning d.id, d.tour_id, d.start_date, d.capacity, d.seats_taken, d.closed, t.capacity tour_capacity`,
       );
-      // Its date is bookable again as a new departure with the tour's capacity: that is what partners are told.
-      if (rows[0])
+      const [removed] = rows;
+      if (removed) {
+        tx.seatsChanged(removed.tour_id);
+        // Its date is bookable again as a new departure with the tour's capacity: that is what partners are told.
         await webhookService.seatsChanged(tx, {
-          ...seatsEvent(rows[0]),
+          ...seatsEvent(removed),
           closed: false,
-          seatsLeft: maxPeople(rows[0].tour_capacity),
+          seatsLeft: maxPeople(removed.tour_capacity),
         });
+      }
       return rows;
     });
     if (row) return true;

@@ -258,8 +258,8 @@ export class PartyGroupInput {
   count!: number;
 }
 
-/** A party as counts by residency and age band (repeated groups add up). */
-export function partyCounts(groups: PartyGroupInput[] | null | undefined): PartyCounts | null {
+/** A party as counts by residency and age band (repeated groups add up); null when none was given. */
+export function partyCounts(groups: readonly PartyGroupInput[] | null | undefined): PartyCounts | null {
   if (!groups) return null;
   const party: PartyCounts = {};
   for (const g of groups) {

@@ -96,8 +96,9 @@ export const departureListService = {
   /**
    * Admin: the permit list of a departure for the park gates: per protected area and per day of
    * the tour's itinerary, every person booked with their residency, age band on that day and the
-   * fees charged for them, at the fees valid on that day. People not yet described are priced as
-   * non-resident adults, as the quote assumed them, and marked assumed.
+   * fees charged for them, at the fees valid on that day. People not yet described are priced from
+   * the party the booking was quoted for (what its known travellers leave of it), else as
+   * non-resident adults, and marked assumed.
    */
   async permitList(ctx: RequestContext, tourIdRaw: unknown, date: unknown): Promise<PermitList> {
     const { tourId, date: startDate, lines } = await departureListService.manifest(ctx, tourIdRaw, date);
@@ -107,12 +108,11 @@ export const departureListService = {
       .filter((d) => d.parkArea)
       .sort((a, b) => a.day - b.day)
       .map((d) => ({ day: d.day, areaCode: d.parkArea!, overnight: d.overnight ?? null }));
-    const people = byBooking(lines).flatMap(({ lines: own }) =>
-      // A booking keeps no record of the party it was quoted for, so the people it has not described
-      // are priced as non-resident adults, as its quote assumed.
+    const people = byBooking(lines).flatMap(({ booking, lines: own }) =>
       permitPayers(
         own.map((l) => l.traveller),
         startDate,
+        booking.parkFees?.party ?? null,
       ).map((p, i) => ({ ...p, line: own[i]! })),
     );
     const lastDay = days.length ? addDays(startDate, days[days.length - 1]!.day - 1) : startDate;

@@ -216,6 +216,29 @@ describe('the permit list for the park gates', () => {
     expect(manifest.status).toBe(403);
   });
 
+  it('prices the people not yet described from the party the booking was quoted for', async () => {
+    const day = inDays(41);
+    const r = await book(
+      s,
+      owner,
+      request(tourId, {
+        startDate: day,
+        name: 'Daudi Swai',
+        numberOfPeople: 2,
+        party: [
+          { residency: 'NON_RESIDENT', ageBand: 'ADULT', count: 1 },
+          { residency: 'NON_RESIDENT', ageBand: 'CHILD', count: 1 },
+        ],
+      }),
+    );
+    expect(r.body.errors).toBeUndefined();
+    const list = (await gql(s, PERMITS, { tourId: String(tourId), date: day }, { token: admin })).body.data.permitList;
+    expect(list.travellers.map((t: any) => [t.fullName, t.residency, t.ageBands[0], t.assumed, t.feesCents])).toEqual([
+      ['Daudi Swai', 'NON_RESIDENT', 'ADULT', true, [8260, 8260, 7080]],
+      [null, 'NON_RESIDENT', 'CHILD', true, [2360, 2360, 1180]],
+    ]);
+  });
+
   it('answers a bad tour or date with BAD_USER_INPUT and an unknown tour with NOT_FOUND', async () => {
     const bad = await gql(s, PERMITS, { tourId: 'x', date: 'soon' }, { token: admin });
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');

@@ -27,7 +27,7 @@ export class PermitTraveller {
 
   @Field({
     description:
-      'True when the residency or age band was assumed for want of details (a non-resident adult, as the quote assumed): the fees may still change.',
+      'True when the residency or age band was assumed for want of details (from the party the booking was quoted for, else a non-resident adult): the fees may still change.',
   })
   assumed!: boolean;
 

@@ -18,6 +18,8 @@ export const TRAVELLER_BOOKING_FIELDS = graphql(`
       earlyBird
       earlyBirdDiscount
       total
+      parkFees
+      grandTotal
       deposit
       balance
       balanceDueDate

@@ -24,6 +24,8 @@ const booking = (payment: unknown) => ({
     earlyBird: false,
     earlyBirdDiscount: 0,
     total: 1500,
+    parkFees: null,
+    grandTotal: 1500,
     deposit: 45,
     balance: 1455,
     balanceDueDate: '2031-06-01',

@@ -6,6 +6,7 @@ import { formatDay, formatDayRange, peopleCount, titleCase } from '../../../lib/
 import type { PaymentInstructions } from './OfflineInstructions';
 import { canPay, PayButton } from './PayButton';
 import { PaymentLines } from './PaymentLines';
+import { TravellerEditor } from './TravellerEditor';
 
 export type TravellerBooking = MyBookingsQuery['myBookings'][number];
 
@@ -22,6 +23,18 @@ function PriceLines({ price }: { price: TravellerBooking['price'] }) {
         <dt>Total</dt>
         <dd>{formatUsd(price.total)}</dd>
       </div>
+      {price.parkFees != null && price.grandTotal != null ? (
+        <>
+          <div>
+            <dt>Park fees, paid on to the parks</dt>
+            <dd data-testid="booking-park-fees">{formatUsd(price.parkFees)}</dd>
+          </div>
+          <div>
+            <dt>Grand total</dt>
+            <dd data-testid="booking-grand-total">{formatUsd(price.grandTotal)}</dd>
+          </div>
+        </>
+      ) : null}
       {price.deposit != null ? (
         <div>
           <dt>Deposit (3%, non-refundable)</dt>
@@ -40,7 +53,7 @@ function PriceLines({ price }: { price: TravellerBooking['price'] }) {
 
 /**
  * One of the traveller's bookings: the trip, its status and price, its payment (state, paid, due,
- * receipts), the pay button while something is due, and Cancel while allowed.
+ * receipts), its travellers, the pay button while something is due, and Cancel while allowed.
  */
 export function BookingCard({
   booking,
@@ -79,6 +92,14 @@ export function BookingCard({
       </dl>
       <PriceLines price={booking.price} />
       {booking.payment ? <PaymentLines bookingId={booking.id} payment={booking.payment} /> : null}
+      {booking.status !== 'Cancelled' ? (
+        <TravellerEditor
+          bookingId={booking.id}
+          numberOfPeople={booking.numberOfPeople}
+          tourTitle={booking.tourTitle}
+          open={booking.status === 'Pending' || booking.status === 'Confirmed'}
+        />
+      ) : null}
       {booking.canCancel || payable ? (
         <div className="my-booking__actions">
           {payable ? <PayButton booking={booking} onInstructions={(i) => onInstructions(booking, i)} /> : null}

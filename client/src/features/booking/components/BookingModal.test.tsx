@@ -36,6 +36,8 @@ function quote(vars: Record<string, unknown>) {
         earlyBird: false,
         earlyBirdDiscount: 0,
         total: 1000 * people,
+        grandTotal: 1000 * people,
+        parkFees: null,
         deposit: 30 * people,
         balance: 970 * people,
         balanceDueDate: addDays(departure, -30),
@@ -67,6 +69,8 @@ const created = {
           earlyBird: false,
           earlyBirdDiscount: 0,
           total: 2000,
+          parkFees: null,
+          grandTotal: 2000,
           deposit: 60,
           balance: 1940,
           balanceDueDate: addDays(departure, -30),
@@ -261,6 +265,36 @@ describe('BookingModal', () => {
       expect(within(dialog).getByRole('alert').textContent).toBe('Tier must be one of Budget, Luxury'),
     );
     expect(m.onBooked).not.toHaveBeenCalled();
+  });
+
+  it("checks the lead traveller's details, and shows the server's complaints about them by the fields", async () => {
+    const m = renderModal(() =>
+      gqlError('A passport number is 5 to 20 letters and digits', 'BAD_USER_INPUT', [
+        { field: 'leadTraveller.passportNumber', message: 'A passport number is 5 to 20 letters and digits' },
+      ]),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Book Serengeti Safari' });
+    const lead = within(dialog).getByRole('group', { name: 'Lead traveller' });
+    const dob = within(lead).getByLabelText('Date of birth') as HTMLInputElement;
+    fireEvent.change(dob, { target: { value: addDays(today, 1) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    expect(within(lead).getByText('The date of birth cannot be in the future')).toBeTruthy();
+    expect(document.activeElement).toBe(dob);
+    expect(m.bookings()).toHaveLength(0);
+
+    fireEvent.change(dob, { target: { value: '1990-02-01' } });
+    fireEvent.change(within(lead).getByLabelText('Passport number (optional)'), { target: { value: 'AB12345' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Booking' }));
+    const passport = within(lead).getByLabelText('Passport number (optional)');
+    await waitFor(() => expect(passport.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(lead).getByText('A passport number is 5 to 20 letters and digits')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(m.bookings()[0]!.variables.input).toMatchObject({
+      leadTraveller: { fullName: 'Amani Mushi Kileo', dateOfBirth: '1990-02-01', passportNumber: 'AB12345' },
+    });
+    // A tour outside the parks asks nobody who travels.
+    expect(within(dialog).queryByTestId('party-picker')).toBeNull();
+    expect(m.bookings()[0]!.variables.input).not.toHaveProperty('party');
   });
 
   it('hands an authentication error to the tour page, which asks the visitor to log in', async () => {

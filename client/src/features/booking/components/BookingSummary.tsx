@@ -1,9 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
+import { centsToDollars, CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
 import { formatDay, peopleCount } from '../../../lib/format';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import type { BookingQuoteQuery } from '../../../gql/graphql';
 import { ParkFeeLines } from '../../../components/ParkFeeLines';
+import type { PartyGroup } from '../lib/party';
 
 type Quote = BookingQuoteQuery['quote'];
 
@@ -32,7 +33,14 @@ export function seatsNote(
 export function BookingSummary({
   variables,
 }: {
-  variables: { tourId: string; startDate: string; numberOfPeople: number; bookingType: string; tier: string } | null;
+  variables: {
+    tourId: string;
+    startDate: string;
+    numberOfPeople: number;
+    bookingType: string;
+    tier: string;
+    party?: PartyGroup[];
+  } | null;
 }) {
   const { data, previousData, loading, error } = useQuery(BOOKING_QUOTE, {
     variables: variables ?? { tourId: '', startDate: '', numberOfPeople: 1, bookingType: '', tier: '' },
@@ -84,6 +92,18 @@ export function BookingSummary({
                 <dt>Total</dt>
                 <dd data-testid="booking-total">{formatUsd(q.total)}</dd>
               </div>
+              {q.parkFees && q.grandTotal != null ? (
+                <>
+                  <div>
+                    <dt>Park fees</dt>
+                    <dd>{formatUsd(centsToDollars(q.parkFees.totalCents))}</dd>
+                  </div>
+                  <div className="booking-summary__total">
+                    <dt>Grand total, with park fees</dt>
+                    <dd data-testid="booking-grand-total">{formatUsd(q.grandTotal)}</dd>
+                  </div>
+                </>
+              ) : null}
               <div>
                 <dt>Deposit (3%, non-refundable)</dt>
                 <dd>{formatUsd(q.deposit)}</dd>

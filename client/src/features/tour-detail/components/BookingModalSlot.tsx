@@ -17,6 +17,14 @@ export interface BookingModalSlotProps {
   /** The request was received: the new booking's id. */
   onBooked: (bookingId: string) => void;
   onLoginRequired: () => void;
+  /** The form priced the trip for the party it was told about: the grand total with park fees. */
+  onPartyPriced?: (priced: PartyPrice) => void;
+}
+
+/** What the party given in the booking form pays in all, park fees included. */
+export interface PartyPrice {
+  numberOfPeople: number;
+  grandTotal: number;
 }
 
 export type BookingModalSlot = ComponentType<BookingModalSlotProps>;

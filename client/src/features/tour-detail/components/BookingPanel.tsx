@@ -29,6 +29,22 @@ function BookedBanner({ children }: { children?: ReactNode }) {
 }
 
 /**
+ * The quote of one person on the day the booking form starts on (the tour's next departure, or
+ * today): the panel and the phone's booking bar share this one cached answer.
+ */
+export function usePanelQuote(tour: ViewTour, bookingType: string, tier: string) {
+  return useQuery(BOOKING_QUOTE, {
+    variables: {
+      tourId: tour.id,
+      startDate: defaultBookingDates(tour, localIsoDate()).startDate,
+      numberOfPeople: 1,
+      bookingType,
+      tier,
+    },
+  });
+}
+
+/**
  * Booking type and tier selectors, the server's quote for them (unit price, early bird, 3% deposit,
  * balance and its due date) and the booking button labelled by the tour's status, or the banner
  * once booked.
@@ -55,16 +71,7 @@ export function BookingPanel({
   /** Shown in the banner once booked: paying the booking just made. */
   bookedPayment?: ReactNode;
 }) {
-  const { data, loading } = useQuery(BOOKING_QUOTE, {
-    // Priced for the day the booking form starts on: the tour's next departure, or today.
-    variables: {
-      tourId: tour.id,
-      startDate: defaultBookingDates(tour, localIsoDate()).startDate,
-      numberOfPeople: 1,
-      bookingType,
-      tier,
-    },
-  });
+  const { data, loading } = usePanelQuote(tour, bookingType, tier);
   const q = data?.quote;
   const status = tour.status;
   return (

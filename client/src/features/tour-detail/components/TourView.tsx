@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { DEFAULT_TIER, TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
+import { BookBar, useNarrowScreen } from './BookBar';
 import { BookingPanel } from './BookingPanel';
-import type { BookedPaymentSlot, BookingModalSlot } from './BookingModalSlot';
+import type { BookedPaymentSlot, BookingModalSlot, PartyPrice } from './BookingModalSlot';
 import { LoginRequiredDialog } from './DetailStates';
 import { ItineraryList } from './ItineraryList';
 import { TourHeader } from './TourHeader';
@@ -59,7 +60,7 @@ function Inclusions({ included, notIncluded }: { included: readonly string[]; no
 /**
  * A tour: header, selectors that re-price it, chips and the tabs. Booking asks a visitor to log in
  * first and opens the booking modal (`BookingModal`, composed in by the app) for a signed-in user;
- * once the request is received the banner replaces the booking button.
+ * once the request is received the banner replaces the booking button (and the phone's booking bar).
  */
 export function TourView({
   tour,
@@ -80,6 +81,9 @@ export function TourView({
   const [askLogin, setAskLogin] = useState(false);
   // The booking just made ('' when its id is unknown): the banner replaces the booking button.
   const [booked, setBooked] = useState<string | null>(null);
+  const narrow = useNarrowScreen();
+  // Once the booking form was told who travels, the bar shows what that party pays in all.
+  const [partyPrice, setPartyPrice] = useState<PartyPrice | null>(null);
   const tier = tierChoice && tiers.includes(tierChoice) ? tierChoice : (tiers[0] ?? DEFAULT_TIER);
   const bookingType = typeChoice ?? defaultBookingType(tour.bookingType);
   const description = tour.description?.trim() || TOUR_DEFAULTS.description;
@@ -146,6 +150,9 @@ export function TourView({
           bookedPayment={booked && BookedPayment ? <BookedPayment bookingId={booked} /> : null}
         />
       </div>
+      {booked === null && narrow ? (
+        <BookBar tour={tour} bookingType={bookingType} tier={tier} partyPrice={partyPrice} onBook={book} />
+      ) : null}
       {BookingModal ? (
         <BookingModal
           open={bookingOpen}
@@ -158,6 +165,7 @@ export function TourView({
             setBookingOpen(false);
             setBooked(bookingId);
           }}
+          onPartyPriced={setPartyPrice}
           onLoginRequired={() => {
             setBookingOpen(false);
             setAskLogin(true);

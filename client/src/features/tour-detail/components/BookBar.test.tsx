@@ -1,0 +1,102 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY } from '@tembea/schema';
+import { useAuth } from '../../../auth/AuthProvider';
+import { fakeJwt, mockClient, Providers, TEST_USER } from '../../../test/auth';
+import type { BookingModalSlotProps } from './BookingModalSlot';
+import { TourView } from './TourView';
+
+/** A screen as narrow as a phone's (or not), as the stylesheet's breakpoint asks. */
+function screenIs(narrow: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: narrow && query.includes('max-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+const quote = {
+  __typename: 'Quote',
+  tourId: '9',
+  startDate: '2031-01-10',
+  numberOfPeople: 1,
+  bookingType: 'group',
+  tier: 'Budget',
+  seatsLeft: 8,
+  availability: 'AVAILABLE',
+  priced: true,
+  priceLabel: '$950.00',
+  unitPrice: 950,
+  subtotal: 950,
+  earlyBird: false,
+  earlyBirdDiscount: 0,
+  total: 950,
+  grandTotal: 1256.8,
+  deposit: 28.5,
+  balance: 921.5,
+  balanceDueDate: '2030-12-11',
+  parkFees: { __typename: 'ParkFeesQuote', partyAssumed: true, totalCents: 30680, areas: [], unpricedDays: [] },
+};
+
+async function renderTour() {
+  localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 900 }));
+  const { client } = mockClient((call) =>
+    call.operationName === 'Me' ? { data: { me: TEST_USER } } : { data: { quote } },
+  );
+  function FakeModal(p: BookingModalSlotProps) {
+    return p.open ? (
+      <div role="dialog" aria-label="fake booking">
+        <button type="button" onClick={() => p.onPartyPriced?.({ numberOfPeople: 3, grandTotal: 4473.2 })}>
+          Priced
+        </button>
+        <button type="button" onClick={() => p.onBooked('31')}>
+          Booked
+        </button>
+      </div>
+    ) : null;
+  }
+  function SignedIn() {
+    return <p>{useAuth().user?.name ?? 'checking'}</p>;
+  }
+  render(
+    <Providers client={client}>
+      <SignedIn />
+      <TourView
+        tour={{ id: '9', title: 'Tarangire Safari', price: 900, status: 'active', bookingType: 'group' }}
+        BookingModal={FakeModal}
+      />
+    </Providers>,
+  );
+  await screen.findByText(TEST_USER.name);
+}
+
+describe('BookBar', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('on a phone keeps the quoted price, the park fees and a button opening the booking form', async () => {
+    screenIs(true);
+    await renderTour();
+    const bar = screen.getByTestId('book-bar');
+    // The card's price paints at once; the quote's replaces it.
+    expect(await within(bar).findByText('$950.00')).toBeTruthy();
+    expect(within(bar).getByTestId('book-bar-fees').textContent).toBe('+ $306.80 park fees');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Book Tour' }));
+    // Told who travels, the booking form priced the party: the bar shows what it pays in all.
+    fireEvent.click(screen.getByRole('button', { name: 'Priced' }));
+    expect(within(bar).getByTestId('book-bar-price').textContent).toBe('$4,473.20');
+    expect(within(bar).getByTestId('book-bar-fees').textContent).toBe('for 3 people, park fees included');
+    fireEvent.click(screen.getByRole('button', { name: 'Booked' }));
+    // Once booked the banner takes over: the bar goes.
+    expect(screen.queryByTestId('book-bar')).toBeNull();
+    expect(screen.getByTestId('booking-banner')).toBeTruthy();
+  });
+
+  it('is left out on a wide screen, where the panel sits beside the tour', async () => {
+    screenIs(false);
+    await renderTour();
+    expect(screen.queryByTestId('book-bar')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Book Tour' })).toHaveLength(1);
+  });
+});
