@@ -31,9 +31,10 @@ type Documents = {
     "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.RefundPaymentDocument,
     "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.AdminPaymentsDocument,
     "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": typeof types.PaymentTotalsDocument,
-    "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
+    "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": typeof types.DeleteTourDocument,
+    "\n  query ParkAreaOptions {\n    parkFeeSchedules {\n      id\n      validFrom\n      validTo\n      areas {\n        areaCode\n        areaName\n      }\n    }\n  }\n": typeof types.ParkAreaOptionsDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.UpdateTourDocument,
@@ -62,9 +63,10 @@ const documents: Documents = {
     "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.RefundPaymentDocument,
     "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.AdminPaymentsDocument,
     "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": types.PaymentTotalsDocument,
-    "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n": types.AdminTourFieldsFragmentDoc,
+    "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n": types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": types.DeleteTourDocument,
+    "\n  query ParkAreaOptions {\n    parkFeeSchedules {\n      id\n      validFrom\n      validTo\n      areas {\n        areaCode\n        areaName\n      }\n    }\n  }\n": types.ParkAreaOptionsDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.UpdateTourDocument,
@@ -158,7 +160,7 @@ export function graphql(source: "\n  query PaymentTotals($from: String, $to: Str
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n"): (typeof documents)["\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n"];
+export function graphql(source: "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n"): (typeof documents)["\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -167,6 +169,10 @@ export function graphql(source: "\n  query AdminTours($first: Int!, $after: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ParkAreaOptions {\n    parkFeeSchedules {\n      id\n      validFrom\n      validTo\n      areas {\n        areaCode\n        areaName\n      }\n    }\n  }\n"): (typeof documents)["\n  query ParkAreaOptions {\n    parkFeeSchedules {\n      id\n      validFrom\n      validTo\n      areas {\n        areaCode\n        areaName\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
