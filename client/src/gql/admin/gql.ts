@@ -21,6 +21,10 @@ type Documents = {
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.ConfirmBookingDocument,
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CancelBookingDocument,
+    "\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n": typeof types.AdminParkFeeSchedulesDocument,
+    "\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n": typeof types.ParkFeeScheduleFieldsFragmentDoc,
+    "\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n": typeof types.AdminParkFeeScheduleDocument,
+    "\n  mutation SaveParkFeeSchedule($input: ParkFeeScheduleInput!) {\n    saveParkFeeSchedule(input: $input) {\n      schedule {\n        ...ParkFeeScheduleFields\n      }\n    }\n  }\n": typeof types.SaveParkFeeScheduleDocument,
     "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": typeof types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.CreatePartnerKeyDocument,
@@ -53,6 +57,10 @@ const documents: Documents = {
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.ConfirmBookingDocument,
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CancelBookingDocument,
+    "\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n": types.AdminParkFeeSchedulesDocument,
+    "\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n": types.ParkFeeScheduleFieldsFragmentDoc,
+    "\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n": types.AdminParkFeeScheduleDocument,
+    "\n  mutation SaveParkFeeSchedule($input: ParkFeeScheduleInput!) {\n    saveParkFeeSchedule(input: $input) {\n      schedule {\n        ...ParkFeeScheduleFields\n      }\n    }\n  }\n": types.SaveParkFeeScheduleDocument,
     "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.CreatePartnerKeyDocument,
@@ -117,6 +125,22 @@ export function graphql(source: "\n  mutation CompleteBooking($id: ID!) {\n    c
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n"): (typeof documents)["\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveParkFeeSchedule($input: ParkFeeScheduleInput!) {\n    saveParkFeeSchedule(input: $input) {\n      schedule {\n        ...ParkFeeScheduleFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveParkFeeSchedule($input: ParkFeeScheduleInput!) {\n    saveParkFeeSchedule(input: $input) {\n      schedule {\n        ...ParkFeeScheduleFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
