@@ -36,7 +36,13 @@ export function ScheduleList({ schedules, selected }: { schedules: Schedule[]; s
           aria-current={s.id === selected ? 'true' : undefined}
         >
           <td>
-            <span className="park-fees__name">{s.name}</span> {isSampleSchedule(s.name) ? <SampleBadge /> : null}
+            <span className="park-fees__name">{s.name}</span>
+            {isSampleSchedule(s.name) ? (
+              <>
+                {' '}
+                <SampleBadge />
+              </>
+            ) : null}
           </td>
           <td>
             {formatDayRange(s.validFrom, s.validTo)}
