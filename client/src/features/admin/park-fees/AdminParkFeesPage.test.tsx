@@ -100,11 +100,11 @@ describe('AdminParkFeesPage', () => {
     );
     fireEvent.click(await screen.findByRole('link', { name: `Copy ${SAMPLE.name} as next season` }));
     await screen.findByRole('heading', { name: `Next season, copied from ${SAMPLE.name}` });
-    expect(field('Name').value).toBe('Sample 2027/28: check every fee against the parks’ published tariffs');
+    expect(field('Schedule name').value).toBe('Sample 2027/28: check every fee against the parks’ published tariffs');
     expect([field('Valid from').value, field('Valid to').value]).toEqual(['2027-07-01', '2028-06-30']);
     expect(screen.getByTestId('sample-note').textContent).toContain('These are sample values');
     expect([amountOf(0).value, amountOf(1).value]).toEqual(['70.00', '10000']);
-    type(field('Name'), '2027/28');
+    type(field('Schedule name'), '2027/28');
     type(amountOf(0), '82.60');
     type(amountOf(1), '11,800');
     expect(screen.queryByTestId('sample-note')).toBeNull();
@@ -151,7 +151,7 @@ describe('AdminParkFeesPage', () => {
     const m = renderPage();
     fireEvent.click(await screen.findByRole('link', { name: 'Edit 2025/26' }));
     await screen.findByRole('heading', { name: 'Edit 2025/26' });
-    type(field('Name'), ' ');
+    type(field('Schedule name'), ' ');
     type(field('Valid to'), '2025-06-30');
     fireEvent.click(screen.getByRole('button', { name: 'Add a peak season range' }));
     type(within(screen.getAllByTestId('season-row')[1]!).getByLabelText('From (MM-DD)'), '6-1');
@@ -166,13 +166,13 @@ describe('AdminParkFeesPage', () => {
         .split(' ')
         .map((id) => document.getElementById(id)!.textContent)
         .join(' | ');
-    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(describedBy(field('Name'))).toContain('Please give the schedule a name');
+    expect(field('Schedule name').getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(field('Schedule name'))).toContain('Please give the schedule a name');
     expect(describedBy(field('Valid to'))).toBe('The last day must not be before the first day');
     const from = within(screen.getAllByTestId('season-row')[1]!).getByLabelText('From (MM-DD)');
     expect(describedBy(from)).toBe('A season runs from a month and day to a month and day (MM-DD)');
     expect(describedBy(amountOf(0))).toBe('Enter the fee in US dollars, e.g. 70 or 70.50');
-    await waitFor(() => expect(document.activeElement).toBe(field('Name')));
+    await waitFor(() => expect(document.activeElement).toBe(field('Schedule name')));
     expect(m.saves()).toHaveLength(0);
   });
 

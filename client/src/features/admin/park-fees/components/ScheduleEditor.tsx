@@ -97,7 +97,7 @@ export function ScheduleEditor({
         <fieldset className="park-fees__group">
           <legend>Schedule</legend>
           <TextField
-            label="Name"
+            label="Schedule name"
             value={form.name}
             onChange={(e) => change({ name: e.target.value })}
             error={errors.name}
