@@ -229,3 +229,48 @@ export function quote(
 export function centsToDollars(cents: number): number {
   return fromCents(cents);
 }
+
+/** What a booking owes in all: the operator's price and the park fees, with the deposit taken of the whole. */
+export interface GrandTotalCents {
+  /** The operator's price after any early-bird discount. */
+  totalCents: number;
+  /** Park fees with VAT, paid on to the parks; null when the trip spends no day in a protected area. */
+  parkFeesCents: number | null;
+  /** totalCents + parkFeesCents: what the traveller pays. */
+  grandTotalCents: number;
+  depositCents: number;
+  balanceCents: number;
+}
+
+/**
+ * The totals of a booking with its park fees. The early-bird discount is already in `totalCents`
+ * (it applies to the operator's price only); the 3% deposit, rounded half up to the cent, and the
+ * balance are of the grand total, because the traveller pays the park fees through the operator.
+ */
+export function grandTotalInCents(totalCents: number, parkFeesCents: number | null | undefined): GrandTotalCents {
+  const fees = parkFeesCents ?? null;
+  const grandTotalCents = totalCents + (fees ?? 0);
+  const depositCents = percentOf(grandTotalCents, DEPOSIT_PERCENT);
+  return {
+    totalCents,
+    parkFeesCents: fees,
+    grandTotalCents,
+    depositCents,
+    balanceCents: grandTotalCents - depositCents,
+  };
+}
+
+/**
+ * A booking's totals once its park fees change after it was made. A deposit already paid stays
+ * what was paid, and the balance absorbs the whole difference; an unpaid deposit is taken afresh
+ * of the new grand total.
+ */
+export function refrozenTotalsInCents(
+  booking: { totalCents: number; depositCents: number },
+  newParkFeesCents: number | null,
+  depositPaid: boolean,
+): GrandTotalCents {
+  const fresh = grandTotalInCents(booking.totalCents, newParkFeesCents);
+  if (!depositPaid) return fresh;
+  return { ...fresh, depositCents: booking.depositCents, balanceCents: fresh.grandTotalCents - booking.depositCents };
+}

@@ -5,6 +5,15 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A visitor by age on the day: ADULT from the 16th birthday, CHILD from the 5th, INFANT under 5 (free). */
+export type AgeBand =
+  /** 16 and over on the day. */
+  | 'ADULT'
+  /** 5 to 15 on the day. */
+  | 'CHILD'
+  /** Under 5 on the day: no park fees. */
+  | 'INFANT';
+
 /** A booking request. Dates are YYYY-MM-DD, today or later; the end not before the start. */
 export type BookingInput = {
   /** group or private; the tour's own booking type by default. */
@@ -13,12 +22,16 @@ export type BookingInput = {
   email: string;
   /** End date, YYYY-MM-DD: the start date plus the tour's nights. Optional; when given it must be that day. */
   endDate?: string | null | undefined;
+  /** The lead traveller's details, saved with the booking (date of birth and passport sealed); left out, the lead is known by the booking's name until the travellers are completed. */
+  leadTraveller?: TravellerInput | null | undefined;
   /** Full name. */
   name: string;
   /** Special requests (optional). */
   notes?: string | null | undefined;
   /** Travellers, from 1 to the tour capacity (20 when it has none). */
   numberOfPeople: number;
+  /** Who travels, as counts by residency and age band adding up to numberOfPeople, to price the park fees exactly; left out, every traveller is priced as a non-resident adult (as the quote assumes). */
+  party?: Array<PartyGroupInput> | null | undefined;
   /** Phone number with country code. */
   phone: string;
   /** Start date, YYYY-MM-DD. */
@@ -45,6 +58,16 @@ export type LoginInput = {
   email: string;
   /** Password. */
   password: string;
+};
+
+/** How many people of one residency category and age band travel. */
+export type PartyGroupInput = {
+  /** The age band it applies to. */
+  ageBand: AgeBand;
+  /** 0 or more. */
+  count: number;
+  /** The residency category it applies to. */
+  residency: Residency;
 };
 
 /** What a payment pays, or a refund. */
@@ -95,6 +118,15 @@ export type RegisterInput = {
   /** Phone number, including the country code. */
   phone: string;
 };
+
+/** A visitor's residency category, which sets the fees the parks charge them. */
+export type Residency =
+  /** A citizen of an East African Community state (fees usually in TZS). */
+  | 'EAST_AFRICAN_CITIZEN'
+  /** A visitor from outside East Africa (fees in USD). */
+  | 'NON_RESIDENT'
+  /** A foreign national holding a Tanzanian residence permit. */
+  | 'TANZANIA_RESIDENT';
 
 /** Filters of a tour list. All are optional; given ones must all match. */
 export type TourFilter = {
@@ -148,6 +180,24 @@ export type TourSort =
   | 'PRICE_DESC'
   /** Best rated first. */
   | 'RATING_DESC';
+
+/** One person travelling. */
+export type TravellerInput = {
+  /** YYYY-MM-DD. */
+  dateOfBirth?: string | null | undefined;
+  /** At most 200 characters. */
+  dietaryNeeds?: string | null | undefined;
+  /** Full name as in the passport. */
+  fullName: string;
+  /** Nationality, e.g. Tanzanian, in letters. */
+  nationality?: string | null | undefined;
+  /** At most 500 characters. */
+  notes?: string | null | undefined;
+  /** 5 to 20 letters and digits; spaces and dashes are dropped. */
+  passportNumber?: string | null | undefined;
+  /** Residency category, which sets the park fees. */
+  residency?: Residency | null | undefined;
+};
 
 export type SessionUserFieldsFragment = { id: string, name: string, email: string, phone: string | null, role: string, profileImage: string | null, registeredAt: string, createdAt: string, lastLoginAt: string | null, permissions: Array<string> };
 

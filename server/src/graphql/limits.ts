@@ -30,6 +30,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../common/pagination
 import { AVAILABILITY_DEFAULT_PAGE, AVAILABILITY_MAX_PAGE } from '../modules/bookings/availability.service.js';
 import { BOOKINGS_DEFAULT_PAGE, MY_BOOKINGS_MAX } from '../modules/bookings/booking.service.js';
 import { DEPARTURE_MAX_CAPACITY, DEPARTURES_MAX_DAYS } from '../modules/bookings/departure.service.js';
+import { PARK_FEE_CHANGES_MAX } from '../modules/park-fees/park-fee-change.service.js';
 import { PARTNER_KEYS_MAX, USAGE_DAYS } from '../modules/partners/partner-key.service.js';
 import { PAYMENT_ENTRIES_SHOWN, PAYMENT_TOTALS_MAX } from '../modules/payments/payment.service.js';
 import { TOUR_CHANGES_DEFAULT_PAGE, TOUR_CHANGES_MAX_PAGE } from '../modules/tours/tour-changes.service.js';
@@ -110,6 +111,7 @@ export const LIST_BOUNDS: Record<string, number> = {
   'User.permissions': PERMISSIONS_MAX,
   'Webhook.events': WEBHOOK_EVENTS.length,
   'Query.parkFeeSchedules': PARK_FEE_SCHEDULES_MAX,
+  'Query.parkFeeChanges': PARK_FEE_CHANGES_MAX,
   'ParkFeeSchedule.peakSeasons': PEAK_SEASONS_MAX,
   'ParkFeeSchedule.areas': PARK_AREAS_MAX,
   'ParkAreaFees.fees': FEE_ROWS_MAX,

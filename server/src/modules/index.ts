@@ -16,6 +16,8 @@ import { PartnerKeyResolver } from './partners/partner-key.resolver.js';
 import { WebhookResolver } from './webhooks/webhook.resolver.js';
 import { ParkFeeResolver } from './park-fees/park-fee.resolver.js';
 import { TravellerResolver } from './travellers/traveller.resolver.js';
+import { BookingTravellersResolver } from './travellers/booking-travellers.resolver.js';
+import { ParkFeeChangeResolver } from './park-fees/park-fee-change.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { paymentRestRouter } from './payments/payment.rest.js';
 
@@ -34,6 +36,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WebhookResolver,
   ParkFeeResolver,
   TravellerResolver,
+  BookingTravellersResolver,
+  ParkFeeChangeResolver,
   PaymentResolver,
 ];
 

@@ -13,6 +13,7 @@ import { Migration20261125151425_PriceRangeIndex } from './Migration202611251514
 import { Migration20261125205808_ParkFeeSchedules } from './Migration20261125205808_ParkFeeSchedules.js';
 import { Migration20261125211136_Travellers } from './Migration20261125211136_Travellers.js';
 import { Migration20261125205140_Payments } from './Migration20261125205140_Payments.js';
+import { Migration20261125234415_BookingParkFees } from './Migration20261125234415_BookingParkFees.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -33,4 +34,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125205808_ParkFeeSchedules', class: Migration20261125205808_ParkFeeSchedules },
   { name: 'Migration20261125211136_Travellers', class: Migration20261125211136_Travellers },
   { name: 'Migration20261125205140_Payments', class: Migration20261125205140_Payments },
+  { name: 'Migration20261125234415_BookingParkFees', class: Migration20261125234415_BookingParkFees },
 ];

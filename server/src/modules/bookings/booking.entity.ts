@@ -1,12 +1,15 @@
 import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { BookingStatus } from '@tembea/schema';
+import { sql, type Sql } from '../../common/sql.js';
+import type { FrozenParkFees } from '../park-fees/park-fee-freeze.service.js';
 import { Tour } from '../tours/tour.entity.js';
 import { User } from '../users/user.entity.js';
 import { Departure } from './departure.entity.js';
 
 /**
  * A traveller's booking of a tour. The price is frozen at booking time in whole US cents (null
- * amounts when the tour had no price for the chosen booking type and tier: 'Contact for pricing').
+ * amounts when the tour had no price for the chosen booking type and tier: 'Contact for pricing');
+ * totalCents is the operator's price, and the park fees are frozen beside it.
  * The tour's title is kept so a booking outlives its tour; the traveller's contact details are kept
  * so it outlives their account.
  */
@@ -40,7 +43,9 @@ export class Booking {
     | 'statusChangedAt'
     | 'currency'
     | 'paymentReference'
-    | 'retainedCents';
+    | 'retainedCents'
+    | 'parkFeesCents'
+    | 'parkFees';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -108,6 +113,18 @@ export class Booking {
   @Property({ type: 'integer', nullable: true })
   totalCents?: number | null;
 
+  /**
+   * Park fees with VAT frozen when booked (or when an admin last applied a change of the fee
+   * schedules); null when the trip spends no day in a protected area. The deposit and balance are
+   * of totalCents + parkFeesCents.
+   */
+  @Property({ type: 'integer', nullable: true })
+  parkFeesCents?: number | null;
+
+  /** The park fee quote behind parkFeesCents, with the party and park days it was computed for. */
+  @Property({ type: 'jsonb', nullable: true })
+  parkFees?: FrozenParkFees | null;
+
   @Property({ type: 'integer', nullable: true })
   depositCents?: number | null;
 
@@ -141,3 +158,15 @@ export class Booking {
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }
+
+/**
+ * What a booking owes in all: the operator's price and the park fees frozen with it. Null when the
+ * booking has no price (the operator sends a quote). Every amount owed, paid or refunded is
+ * measured against this, never against totalCents alone.
+ */
+export function grandTotalCentsOf(b: Pick<Booking, 'totalCents' | 'parkFeesCents'>): number | null {
+  return b.totalCents == null ? null : b.totalCents + (b.parkFeesCents ?? 0);
+}
+
+/** The same sum in SQL over the bookings alias `b`, for queries that pick bookings by what they owe. */
+export const GRAND_TOTAL_SQL: Sql = sql`(b.total_cents + coalesce(b.park_fees_cents, 0))`;

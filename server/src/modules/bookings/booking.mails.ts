@@ -2,7 +2,7 @@ import { CANCELLATION_POLICY, cancellationTerms, formatUsd, travellerToday } fro
 import type { MailMessage } from '../../common/mail.js';
 import { mailsToTraveller, renderMail, type BookingAccount } from '../../common/mail-layout.js';
 
-import type { Booking } from './booking.entity.js';
+import { grandTotalCentsOf, type Booking } from './booking.entity.js';
 
 const money = (cents: number | null | undefined) => (cents == null ? '' : formatUsd(cents / 100));
 
@@ -22,8 +22,10 @@ function facts(b: Booking): [string, string][] {
   } else {
     lines.push(['Price per person', money(b.unitPriceCents)], ['Subtotal', money(b.subtotalCents)]);
     if (b.earlyBird) lines.push(['Early-bird discount (5%)', `-${money(b.earlyBirdDiscountCents)}`]);
+    if (b.parkFeesCents != null)
+      lines.push(['Tour price', money(b.totalCents)], ['Park fees, paid on to the parks', money(b.parkFeesCents)]);
     lines.push(
-      ['Total', money(b.totalCents)],
+      ['Total', money(grandTotalCentsOf(b))],
       ['Deposit (3%, non-refundable)', money(b.depositCents)],
       ['Balance', `${money(b.balanceCents)} due by ${b.balanceDueDate}`],
     );

@@ -2,7 +2,7 @@ import { wrap } from '@mikro-orm/core';
 import { canTravellerCancel, centsToDollars, travellerToday } from '@tembea/schema';
 import { toRestUser, toUserType } from '../users/user.service.js';
 import type { User } from '../users/user.entity.js';
-import type { Booking } from './booking.entity.js';
+import { grandTotalCentsOf, type Booking } from './booking.entity.js';
 import type { BookingPrice, BookingType } from './booking.types.js';
 
 const dollars = (cents: number | null | undefined): number | null => (cents == null ? null : centsToDollars(cents));
@@ -15,10 +15,27 @@ function priceOf(b: Booking): BookingPrice {
     earlyBird: b.earlyBird,
     earlyBirdDiscount: dollars(b.earlyBirdDiscountCents),
     total: dollars(b.totalCents),
+    parkFees: dollars(b.parkFeesCents),
+    grandTotal: dollars(grandTotalCentsOf(b)),
     deposit: dollars(b.depositCents),
     balance: dollars(b.balanceCents),
     balanceDueDate: b.balanceDueDate ?? null,
     currency: b.currency,
+  };
+}
+
+/** The frozen park fee quote as the API shows it (what it was computed from stays inside). */
+function frozenFeesOf(b: Booking): BookingType['parkFees'] {
+  const f = b.parkFees;
+  if (!f || b.parkFeesCents == null) return null;
+  return {
+    partyAssumed: f.partyAssumed,
+    netCents: f.netCents,
+    vatCents: f.vatCents,
+    totalCents: f.totalCents,
+    areas: f.areas,
+    items: f.items,
+    unpricedDays: f.unpricedDays,
   };
 }
 
@@ -50,6 +67,7 @@ export function toBookingType(b: Booking, today: string = travellerToday()): Boo
     bookingType: b.bookingType,
     tier: b.tier,
     price: priceOf(b),
+    parkFees: frozenFeesOf(b),
     canCancel: canTravellerCancel(b, today),
     user: user ? toUserType(user) : null,
     createdAt: b.createdAt,

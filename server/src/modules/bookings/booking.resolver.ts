@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
 import { toConnection } from '../../common/pagination.js';
+import { partyCounts } from '../park-fees/park-fee.types.js';
 import { toBookingType } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import {
@@ -24,7 +25,7 @@ import { departureService } from './departure.service.js';
 export class BookingResolver {
   @Mutation(() => CreateBookingPayload, {
     description:
-      'Books a tour for the signed-in user (status Pending). CONFLICT when the tour takes no bookings or the departure has too few seats left.',
+      "Books a tour for the signed-in user (status Pending), freezing its price and the park fees for the party given (else for as many non-resident adults); the deposit and balance are of the grand total. The lead traveller's details, when given, are saved with it. BAD_USER_INPUT names each failing field (`party`, `leadTraveller.<field>`, …); CONFLICT when the tour takes no bookings or the departure has too few seats left.",
   })
   async createBooking(
     @Ctx() ctx: RequestContext,
@@ -33,7 +34,11 @@ export class BookingResolver {
     })
     input: BookingInput,
   ): Promise<CreateBookingPayload> {
-    const booking = await bookingService.create(ctx, input.tourId, { ...input });
+    const { party, leadTraveller, ...fields } = input;
+    const booking = await bookingService.create(ctx, input.tourId, fields, {
+      party: partyCounts(party),
+      leadTraveller: leadTraveller ?? null,
+    });
     return { booking: toBookingType(booking), message: BOOKING_RECEIVED };
   }
 

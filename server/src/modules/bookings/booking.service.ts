@@ -7,11 +7,15 @@ import {
   isIsoDay,
   nextBookingStatus,
   parseBookingStatus,
+  grandTotalInCents,
+  partyProblems,
   quoteInCents,
   transitionRefusal,
   travellerToday,
   type BookingAction,
   type BookingStatus,
+  type PartyCounts,
+  type TravellerDetails,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import {
@@ -34,6 +38,8 @@ import { bookingReceivedMails, holdExpiredMails, operatorNewBookingMail, statusC
 import type { BookingAccount } from '../../common/mail-layout.js';
 import type { MailMessage } from '../../common/mail.js';
 import { paymentService } from '../payments/payment.service.js';
+import { freezeParkFees } from '../park-fees/park-fee-freeze.service.js';
+import { travellerService } from '../travellers/traveller.service.js';
 
 import { validateBooking, type RawBookingInput } from './booking.validation.js';
 import { departureService } from './departure.service.js';
@@ -45,6 +51,14 @@ export const BOOKING_RATE_LIMITED = 'Too many booking requests. Please try again
 export const MY_BOOKINGS_MAX = 500;
 /** The admin's bookings page when it asks for no size. */
 export const BOOKINGS_DEFAULT_PAGE = 50;
+
+/** What only the GraphQL booking takes beyond the form (the REST shim books without them). */
+export interface BookingExtras {
+  /** Who travels, as counts adding up to the number of people, for the park fees. */
+  party?: PartyCounts | null;
+  /** The lead traveller's details, saved with the booking. */
+  leadTraveller?: TravellerDetails | null;
+}
 
 export interface BookingListFilter {
   status?: string | null;
@@ -90,11 +104,17 @@ function listCondition(filter: BookingListFilter): FilterQuery<Booking> {
 /** Bookings: made by signed-in travellers, cancelled by them, and moved through their states by admins. */
 export const bookingService = {
   /**
-   * Books a tour for the signed-in user. The booking, its queued mails and the seats it takes from
-   * the date's departure are written in one transaction: all of it is committed or none. CONFLICT
-   * when the tour takes no bookings or the seats do not fit.
+   * Books a tour for the signed-in user. The booking with its price and park fees frozen, its lead
+   * traveller, its queued mails and the seats it takes from the date's departure are written in one
+   * transaction: all of it is committed or none. CONFLICT when the tour takes no bookings or the
+   * seats do not fit.
    */
-  async create(ctx: RequestContext, tourIdRaw: unknown, input: RawBookingInput): Promise<Booking> {
+  async create(
+    ctx: RequestContext,
+    tourIdRaw: unknown,
+    input: RawBookingInput,
+    extras: BookingExtras = {},
+  ): Promise<Booking> {
     const user = requireUser(ctx);
     const tourId = parseTourId(tourIdRaw as string);
     if (tourId === null) throw new NotFoundError('Tour not found');
@@ -108,11 +128,19 @@ export const bookingService = {
       // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
       const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!tour) throw new NotFoundError('Tour not found');
-      const data = validateBooking(input, tour, today, ctx.config.bookingHorizonMonths);
+      const data = validateBookingWithExtras(input, extras, tour, today, ctx.config.bookingHorizonMonths);
       if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');
       const account = await em.findOne(User, { id: user.id });
       if (!account) throw new NotFoundError('Account not found');
       const q = quoteInCents(tour, data, today);
+      const parkFees = await freezeParkFees(tx, {
+        startDate: data.startDate,
+        itinerary: tour.itinerary ?? [],
+        numberOfPeople: data.numberOfPeople,
+        party: extras.party,
+      });
+      // The deposit is of everything the traveller pays, park fees included.
+      const whole = q && grandTotalInCents(q.totalCents, parkFees?.totalCents);
       // A private booking is its own party: it takes no seats of the group departure, but a date the
       // operator closed takes no booking of any type.
       const departureId = data.bookingType === 'group' ? await departureService.ensure(tx, tour, data.startDate) : null;
@@ -129,11 +157,14 @@ export const bookingService = {
         earlyBird: q?.earlyBird ?? false,
         earlyBirdDiscountCents: q?.earlyBirdDiscountCents ?? null,
         totalCents: q?.totalCents ?? null,
-        depositCents: q?.depositCents ?? null,
-        balanceCents: q?.balanceCents ?? null,
+        parkFeesCents: parkFees?.totalCents ?? null,
+        parkFees,
+        depositCents: whole?.depositCents ?? null,
+        balanceCents: whole?.balanceCents ?? null,
         balanceDueDate: q?.balanceDueDate ?? null,
       });
       await em.flush();
+      if (extras.leadTraveller) await travellerService.saveLead(tx, b, extras.leadTraveller);
       for (const mail of bookingReceivedMails(b, account, ctx.config.publicUrl)) await ctx.outbox.enqueue(tx, mail);
       await ctx.outbox.enqueue(tx, operatorNewBookingMail(b, account, ctx.config.mailOperator));
       if (departureId !== null) await departureService.takeSeats(tx, departureId, data.numberOfPeople);
@@ -293,6 +324,30 @@ export const bookingService = {
     return changeStatus(ctx, bookingId, action);
   },
 };
+
+/**
+ * The booking form's rules and, when given, the party and the lead traveller's details: every
+ * failing field at once (`party`, `leadTraveller.<field>` beside the form's own).
+ */
+function validateBookingWithExtras(
+  input: RawBookingInput,
+  extras: BookingExtras,
+  tour: Tour,
+  today: string,
+  horizonMonths: number,
+) {
+  const errors: FieldError[] = extras.leadTraveller ? travellerService.leadProblems(extras.leadTraveller, today) : [];
+  let data: ReturnType<typeof validateBooking>;
+  try {
+    data = validateBooking(input, tour, today, horizonMonths);
+  } catch (e) {
+    if (!(e instanceof BadInputError) || !errors.length) throw e;
+    throw new BadInputError([e.message, ...errors.map((f) => f.message)].join('\n'), [...e.fields, ...errors]);
+  }
+  if (extras.party) errors.push(...partyProblems(extras.party, data.numberOfPeople));
+  throwIfInvalid(errors, 'lines');
+  return data;
+}
 
 /** CONFLICT naming the booking's current state and the one asked for (NOT_FOUND when there is no booking). */
 async function refuse(ctx: RequestContext, id: number, target: BookingStatus): Promise<never> {

@@ -2,6 +2,8 @@ import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { UserType } from '../users/user.types.js';
 import { ConnectionType } from '../../common/graphql-types.js';
+import { ParkFeesQuote, PartyGroupInput } from '../park-fees/park-fee.types.js';
+import { TravellerInput } from '../travellers/traveller.types.js';
 
 @ObjectType({
   description:
@@ -32,16 +34,35 @@ export class BookingPrice {
   })
   earlyBirdDiscount!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Total to pay in USD; null when not priced.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: "The operator's price in USD after any early-bird discount (park fees apart); null when not priced.",
+  })
   total!: number | null;
 
   @Field(() => Float, {
     nullable: true,
-    description: 'Non-refundable deposit in USD: 3% of the total; null when not priced.',
+    description:
+      'Park fees with VAT in USD, paid on to the parks, as frozen when booked (or when an admin last applied a fee change); null when the trip spends no day in a protected area.',
+  })
+  parkFees!: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: 'What the traveller pays in all, in USD: total + parkFees; null when not priced.',
+  })
+  grandTotal!: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Non-refundable deposit in USD: 3% of the grand total; null when not priced.',
   })
   deposit!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Total minus the deposit, in USD; null when not priced.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Grand total minus the deposit, in USD; null when not priced.',
+  })
   balance!: number | null;
 
   @Field(() => String, {
@@ -97,6 +118,13 @@ export class BookingType {
 
   @Field(() => BookingPrice, { description: 'The price frozen at booking time.' })
   price!: BookingPrice;
+
+  @Field(() => ParkFeesQuote, {
+    nullable: true,
+    description:
+      'The park fees frozen when booked (or when an admin last applied a fee change), itemised; null when the trip spends no day in a protected area.',
+  })
+  parkFees!: ParkFeesQuote | null;
 
   @Field({
     description:
@@ -171,6 +199,20 @@ export class BookingInput {
 
   @Field(() => String, { nullable: true, description: "One of the tour's tiers; the first by default." })
   tier?: string | null;
+
+  @Field(() => [PartyGroupInput], {
+    nullable: true,
+    description:
+      'Who travels, as counts by residency and age band adding up to numberOfPeople, to price the park fees exactly; left out, every traveller is priced as a non-resident adult (as the quote assumes).',
+  })
+  party?: PartyGroupInput[] | null;
+
+  @Field(() => TravellerInput, {
+    nullable: true,
+    description:
+      "The lead traveller's details, saved with the booking (date of birth and passport sealed); left out, the lead is known by the booking's name until the travellers are completed.",
+  })
+  leadTraveller?: TravellerInput | null;
 }
 
 export enum BookingPaymentFilter {

@@ -11,6 +11,8 @@ import {
   PARK_FEE_SCHEDULES_MAX,
   type FeeRow,
   type OvernightKind,
+  type ParkDay,
+  type ParkFeeQuote,
   type ParkFeeItem,
   type PartyCounts,
   type ParkFeeSchedule as ScheduleRules,
@@ -90,6 +92,30 @@ export interface TripParkFees {
   unpricedDays: { date: string; areaCode: string }[];
 }
 
+/**
+ * The days of an itinerary as the fee rule reads them, the days outside any area kept (they end a
+ * visit); empty when no day is spent in a protected area (no park fees).
+ */
+export function parkDaysOf(
+  itinerary: readonly { day: number; parkArea?: string | null; overnight?: OvernightKind | null }[],
+): ParkDay[] {
+  const days = itinerary.map((d) => ({ day: d.day, areaCode: d.parkArea ?? null, overnight: d.overnight ?? null }));
+  return days.some((d) => d.areaCode) ? days : [];
+}
+
+/** A computed park fee quote as the APIs show it. */
+export function tripFeesOf(q: ParkFeeQuote, partyAssumed: boolean): TripParkFees {
+  return {
+    partyAssumed,
+    netCents: q.netCents,
+    vatCents: q.vatCents,
+    totalCents: q.totalCents,
+    areas: q.byArea,
+    items: parkFeeItems(q.lines),
+    unpricedDays: q.unpriced,
+  };
+}
+
 export const parkFeeService = {
   /**
    * The park fees of a trip starting on `startDate` with this itinerary, for the party given as
@@ -105,12 +131,8 @@ export const parkFeeService = {
       party?: PartyCounts | null;
     },
   ): Promise<TripParkFees | null> {
-    const days = trip.itinerary.map((d) => ({
-      day: d.day,
-      areaCode: d.parkArea ?? null,
-      overnight: d.overnight ?? null,
-    }));
-    if (!days.some((d) => d.areaCode)) return null;
+    const days = parkDaysOf(trip.itinerary);
+    if (!days.length) return null;
     if (trip.party) throwIfInvalid(partyProblems(trip.party, trip.numberOfPeople), 'first');
     const travellers = trip.party
       ? payersOfParty(trip.party)
@@ -121,15 +143,7 @@ export const parkFeeService = {
     const lastDay = addDays(trip.startDate, Math.max(...days.map((d) => d.day)) - 1);
     const schedules = await parkFeeService.rulesBetween(ctx, trip.startDate, lastDay);
     const q = parkFeesFor({ startDate: trip.startDate, itinerary: days, travellers, schedules });
-    return {
-      partyAssumed: !trip.party,
-      netCents: q.netCents,
-      vatCents: q.vatCents,
-      totalCents: q.totalCents,
-      areas: q.byArea,
-      items: parkFeeItems(q.lines),
-      unpricedDays: q.unpriced,
-    };
+    return tripFeesOf(q, !trip.party);
   },
 
   /** The schedules, latest first day first (at most PARK_FEE_SCHEDULES_MAX). Public: partners price trips with them. */

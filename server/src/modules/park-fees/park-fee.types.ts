@@ -10,6 +10,7 @@ import {
   type AgeBand,
   type FeeRowKind,
   type ParkFeeKind,
+  type PartyCounts,
   type Residency,
 } from '@tembea/schema';
 
@@ -255,6 +256,17 @@ export class PartyGroupInput {
 
   @Field(() => Int, { description: '0 or more.' })
   count!: number;
+}
+
+/** A party as counts by residency and age band (repeated groups add up); null when none was given. */
+export function partyCounts(groups: readonly PartyGroupInput[] | null | undefined): PartyCounts | null {
+  if (!groups) return null;
+  const party: PartyCounts = {};
+  for (const g of groups) {
+    const bands = (party[g.residency] ??= {});
+    bands[g.ageBand] = (bands[g.ageBand] ?? 0) + g.count;
+  }
+  return party;
 }
 
 @ObjectType('ParkFeeItem', { description: 'Equal park fees of a trip grouped into one line.' })

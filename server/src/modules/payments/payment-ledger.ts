@@ -9,7 +9,7 @@ import {
 import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { sql, type Sql } from '../../common/sql.js';
-import { Booking } from '../bookings/booking.entity.js';
+import { Booking, grandTotalCentsOf } from '../bookings/booking.entity.js';
 import { paymentReceivedMails, refundIssuedMails } from './payment.mails.js';
 import { PaymentEntry } from './payment.entity.js';
 
@@ -30,13 +30,17 @@ export interface BookingPayment {
   entries: PaymentEntry[];
 }
 
-/** The booking's facts the rules read; null when it has no price (the operator sends a quote). */
+/**
+ * The booking's facts the rules read; null when it has no price (the operator sends a quote). What
+ * is owed is the grand total: the operator's price and the park fees frozen with it.
+ */
 export function payableOf(b: Booking): PayableBooking | null {
-  if (b.totalCents == null || b.depositCents == null) return null;
+  const owedCents = grandTotalCentsOf(b);
+  if (owedCents == null || b.depositCents == null) return null;
   return {
     status: b.status,
     startDate: b.startDate,
-    totalCents: b.totalCents,
+    totalCents: owedCents,
     depositCents: b.depositCents,
     balanceDueDate: b.balanceDueDate ?? null,
     retainedCents: b.retainedCents ?? null,

@@ -10,7 +10,7 @@ import {
 import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { PollingWorker } from '../../common/polling-worker.js';
 import { queryRows, sql } from '../../common/sql.js';
-import { Booking } from '../bookings/booking.entity.js';
+import { Booking, GRAND_TOTAL_SQL } from '../bookings/booking.entity.js';
 import { bookingService } from '../bookings/booking.service.js';
 import { balanceReminderMails } from './payment.mails.js';
 import { entriesOf, ledgerRowsOf, NET_PAID, payableOf } from './payment-ledger.js';
@@ -108,7 +108,7 @@ export class PaymentScheduleWorker extends PollingWorker {
         select /* payment schedule */ b.id from bookings b
          where b.id > ${afterId} and b.status in ('Pending', 'Confirmed') and b.total_cents is not null and ${window}
            and not exists (select 1 from payment_reminders r where r.booking_id = b.id and r.kind = ${kind})
-           and ${NET_PAID} < b.total_cents
+           and ${NET_PAID} < ${GRAND_TOTAL_SQL}
          order by b.id limit ${BATCH} for update of b skip locked`,
       );
       const ids = claimed.map((r) => r.id);

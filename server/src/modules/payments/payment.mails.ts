@@ -1,7 +1,7 @@
 import { amountInWords, formatUsd, PAYMENT_METHOD_LABELS, type PaymentSummary } from '@tembea/schema';
 import type { MailMessage } from '../../common/mail.js';
 import type { Config } from '../../config.js';
-import type { Booking } from '../bookings/booking.entity.js';
+import { grandTotalCentsOf, type Booking } from '../bookings/booking.entity.js';
 import { mailsToTraveller, renderMail, type BookingAccount } from '../../common/mail-layout.js';
 import type { PaymentEntry } from './payment.entity.js';
 
@@ -9,16 +9,21 @@ const money = (cents: number) => formatUsd(cents / 100);
 
 /** The booking a payment mail is about, and its money. */
 function facts(b: Booking, s: PaymentSummary): [string, string][] {
-  return [
+  const rows: [string, string][] = [
     ['Booking', `#${b.id}`],
     ['Payment reference', b.paymentReference],
     ['Tour', b.tourTitle],
     ['Dates', `${b.startDate} to ${b.endDate}`],
-    ['Total', money(b.totalCents ?? 0)],
+  ];
+  if (b.parkFeesCents != null)
+    rows.push(['Tour price', money(b.totalCents ?? 0)], ['Park fees, paid on to the parks', money(b.parkFeesCents)]);
+  rows.push(
+    ['Total', money(grandTotalCentsOf(b) ?? 0)],
     ['Deposit (3%, non-refundable)', money(b.depositCents ?? 0)],
     ['Paid', money(s.paidCents)],
     ['Balance due by', s.balanceDueDate],
-  ];
+  );
+  return rows;
 }
 
 function render(intro: string, b: Booking, s: PaymentSummary, outro: string[], subject: string, to: string) {

@@ -1,4 +1,5 @@
 import { PAYMENT_STATE_LABELS, CURRENCY } from '@tembea/schema';
+import { grandTotalCentsOf } from '../bookings/booking.entity.js';
 import type { BookingPayment } from './payment-ledger.js';
 import { PAYMENT_ENTRIES_SHOWN } from './payment.service.js';
 import type { OfflineInstructions } from './payment-provider.js';
@@ -37,7 +38,7 @@ export function toBookingPaymentType(p: BookingPayment): BookingPaymentType {
     state: upper<PaymentStateEnum>(s.state),
     stateLabel: PAYMENT_STATE_LABELS[s.state],
     currency: CURRENCY,
-    totalCents: p.booking.totalCents ?? 0,
+    totalCents: grandTotalCentsOf(p.booking) ?? 0,
     depositCents: p.booking.depositCents ?? 0,
     paidCents: s.paidCents,
     refundedCents: s.refundedCents,

@@ -13,8 +13,10 @@ import {
   nextPayment,
   PAYMENT_METHODS,
   refundOnCancellation,
+  refrozenTotalsInCents,
   travellerToday,
   type PaymentKind,
+  type PaymentSummary,
   type PaymentMethod,
 } from '@tembea/schema';
 import type { RequestContext, TransactionContext } from '../../common/context.js';
@@ -22,7 +24,7 @@ import { ConflictError, NotFoundError, throwIfInvalid, type FieldError } from '.
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { requireId } from '../../common/ids.js';
 import { queryRows, sql, type Sql } from '../../common/sql.js';
-import { Booking } from '../bookings/booking.entity.js';
+import { Booking, GRAND_TOTAL_SQL } from '../bookings/booking.entity.js';
 import { paymentProviderOf, type StartedPayment } from './payment-provider.js';
 import { PaymentEntry } from './payment.entity.js';
 import {
@@ -307,8 +309,8 @@ export const paymentService = {
     const today = travellerToday();
     const owing: Record<string, Sql> = {
       UNPAID_DEPOSIT: sql`${NET_PAID} < b.deposit_cents`,
-      BALANCE_DUE_SOON: sql`${NET_PAID} < b.total_cents and b.balance_due_date between ${today} and ${addDays(today, BALANCE_DUE_SOON_WINDOW_DAYS)}`,
-      OVERDUE: sql`${NET_PAID} < b.total_cents and b.balance_due_date < ${today}`,
+      BALANCE_DUE_SOON: sql`${NET_PAID} < ${GRAND_TOTAL_SQL} and b.balance_due_date between ${today} and ${addDays(today, BALANCE_DUE_SOON_WINDOW_DAYS)}`,
+      OVERDUE: sql`${NET_PAID} < ${GRAND_TOTAL_SQL} and b.balance_due_date < ${today}`,
     };
     const condition = owing[filter];
     if (!condition)
@@ -322,6 +324,33 @@ export const paymentService = {
            where b.status in ('Pending', 'Confirmed') and b.total_cents is not null and ${condition!}`,
     );
     return rows.map((r) => r.id);
+  },
+
+  /**
+   * Sets a booking's new park fees and what it owes with them, inside the caller's transaction
+   * (booking row locked): a deposit already paid stays as paid and the balance takes the
+   * difference; an unpaid deposit is taken afresh of the new grand total. Returns the booking's
+   * payment as it now stands (null when it has no price: only the fees change).
+   */
+  async changeParkFees(
+    tx: TransactionContext,
+    booking: Booking,
+    parkFeesCents: number,
+  ): Promise<PaymentSummary | null> {
+    const entries = await lockedEntries(tx, booking.id);
+    if (booking.totalCents != null && booking.depositCents != null) {
+      const { receivedCents, refundedCents } = ledgerTotals(ledgerRowsOf(entries));
+      const paid = receivedCents - refundedCents;
+      const totals = refrozenTotalsInCents(
+        { totalCents: booking.totalCents, depositCents: booking.depositCents },
+        parkFeesCents,
+        paid > 0 && paid >= booking.depositCents,
+      );
+      booking.depositCents = totals.depositCents;
+      booking.balanceCents = totals.balanceCents;
+    }
+    booking.parkFeesCents = parkFeesCents;
+    return paymentFrom(booking, entries)?.summary ?? null;
   },
 
   /**

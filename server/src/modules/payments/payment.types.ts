@@ -119,7 +119,9 @@ export class BookingPaymentType {
   @Field({ description: 'Currency of every amount: USD.' })
   currency!: string;
 
-  @Field(() => Int, { description: 'Total price of the booking, in cents.' })
+  @Field(() => Int, {
+    description: 'What the booking costs in all, in cents: the tour price and the park fees frozen with it.',
+  })
   totalCents!: number;
 
   @Field(() => Int, { description: 'The non-refundable deposit (3% of the total), in cents.' })

@@ -1,10 +1,12 @@
 import {
   BOOKING_TYPES,
+  centsToDollars,
   CONTACT_FOR_PRICING,
   CURRENCY,
   formatUsd,
+  grandTotalInCents,
   maxPeople,
-  quote,
+  quoteInCents,
   startBeyondHorizon,
   travellerToday,
   type PartyCounts,
@@ -63,7 +65,7 @@ export const quoteService = {
     // The same today as the booking that follows prices with, or the quote shown would differ
     // from the price booked a moment later (the early-bird day, the balance due date).
     const today = travellerToday(now);
-    const q = quote(tour, { startDate, numberOfPeople: people, bookingType, tier }, today);
+    const q = quoteInCents(tour, { startDate, numberOfPeople: people, bookingType, tier }, today);
     const seats = await departureService.availability(ctx, tour, startDate);
     const parkFees = await parkFeeService.forTrip(ctx, {
       startDate,
@@ -71,6 +73,8 @@ export const quoteService = {
       numberOfPeople: people,
       party: input.party,
     });
+    // The deposit is of everything the traveller pays, park fees included.
+    const whole = q && grandTotalInCents(q.totalCents, parkFees?.totalCents);
     const base = {
       tourId: String(tour.id),
       startDate,
@@ -92,6 +96,7 @@ export const quoteService = {
         earlyBird: false,
         earlyBirdDiscount: null,
         total: null,
+        grandTotal: null,
         deposit: null,
         balance: null,
         balanceDueDate: null,
@@ -100,14 +105,15 @@ export const quoteService = {
     return {
       ...base,
       priced: true,
-      priceLabel: formatUsd(q.unitPrice),
-      unitPrice: q.unitPrice,
-      subtotal: q.subtotal,
+      priceLabel: formatUsd(centsToDollars(q.unitPriceCents)),
+      unitPrice: centsToDollars(q.unitPriceCents),
+      subtotal: centsToDollars(q.subtotalCents),
       earlyBird: q.earlyBird,
-      earlyBirdDiscount: q.earlyBirdDiscount,
-      total: q.total,
-      deposit: q.deposit,
-      balance: q.balance,
+      earlyBirdDiscount: centsToDollars(q.earlyBirdDiscountCents),
+      total: centsToDollars(q.totalCents),
+      grandTotal: centsToDollars(whole!.grandTotalCents),
+      deposit: centsToDollars(whole!.depositCents),
+      balance: centsToDollars(whole!.balanceCents),
       balanceDueDate: q.balanceDueDate,
     };
   },

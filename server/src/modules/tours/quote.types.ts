@@ -48,13 +48,26 @@ export class QuoteType {
   })
   earlyBirdDiscount!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Total to pay in USD; null when not priced.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: "The operator's price in USD after any early-bird discount (park fees apart); null when not priced.",
+  })
   total!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Non-refundable deposit, 3% of the total; null when not priced.' })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'What the traveller pays in all, in USD: total + the park fees (parkFees.totalCents); null when not priced.',
+  })
+  grandTotal!: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Non-refundable deposit, 3% of the grand total; null when not priced.',
+  })
   deposit!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Total minus the deposit; null when not priced.' })
+  @Field(() => Float, { nullable: true, description: 'Grand total minus the deposit; null when not priced.' })
   balance!: number | null;
 
   @Field(() => String, {

@@ -1,7 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import type { PartyCounts } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { toConnection } from '../../common/pagination.js';
 import type { IncomingFile } from '../../common/uploads.js';
@@ -12,7 +11,7 @@ import { TourFilter, TourSort } from './tour.inputs.js';
 import { TourFilterOptions } from './tour-filters.types.js';
 import { QuoteType } from './quote.types.js';
 import { quoteService } from './quote.service.js';
-import { PartyGroupInput } from '../park-fees/park-fee.types.js';
+import { PartyGroupInput, partyCounts } from '../park-fees/park-fee.types.js';
 import { TourInput } from './tour-admin.inputs.js';
 import { tourAdminService } from './tour-admin.service.js';
 
@@ -90,17 +89,6 @@ export class TourResolver {
   ): Promise<QuoteType> {
     return quoteService.quote(ctx, { tourId, startDate, numberOfPeople, bookingType, tier, party: partyCounts(party) });
   }
-}
-
-/** A party as counts by residency and age band (repeated groups add up). */
-function partyCounts(groups: PartyGroupInput[] | null | undefined): PartyCounts | null {
-  if (!groups) return null;
-  const party: PartyCounts = {};
-  for (const g of groups) {
-    const bands = (party[g.residency] ??= {});
-    bands[g.ageBand] = (bands[g.ageBand] ?? 0) + g.count;
-  }
-  return party;
 }
 
 /** Uploads as the services take them: opened only once the caller is known to be an admin. */

@@ -5,10 +5,11 @@ import {
   travellerDetailsDeadline,
   travellerProblems,
   travellerToday,
+  type FeePayer,
   type Residency,
   type TravellerDetails,
 } from '@tembea/schema';
-import type { RequestContext } from '../../common/context.js';
+import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
 import { requireUser } from '../../common/guards.js';
 import { requireId } from '../../common/ids.js';
@@ -65,6 +66,19 @@ function toView(cipher: PersonalDataCipher, t: Traveller): TravellerView {
   };
 }
 
+/** A traveller's details as stored: trimmed, the date of birth and passport number sealed. */
+function sealedFields(cipher: PersonalDataCipher, t: TravellerDetails) {
+  return {
+    fullName: t.fullName.trim(),
+    dateOfBirthSealed: t.dateOfBirth?.trim() ? cipher.seal(t.dateOfBirth.trim(), DATE_OF_BIRTH) : null,
+    nationality: t.nationality?.trim() || null,
+    residency: t.residency ?? null,
+    passportSealed: t.passportNumber?.trim() ? cipher.seal(normalisePassport(t.passportNumber), PASSPORT) : null,
+    dietaryNeeds: t.dietaryNeeds?.trim() || null,
+    notes: t.notes?.trim() || null,
+  };
+}
+
 /** A booking with no list yet has its lead traveller, known by the booking's name. */
 function leadOnly(booking: Booking): TravellerView[] {
   return [
@@ -108,6 +122,66 @@ export const travellerService = {
   },
 
   /**
+   * The same for a field of a booking in a list: null, not an error, for a caller who may not see
+   * it (another user, a partner's key, an anonymous caller).
+   */
+  async visibleOf(ctx: RequestContext, bookingId: number): Promise<BookingTravellers | null> {
+    if (ctx.principal.kind !== 'user') return null;
+    try {
+      return await travellerService.ofBooking(ctx, bookingId);
+    } catch (e) {
+      if (e instanceof NotFoundError) return null;
+      throw e;
+    }
+  },
+
+  /**
+   * The problems of a lead traveller's details given with a new booking, fields prefixed with
+   * `leadTraveller.`; messages never repeat what was typed.
+   */
+  leadProblems(lead: TravellerDetails, today: string): { field: string; message: string }[] {
+    return travellerProblems(lead, today, 'leadTraveller.');
+  },
+
+  /** Saves the lead traveller of a booking being made, in its transaction (checked with leadProblems). */
+  async saveLead(tx: TransactionContext, booking: Booking, lead: TravellerDetails): Promise<void> {
+    tx.em.create(Traveller, { booking, position: 1, ...sealedFields(cipherOf(tx.config), lead) });
+    await tx.em.flush();
+  },
+
+  /**
+   * The travellers of each booking as the park fees see them, when every place booked is named
+   * with a date of birth and a residency; null for a booking whose list is incomplete (its fees
+   * are then priced for the party booked). The dates of birth are opened here and go no further.
+   */
+  async feePayersOf(ctx: RequestContext, bookings: readonly Booking[]): Promise<Map<number, FeePayer[] | null>> {
+    const out = new Map<number, FeePayer[] | null>(bookings.map((b) => [b.id, null]));
+    if (!bookings.length) return out;
+    const cipher = cipherOf(ctx.config);
+    const rows = await ctx.em.find(
+      Traveller,
+      { booking: { $in: bookings.map((b) => b.id) } },
+      { orderBy: { booking: 'asc', position: 'asc' } },
+    );
+    const byBooking = new Map<number, Traveller[]>();
+    for (const t of rows) byBooking.set(t.booking.id, [...(byBooking.get(t.booking.id) ?? []), t]);
+    for (const b of bookings) {
+      const list = byBooking.get(b.id) ?? [];
+      const complete =
+        list.length === b.numberOfPeople && list.every((t) => t.dateOfBirthSealed && t.residency && !t.erasedAt);
+      if (!complete) continue;
+      out.set(
+        b.id,
+        list.map((t) => ({
+          residency: t.residency as Residency,
+          dateOfBirth: cipher.open(t.dateOfBirthSealed!, DATE_OF_BIRTH),
+        })),
+      );
+    }
+    return out;
+  },
+
+  /**
    * Replaces the list of who travels on a booking, the lead first, at most one person per place
    * booked. Its owner may change it until TRAVELLER_DETAILS_DAYS before departure, an admin at any
    * time; nobody changes a cancelled booking's list. NOT_FOUND for a booking the caller may not see.
@@ -144,19 +218,7 @@ export const travellerService = {
           `Traveller details could be changed online until ${deadline}. Please contact us to change them.`,
         );
       await em.nativeDelete(Traveller, { booking: booking.id });
-      const saved = list.map((t, i) =>
-        em.create(Traveller, {
-          booking,
-          position: i + 1,
-          fullName: t.fullName.trim(),
-          dateOfBirthSealed: t.dateOfBirth?.trim() ? cipher.seal(t.dateOfBirth.trim(), DATE_OF_BIRTH) : null,
-          nationality: t.nationality?.trim() || null,
-          residency: t.residency ?? null,
-          passportSealed: t.passportNumber?.trim() ? cipher.seal(normalisePassport(t.passportNumber), PASSPORT) : null,
-          dietaryNeeds: t.dietaryNeeds?.trim() || null,
-          notes: t.notes?.trim() || null,
-        }),
-      );
+      const saved = list.map((t, i) => em.create(Traveller, { booking, position: i + 1, ...sealedFields(cipher, t) }));
       await em.flush();
       return {
         booking,

@@ -1,0 +1,76 @@
+import {
+  addDays,
+  parkFeesFor,
+  payersOfParty,
+  travellerToday,
+  type FeePayer,
+  type OvernightKind,
+  type ParkDay,
+  type ParkFeeSchedule,
+  type PartyCounts,
+} from '@tembea/schema';
+import type { RequestContext } from '../../common/context.js';
+import { parkDaysOf, parkFeeService, tripFeesOf, type TripParkFees } from './park-fee.service.js';
+
+/**
+ * The park fees a booking was quoted, kept with it: the amounts, and what they were computed from
+ * (the party and the itinerary's park days), so a later change of the fee schedules can be priced
+ * against the same trip and shown as a difference rather than silently changing what is owed.
+ */
+export interface FrozenParkFees extends TripParkFees {
+  /** The party as counts; null when none was given (every traveller priced as a non-resident adult). */
+  party: PartyCounts | null;
+  /** The days of the trip, as the tour's itinerary held them when booked. */
+  itinerary: ParkDay[];
+  /** The day the fees were computed (YYYY-MM-DD). */
+  pricedOn: string;
+}
+
+/**
+ * The park fees of a trip being booked, ready to freeze with it; null when the itinerary spends no
+ * day in a protected area. BAD_USER_INPUT (field `party`) when the party does not add up.
+ */
+export async function freezeParkFees(
+  ctx: RequestContext,
+  trip: {
+    startDate: string;
+    itinerary: readonly { day: number; parkArea?: string | null; overnight?: OvernightKind | null }[];
+    numberOfPeople: number;
+    party?: PartyCounts | null;
+  },
+): Promise<FrozenParkFees | null> {
+  const fees = await parkFeeService.forTrip(ctx, trip);
+  if (!fees) return null;
+  return { ...fees, party: trip.party ?? null, itinerary: parkDaysOf(trip.itinerary), pricedOn: travellerToday() };
+}
+
+/**
+ * A frozen booking's fees priced again at the given schedules, for the same trip: for its named
+ * travellers when `payers` lists them all (ages on each day from their dates of birth), else for
+ * the party it was booked for. The result keeps the party and itinerary it was frozen with.
+ */
+export function repriceFrozen(
+  frozen: FrozenParkFees,
+  trip: { startDate: string; numberOfPeople: number },
+  payers: FeePayer[] | null,
+  schedules: readonly ParkFeeSchedule[],
+  today: string,
+): FrozenParkFees {
+  const travellers =
+    payers ??
+    (frozen.party
+      ? payersOfParty(frozen.party)
+      : Array.from({ length: trip.numberOfPeople }, (): FeePayer => ({ residency: 'NON_RESIDENT', ageBand: 'ADULT' })));
+  const q = parkFeesFor({ startDate: trip.startDate, itinerary: frozen.itinerary, travellers, schedules });
+  return {
+    ...tripFeesOf(q, !payers && !frozen.party),
+    party: frozen.party,
+    itinerary: frozen.itinerary,
+    pricedOn: today,
+  };
+}
+
+/** The last day of a frozen trip (YYYY-MM-DD), for loading the schedules it needs. */
+export function lastParkDay(startDate: string, frozen: Pick<FrozenParkFees, 'itinerary'>): string {
+  return addDays(startDate, Math.max(1, ...frozen.itinerary.map((d) => d.day)) - 1);
+}

@@ -1,0 +1,17 @@
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../common/context.js';
+import { BookingType } from '../bookings/booking.types.js';
+import { travellerService, type BookingTravellers } from './traveller.service.js';
+import { BookingTravellersType } from './traveller.types.js';
+
+@Resolver(() => BookingType)
+export class BookingTravellersResolver {
+  @FieldResolver(() => BookingTravellersType, {
+    nullable: true,
+    description:
+      "Who travels on the booking and what is still missing: for the booking's owner and admins only (null for anyone else, partners included).",
+  })
+  travellers(@Root() booking: BookingType, @Ctx() ctx: RequestContext): Promise<BookingTravellers | null> {
+    return travellerService.visibleOf(ctx, Number(booking.id));
+  }
+}
