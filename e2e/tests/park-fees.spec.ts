@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
-import { gql, loginViaApi, loginViaUi, registerViaApi, tourByTitle, uniqueEmail } from './support.js';
+import { gql, loginViaApi, loginViaUi, newestMailTo, registerViaApi, tourByTitle, uniqueEmail } from './support.js';
 
 // A one-day tour in Lake Manyara National Park, which the sample schedule prices at $50.00 a
 // non-resident adult in peak season (16 May to 14 March).
@@ -105,4 +105,8 @@ test('an admin enters next season’s park fees, then applies a fee change to an
   await confirm.getByRole('button', { name: 'Apply and mail the traveller' }).click();
   await expect(page.getByText(/^Applied the new park fees to booking/)).toBeVisible();
   await expect(page.getByTestId('park-fee-change').filter({ hasText: 'Neema Lyimo' })).toHaveCount(0);
+  // The traveller is told the new fees (the mail leaves once the change has committed).
+  await expect
+    .poll(() => newestMailTo(email, 'Park fees changed for your booking'), { timeout: 30_000 })
+    .toContain('$141.60');
 });

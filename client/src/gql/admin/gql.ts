@@ -21,6 +21,8 @@ type Documents = {
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.ConfirmBookingDocument,
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CancelBookingDocument,
+    "\n  query AdminParkFeeChanges {\n    parkFeeChanges {\n      frozenCents\n      currentCents\n      differenceCents\n      booking {\n        id\n        name\n        email\n        tourTitle\n        startDate\n        numberOfPeople\n        status\n      }\n    }\n  }\n": typeof types.AdminParkFeeChangesDocument,
+    "\n  mutation ApplyParkFeeChange($bookingId: ID!) {\n    applyParkFeeChange(bookingId: $bookingId) {\n      differenceCents\n      booking {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.ApplyParkFeeChangeDocument,
     "\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n": typeof types.AdminParkFeeSchedulesDocument,
     "\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n": typeof types.ParkFeeScheduleFieldsFragmentDoc,
     "\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n": typeof types.AdminParkFeeScheduleDocument,
@@ -57,6 +59,8 @@ const documents: Documents = {
     "\n  mutation ConfirmBooking($id: ID!) {\n    confirmBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.ConfirmBookingDocument,
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CancelBookingDocument,
+    "\n  query AdminParkFeeChanges {\n    parkFeeChanges {\n      frozenCents\n      currentCents\n      differenceCents\n      booking {\n        id\n        name\n        email\n        tourTitle\n        startDate\n        numberOfPeople\n        status\n      }\n    }\n  }\n": types.AdminParkFeeChangesDocument,
+    "\n  mutation ApplyParkFeeChange($bookingId: ID!) {\n    applyParkFeeChange(bookingId: $bookingId) {\n      differenceCents\n      booking {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.ApplyParkFeeChangeDocument,
     "\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n": types.AdminParkFeeSchedulesDocument,
     "\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n": types.ParkFeeScheduleFieldsFragmentDoc,
     "\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n": types.AdminParkFeeScheduleDocument,
@@ -125,6 +129,14 @@ export function graphql(source: "\n  mutation CompleteBooking($id: ID!) {\n    c
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminParkFeeChanges {\n    parkFeeChanges {\n      frozenCents\n      currentCents\n      differenceCents\n      booking {\n        id\n        name\n        email\n        tourTitle\n        startDate\n        numberOfPeople\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminParkFeeChanges {\n    parkFeeChanges {\n      frozenCents\n      currentCents\n      differenceCents\n      booking {\n        id\n        name\n        email\n        tourTitle\n        startDate\n        numberOfPeople\n        status\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApplyParkFeeChange($bookingId: ID!) {\n    applyParkFeeChange(bookingId: $bookingId) {\n      differenceCents\n      booking {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ApplyParkFeeChange($bookingId: ID!) {\n    applyParkFeeChange(bookingId: $bookingId) {\n      differenceCents\n      booking {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Spinner } from '../../../components/Spinner';
@@ -6,6 +6,7 @@ import { usePageMeta } from '../../../components/usePageMeta';
 import type { ParkFeeScheduleFieldsFragment } from '../../../gql/admin/graphql';
 import { errorMessage } from '../../../lib/errors';
 import { PARK_FEE_SCHEDULE, PARK_FEE_SCHEDULES } from './api/park-fees.operations';
+import { AffectedBookings } from './components/AffectedBookings';
 import { ScheduleEditor } from './components/ScheduleEditor';
 import { ScheduleList } from './components/ScheduleList';
 import { copyAsNextSeason, emptyScheduleForm, scheduleToForm } from './lib/schedule-form';
@@ -78,6 +79,7 @@ export function AdminParkFeesPage() {
   const [status, setStatus] = useState('');
   // Bumped on every save so the editor restarts from the schedule as the server saved it.
   const [saved, setSaved] = useState(0);
+  const affected = useRef<HTMLHeadingElement>(null);
   const list = useQuery(PARK_FEE_SCHEDULES, { fetchPolicy: 'cache-and-network' });
   const schedules = list.data?.parkFeeSchedules;
 
@@ -85,6 +87,8 @@ export function AdminParkFeesPage() {
     setStatus(`Saved the schedule ${s.name}.`);
     setSaved((n) => n + 1);
     setParams({ edit: s.id }, { replace: true });
+    // The bookings the new fees affect are what the admin acts on next.
+    requestAnimationFrame(() => affected.current?.focus());
   };
   const close = () => {
     setStatus('');
@@ -145,6 +149,7 @@ export function AdminParkFeesPage() {
         </div>
         {listBody}
       </section>
+      <AffectedBookings ref={affected} />
       {editor}
     </div>
   );

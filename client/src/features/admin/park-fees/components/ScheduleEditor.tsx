@@ -40,7 +40,8 @@ export function ScheduleEditor({
   const formRef = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const [save, { loading: saving }] = useMutation(SAVE_PARK_FEE_SCHEDULE, {
-    refetchQueries: [{ query: PARK_FEE_SCHEDULES }, { query: PARK_AREA_OPTIONS }],
+    // The page lists the bookings whose frozen fees a save makes differ from the current ones.
+    refetchQueries: [{ query: PARK_FEE_SCHEDULES }, { query: PARK_AREA_OPTIONS }, 'AdminParkFeeChanges'],
   });
 
   const change = (patch: Partial<ScheduleForm>) => setForm((f) => ({ ...f, ...patch }));
