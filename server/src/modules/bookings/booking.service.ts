@@ -8,14 +8,11 @@ import {
   nextBookingStatus,
   parseBookingStatus,
   grandTotalInCents,
-  partyProblems,
   quoteInCents,
   transitionRefusal,
   travellerToday,
   type BookingAction,
   type BookingStatus,
-  type PartyCounts,
-  type TravellerDetails,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import {
@@ -41,7 +38,9 @@ import { paymentService } from '../payments/payment.service.js';
 import { freezeParkFees } from '../park-fees/park-fee-freeze.service.js';
 import { travellerService } from '../travellers/traveller.service.js';
 
-import { validateBooking, type RawBookingInput } from './booking.validation.js';
+import { validateBookingWithExtras, type BookingExtras, type RawBookingInput } from './booking.validation.js';
+
+export type { BookingExtras };
 import { departureService } from './departure.service.js';
 
 export const BOOKING_RECEIVED =
@@ -51,14 +50,6 @@ export const BOOKING_RATE_LIMITED = 'Too many booking requests. Please try again
 export const MY_BOOKINGS_MAX = 500;
 /** The admin's bookings page when it asks for no size. */
 export const BOOKINGS_DEFAULT_PAGE = 50;
-
-/** What only the GraphQL booking takes beyond the form (the REST shim books without them). */
-export interface BookingExtras {
-  /** Who travels, as counts adding up to the number of people, for the park fees. */
-  party?: PartyCounts | null;
-  /** The lead traveller's details, saved with the booking. */
-  leadTraveller?: TravellerDetails | null;
-}
 
 export interface BookingListFilter {
   status?: string | null;
@@ -324,30 +315,6 @@ export const bookingService = {
     return changeStatus(ctx, bookingId, action);
   },
 };
-
-/**
- * The booking form's rules and, when given, the party and the lead traveller's details: every
- * failing field at once (`party`, `leadTraveller.<field>` beside the form's own).
- */
-function validateBookingWithExtras(
-  input: RawBookingInput,
-  extras: BookingExtras,
-  tour: Tour,
-  today: string,
-  horizonMonths: number,
-) {
-  const errors: FieldError[] = extras.leadTraveller ? travellerService.leadProblems(extras.leadTraveller, today) : [];
-  let data: ReturnType<typeof validateBooking>;
-  try {
-    data = validateBooking(input, tour, today, horizonMonths);
-  } catch (e) {
-    if (!(e instanceof BadInputError) || !errors.length) throw e;
-    throw new BadInputError([e.message, ...errors.map((f) => f.message)].join('\n'), [...e.fields, ...errors]);
-  }
-  if (extras.party) errors.push(...partyProblems(extras.party, data.numberOfPeople));
-  throwIfInvalid(errors, 'lines');
-  return data;
-}
 
 /** CONFLICT naming the booking's current state and the one asked for (NOT_FOUND when there is no booking). */
 async function refuse(ctx: RequestContext, id: number, target: BookingStatus): Promise<never> {

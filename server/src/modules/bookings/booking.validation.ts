@@ -3,14 +3,26 @@ import {
   defaultBookingTier,
   defaultBookingType,
   parseTiers,
+  partyProblems,
+  travellerProblems,
   validateBookingForm,
+  type PartyCounts,
+  type TravellerDetails,
   type BookingFormValues,
   type TourLength,
 } from '@tembea/schema';
-import { type FieldError, throwIfInvalid } from '../../common/errors.js';
+import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 
 /** A booking request as both APIs receive it: REST JSON may hold anything. */
 export type RawBookingInput = Record<string, unknown>;
+
+/** What only the GraphQL booking takes beyond the form (the REST shim books without them). */
+export interface BookingExtras {
+  /** Who travels, as counts adding up to the number of people, for the park fees. */
+  party?: PartyCounts | null;
+  /** The lead traveller's details, saved with the booking. */
+  leadTraveller?: TravellerDetails | null;
+}
 
 export interface BookingData {
   startDate: string;
@@ -94,4 +106,30 @@ export function validateBooking(
       : defaultBookingType(tour.bookingType),
     tier: tier!,
   };
+}
+
+/**
+ * The booking form's rules and, when given, the party and the lead traveller's details: every
+ * failing field at once (`party`, `leadTraveller.<field>` beside the form's own).
+ */
+export function validateBookingWithExtras(
+  input: RawBookingInput,
+  extras: BookingExtras,
+  tour: Parameters<typeof validateBooking>[1],
+  today: string,
+  horizonMonths: number,
+): BookingData {
+  const errors: FieldError[] = extras.leadTraveller
+    ? travellerProblems(extras.leadTraveller, today, 'leadTraveller.')
+    : [];
+  let data: BookingData;
+  try {
+    data = validateBooking(input, tour, today, horizonMonths);
+  } catch (e) {
+    if (!(e instanceof BadInputError) || !errors.length) throw e;
+    throw new BadInputError([e.message, ...errors.map((f) => f.message)].join('\n'), [...e.fields, ...errors]);
+  }
+  if (extras.party) errors.push(...partyProblems(extras.party, data.numberOfPeople));
+  throwIfInvalid(errors, 'lines');
+  return data;
 }

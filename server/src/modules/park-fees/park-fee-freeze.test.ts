@@ -3,7 +3,7 @@ import { queryRows, sql } from '../../common/sql.js';
 import type { RequestContext } from '../../common/context.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
-import { ADMIN_ENV, adminToken, book, bookRest, inDays, makeTour, request } from '../../test/booking-helpers.js';
+import { ADMIN_ENV, adminToken, bookRest, inDays, makeTour, request } from '../../test/booking-helpers.js';
 import { createKey, keyGql } from '../../test/partner-helpers.js';
 import { travellerService } from '../travellers/traveller.service.js';
 
@@ -142,6 +142,11 @@ describe('a booking freezes the park fees it was quoted', () => {
             from booking_travellers t join bookings b on b.id = t.booking_id where b.id = ${Number(b.id)}`,
     );
     expect(row!.park_fees_cents).toBe(24_200);
+    await s.outbox.flush();
+    const received = mailsTo(s, owner.email).find((m) => m.text.includes(`Booking: #${b.id}`));
+    expect(received?.text).toContain('Park fees, paid on to the parks: $242.00');
+    expect(received?.text).toContain('Total: $3,242.00');
+    expect(received?.text).not.toContain('AK991234');
     expect(row!.passport_sealed).not.toContain('AK991234');
     expect(row!.date_of_birth_sealed).not.toContain('1988');
   });

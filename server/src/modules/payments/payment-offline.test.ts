@@ -14,6 +14,7 @@ import {
   myPayment,
   pricedBooking,
 } from '../../test/payment-helpers.js';
+import { addDays, travellerToday } from '@tembea/schema';
 import { queryRows, sql } from '../../common/sql.js';
 
 let s: TestServer;
@@ -244,10 +245,10 @@ describe('the bookings list by what is owed', () => {
     await record(dueSoon, 750);
     const overdue = await pricedBooking(s, traveller, 25);
     await record(overdue, 750);
-    // Its balance fell due yesterday.
+    // Its balance fell due yesterday, as the server counts days (not the database's UTC date).
     await queryRows(
       s.orm.em.fork(),
-      sql`update bookings set balance_due_date = current_date - 1 where id = ${Number(overdue)}`,
+      sql`update bookings set balance_due_date = ${addDays(travellerToday(), -1)} where id = ${Number(overdue)}`,
     );
     const paid = await pricedBooking(s, traveller, 45);
     await record(paid, 25_000);

@@ -135,15 +135,7 @@ export const travellerService = {
     }
   },
 
-  /**
-   * The problems of a lead traveller's details given with a new booking, fields prefixed with
-   * `leadTraveller.`; messages never repeat what was typed.
-   */
-  leadProblems(lead: TravellerDetails, today: string): { field: string; message: string }[] {
-    return travellerProblems(lead, today, 'leadTraveller.');
-  },
-
-  /** Saves the lead traveller of a booking being made, in its transaction (checked with leadProblems). */
+  /** Saves the lead traveller of a booking being made, in its transaction (checked with the booking). */
   async saveLead(tx: TransactionContext, booking: Booking, lead: TravellerDetails): Promise<void> {
     tx.em.create(Traveller, { booking, position: 1, ...sealedFields(cipherOf(tx.config), lead) });
     await tx.em.flush();
