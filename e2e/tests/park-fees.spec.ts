@@ -43,6 +43,15 @@ test('an admin enters next season’s park fees, then applies a fee change to an
 }) => {
   test.setTimeout(180_000);
   await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const tour = await tourByTitle(request, MANYARA);
+
+  // The tour's one day is spent in Lake Manyara, as its itinerary editor shows.
+  await page.goto(`/admin/edit/${tour.id}`);
+  const day = page.getByTestId('itinerary-row').first();
+  await expect(day.getByLabel('Protected area')).toHaveValue('LAKE_MANYARA_NP');
+  await expect(day.getByLabel('Protected area').locator('option:checked')).toHaveText('Lake Manyara National Park');
+  await expect(day.getByLabel('Night inside the area')).toHaveValue('');
+
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Park fees' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Park fees' })).toBeVisible();
   const sampleRow = page.getByTestId('schedule-row').filter({ hasText: SAMPLE });
@@ -63,7 +72,6 @@ test('an admin enters next season’s park fees, then applies a fee change to an
   await page.screenshot({ path: test.info().outputPath('park-fees-next-season.png'), fullPage: true });
 
   // A traveller books two places on a Lake Manyara day in next season's peak.
-  const tour = await tourByTitle(request, MANYARA);
   const email = uniqueEmail('manyara');
   await registerViaApi(request, 'Neema Lyimo', email, 'flamingo-2027');
   const token = await loginViaApi(request, email, 'flamingo-2027');
