@@ -58,7 +58,7 @@ test('an admin enters next season’s park fees, then applies a fee change to an
   await expect(sampleRow).toContainText('Sample values');
 
   // Next season: the sample schedule copied a year on, saved as the parks publish it.
-  await sampleRow.getByRole('link', { name: /as next season$/ }).click();
+  await sampleRow.getByRole('link', { name: /^Copy as next season/ }).click();
   const editor = page.getByRole('form', { name: /^Next season, copied from Sample/ });
   await expect(editor.getByLabel('Valid from')).toHaveValue('2027-07-01');
   await expect(editor.getByLabel('Valid to')).toHaveValue('2028-06-30');

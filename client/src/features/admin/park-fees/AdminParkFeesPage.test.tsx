@@ -98,7 +98,7 @@ describe('AdminParkFeesPage', () => {
     const m = renderPage((c) =>
       c.operationName === 'SaveParkFeeSchedule' ? saved({ ...SAMPLE, id: '2', name: 'x' }) : undefined,
     );
-    fireEvent.click(await screen.findByRole('link', { name: `Copy ${SAMPLE.name} as next season` }));
+    fireEvent.click(await screen.findByRole('link', { name: `Copy as next season: ${SAMPLE.name}` }));
     await screen.findByRole('heading', { name: `Next season, copied from ${SAMPLE.name}` });
     expect(field('Schedule name').value).toBe('Sample 2027/28: check every fee against the parks’ published tariffs');
     expect([field('Valid from').value, field('Valid to').value]).toEqual(['2027-07-01', '2028-06-30']);

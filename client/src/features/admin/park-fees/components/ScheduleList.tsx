@@ -49,17 +49,19 @@ export function ScheduleList({ schedules, selected }: { schedules: Schedule[]; s
             <span className="park-fees__sub">{periodOf(s, today)}</span>
           </td>
           <td>{formatMoment(s.updatedAt)}</td>
-          <td className="park-fees__actions">
-            <Link className="btn btn--ghost btn--small" to={`?edit=${s.id}`} aria-label={`Edit ${s.name}`}>
-              Edit
-            </Link>
-            <Link
-              className="btn btn--ghost btn--small"
-              to={`?copy=${s.id}`}
-              aria-label={`Copy ${s.name} as next season`}
-            >
-              Copy as next season
-            </Link>
+          <td>
+            <div className="park-fees__actions">
+              <Link className="btn btn--ghost btn--small" to={`?edit=${s.id}`} aria-label={`Edit ${s.name}`}>
+                Edit
+              </Link>
+              <Link
+                className="btn btn--ghost btn--small"
+                to={`?copy=${s.id}`}
+                aria-label={`Copy as next season: ${s.name}`}
+              >
+                Copy as next season
+              </Link>
+            </div>
           </td>
         </tr>
       ))}
