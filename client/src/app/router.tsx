@@ -75,6 +75,9 @@ const AdminBookingsPage = screen(() =>
 const AdminPartnersPage = screen(() =>
   import('../features/admin/partners/AdminPartnersPage').then((m) => ({ default: m.AdminPartnersPage })),
 );
+const AdminParkFeesPage = screen(() =>
+  import('../features/admin/park-fees/AdminParkFeesPage').then((m) => ({ default: m.AdminParkFeesPage })),
+);
 const AdminWebhooksPage = screen(() =>
   import('../features/admin/webhooks/AdminWebhooksPage').then((m) => ({ default: m.AdminWebhooksPage })),
 );
@@ -146,6 +149,7 @@ export const routes: RouteObject[] = [
       { path: 'edit/:id', element: <TourFormPage /> },
       { path: 'bookings', element: <AdminBookingsPage /> },
       { path: 'payments', element: <AdminPaymentsPage /> },
+      { path: 'park-fees', element: <AdminParkFeesPage /> },
       { path: 'partners', element: <AdminPartnersPage /> },
       { path: 'webhooks', element: <AdminWebhooksPage /> },
     ],
