@@ -6,7 +6,9 @@ import { gql, loginViaApi, loginViaUi, newestMailTo, registerViaApi, tourByTitle
 // A one-day tour in Lake Manyara National Park, which the sample schedule prices at $50.00 a
 // non-resident adult in peak season (16 May to 14 March).
 const MANYARA = 'Lake Manyara Flamingos & Tree-Climbing Lions';
-const SAMPLE = /^Sample 2026\/27/;
+
+/** A fee year's name part, e.g. 2027/28 for the year from 1 July 2027. */
+const season = (year: number) => `${year}/${String((year + 1) % 100).padStart(2, '0')}`;
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -54,24 +56,33 @@ test('an admin enters next season’s park fees, then applies a fee change to an
 
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Park fees' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Park fees' })).toBeVisible();
-  const sampleRow = page.getByTestId('schedule-row').filter({ hasText: SAMPLE });
+  // The demo's sample schedules cover this fee year and the next; next season is the one after.
+  const { parkFeeSchedules } = await gql<{ parkFeeSchedules: { name: string; validFrom: string }[] }>(
+    request,
+    '{ parkFeeSchedules { name validFrom } }',
+  );
+  const latestSample = parkFeeSchedules.filter((x) => x.name.startsWith('Sample'))[0]!;
+  const year = Number(latestSample.validFrom.slice(0, 4)) + 1;
+  const next = season(year);
+  const sampleRow = page.getByTestId('schedule-row').filter({ hasText: latestSample.name });
   await expect(sampleRow).toContainText('Sample values');
 
-  // Next season: the sample schedule copied a year on, saved as the parks publish it.
+  // Next season: the latest sample schedule copied a year on, saved as the parks publish it.
   await sampleRow.getByRole('link', { name: /^Copy as next season/ }).click();
   const editor = page.getByRole('form', { name: /^Next season, copied from Sample/ });
-  await expect(editor.getByLabel('Valid from')).toHaveValue('2027-07-01');
-  await expect(editor.getByLabel('Valid to')).toHaveValue('2028-06-30');
-  await expect(editor.getByLabel('Schedule name')).toHaveValue(/^Sample 2027\/28/);
+  await expect(editor.getByLabel('Valid from')).toHaveValue(`${year}-07-01`);
+  await expect(editor.getByLabel('Valid to')).toHaveValue(`${year + 1}-06-30`);
+  await expect(editor.getByLabel('Schedule name')).toHaveValue(new RegExp(`^Sample ${next}`));
   await expect(page.getByTestId('sample-note')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await editor.getByLabel('Schedule name').fill('2027/28');
+  await editor.getByLabel('Schedule name').fill(next);
   await editor.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(page.getByText('Saved the schedule 2027/28.')).toBeVisible();
-  await expect(page.getByTestId('schedule-row').filter({ hasText: '2027/28' })).toContainText('1 Jul 2027');
+  await expect(page.getByText(`Saved the schedule ${next}.`)).toBeVisible();
+  await expect(page.getByTestId('schedule-row').filter({ hasText: next }).first()).toContainText(`1 Jul ${year}`);
   await page.screenshot({ path: test.info().outputPath('park-fees-next-season.png'), fullPage: true });
 
-  // A traveller books two places on a Lake Manyara day in next season's peak.
+  // A traveller books two places on a Lake Manyara day in next season's peak: its first day, at
+  // most two years ahead, within the booking horizon.
   const email = uniqueEmail('manyara');
   await registerViaApi(request, 'Neema Lyimo', email, 'flamingo-2027');
   const token = await loginViaApi(request, email, 'flamingo-2027');
@@ -81,7 +92,7 @@ test('an admin enters next season’s park fees, then applies a fee change to an
     {
       input: {
         tourId: tour.id,
-        startDate: '2027-08-10',
+        startDate: `${year}-07-01`,
         numberOfPeople: 2,
         name: 'Neema Lyimo',
         email,
@@ -93,13 +104,13 @@ test('an admin enters next season’s park fees, then applies a fee change to an
 
   // The parks raise Lake Manyara's fee for non-resident adults from $50.00 to $60.00.
   await page.reload();
-  const edit = page.getByRole('form', { name: 'Edit 2027/28' });
+  const edit = page.getByRole('form', { name: `Edit ${next}` });
   await expect(edit.getByLabel('Area name').first()).toBeVisible();
   const amount = await feeAmount(page, 'Lake Manyara National Park', 'ENTRY_PEAK', 'NON_RESIDENT', 'ADULT');
   await expect(amount).toHaveValue('50.00');
   await amount.fill('60.00');
   await edit.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(page.getByText('Saved the schedule 2027/28.')).toBeVisible();
+  await expect(page.getByText(`Saved the schedule ${next}.`)).toBeVisible();
 
   // The booking made at the old fee is listed, $23.60 more: 2 × $10.00 plus 18% VAT.
   const affected = page.getByTestId('park-fee-change').filter({ hasText: 'Neema Lyimo' });
