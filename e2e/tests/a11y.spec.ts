@@ -317,3 +317,30 @@ test('Partner API Keys and Webhook deliveries: no serious axe violation, fit 375
     await expect(page.getByText(/^(No webhook deliveries yet\.|Showing \d+ of \d+ deliveries)$/)).toBeVisible();
   });
 });
+
+test('Park fees: schedules, the editor and the affected bookings, no serious axe violation, fit 375 px', async ({
+  page,
+  request,
+}) => {
+  // Axe reads every control of the sample schedule's six fee tables: several seconds a pass.
+  test.setTimeout(300_000);
+  const { parkFeeSchedules } = await gql<{ parkFeeSchedules: { id: string; name: string }[] }>(
+    request,
+    '{ parkFeeSchedules { id name } }',
+  );
+  const sample = parkFeeSchedules.find((s) => s.name.startsWith('Sample'));
+  expect(sample, 'the seeded sample schedule').toBeTruthy();
+  await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await checkScreen(page, 'admin-park-fees', async () => {
+    await page.goto(`/admin/park-fees?edit=${sample!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Park fees' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bookings affected by fee changes' })).toBeVisible();
+    await expect(page.getByTestId('area-editor').first()).toBeVisible();
+  });
+  // The editor with its problems shown beside the fields.
+  await page.getByLabel('Schedule name').fill('');
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText('Please give the schedule a name')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

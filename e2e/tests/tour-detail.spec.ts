@@ -73,15 +73,23 @@ test('booking type and tier re-price the tour through the quote', async ({ page,
   await expect(page.getByLabel('Travel Tier')).toHaveValue('Mid-range');
   await expect(page.getByTestId('quote-price')).toHaveText('$2,890.00');
   await expect(page.getByTestId('tour-price')).toContainText('$2,890.00');
-  await expect(page.getByTestId('quote-deposit')).toHaveText('$86.70');
-  await expect(page.getByTestId('quote-balance')).toHaveText('$2,803.30');
+  // The safari spends its days in the parks: the deposit (3%) and the balance are of the price
+  // plus the park fees, which are shown apart (priced for one non-resident adult until told who travels).
+  const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+  const parkFees = cents(await page.getByTestId('park-fees-total').innerText());
+  expect(parkFees).toBeGreaterThan(0);
+  const usd = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  const deposit = Math.round(((289_000 + parkFees) * 3) / 100);
+  await expect(page.getByTestId('quote-deposit')).toHaveText(usd(deposit));
+  await expect(page.getByTestId('quote-balance')).toHaveText(usd(289_000 + parkFees - deposit));
   await expect(page.getByTestId('quote')).toContainText(/Balance, due \d+ \w+ \d{4}/);
   await page.getByLabel('Booking Type').selectOption('private');
   await expect(page.getByTestId('quote-price')).toHaveText('$3,450.00');
   await page.getByLabel('Travel Tier').selectOption('Luxury');
   await expect(page.getByTestId('quote-price')).toHaveText('$5,900.00');
   await expect(page.getByTestId('tour-price')).toContainText('$5,900.00');
-  await expect(page.getByTestId('quote-deposit')).toHaveText('$177.00');
+  const privateFees = cents(await page.getByTestId('park-fees-total').innerText());
+  await expect(page.getByTestId('quote-deposit')).toHaveText(usd(Math.round(((590_000 + privateFees) * 3) / 100)));
 });
 
 test('the booking button follows the status: Book Tour, Currently Unavailable, Coming Soon', async ({

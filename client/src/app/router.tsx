@@ -78,6 +78,9 @@ const PermitListPage = screen(() =>
 const AdminPartnersPage = screen(() =>
   import('../features/admin/partners/AdminPartnersPage').then((m) => ({ default: m.AdminPartnersPage })),
 );
+const AdminParkFeesPage = screen(() =>
+  import('../features/admin/park-fees/AdminParkFeesPage').then((m) => ({ default: m.AdminParkFeesPage })),
+);
 const AdminWebhooksPage = screen(() =>
   import('../features/admin/webhooks/AdminWebhooksPage').then((m) => ({ default: m.AdminWebhooksPage })),
 );
@@ -150,6 +153,7 @@ export const routes: RouteObject[] = [
       { path: 'bookings', element: <AdminBookingsPage /> },
       { path: 'departures/:tourId/:date/permits', element: <PermitListPage /> },
       { path: 'payments', element: <AdminPaymentsPage /> },
+      { path: 'park-fees', element: <AdminParkFeesPage /> },
       { path: 'partners', element: <AdminPartnersPage /> },
       { path: 'webhooks', element: <AdminWebhooksPage /> },
     ],

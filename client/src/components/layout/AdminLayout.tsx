@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { RouteFallback } from '../RouteFallback';
 import { AdminProfile } from './AdminProfile';
 
-/** Navigation for every /admin path: All Tours, New Tour, Bookings, Payments, Partners (API keys), Webhooks and the admin profile. */
+/** Navigation for every /admin path: All Tours, New Tour, Bookings, Payments, Park fees, Partners (API keys), Webhooks and the admin profile. */
 export function AdminLayout() {
   return (
     <>
@@ -30,6 +30,9 @@ export function AdminLayout() {
               </li>
               <li>
                 <NavLink to="/admin/payments">Payments</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/park-fees">Park fees</NavLink>
               </li>
               <li>
                 <NavLink to="/admin/partners">Partners</NavLink>

@@ -22,6 +22,12 @@ type Documents = {
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": typeof types.CancelBookingDocument,
     "\n  query PermitList($tourId: ID!, $date: String!) {\n    permitList(tourId: $tourId, date: $date) {\n      tourId\n      tourTitle\n      startDate\n      totalCents\n      assumedCount\n      areas {\n        areaCode\n        areaName\n        totalCents\n      }\n      days {\n        date\n        areaCode\n        areaName\n        priced\n        totalCents\n      }\n      travellers {\n        bookingId\n        bookingReference\n        position\n        fullName\n        nationality\n        residency\n        passportNumber\n        assumed\n        ageBands\n        feesCents\n        totalCents\n      }\n    }\n  }\n": typeof types.PermitListDocument,
+    "\n  query AdminParkFeeChanges {\n    parkFeeChanges {\n      frozenCents\n      currentCents\n      differenceCents\n      booking {\n        id\n        name\n        email\n        tourTitle\n        startDate\n        numberOfPeople\n        status\n      }\n    }\n  }\n": typeof types.AdminParkFeeChangesDocument,
+    "\n  mutation ApplyParkFeeChange($bookingId: ID!) {\n    applyParkFeeChange(bookingId: $bookingId) {\n      differenceCents\n      booking {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.ApplyParkFeeChangeDocument,
+    "\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n": typeof types.AdminParkFeeSchedulesDocument,
+    "\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n": typeof types.ParkFeeScheduleFieldsFragmentDoc,
+    "\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n": typeof types.AdminParkFeeScheduleDocument,
+    "\n  mutation SaveParkFeeSchedule($input: ParkFeeScheduleInput!) {\n    saveParkFeeSchedule(input: $input) {\n      schedule {\n        ...ParkFeeScheduleFields\n      }\n    }\n  }\n": typeof types.SaveParkFeeScheduleDocument,
     "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": typeof types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": typeof types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": typeof types.CreatePartnerKeyDocument,
@@ -32,9 +38,10 @@ type Documents = {
     "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.RefundPaymentDocument,
     "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.AdminPaymentsDocument,
     "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": typeof types.PaymentTotalsDocument,
-    "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
+    "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": typeof types.DeleteTourDocument,
+    "\n  query ParkAreaOptions {\n    parkFeeSchedules {\n      id\n      validFrom\n      validTo\n      areas {\n        areaCode\n        areaName\n      }\n    }\n  }\n": typeof types.ParkAreaOptionsDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": typeof types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.UpdateTourDocument,
@@ -54,6 +61,12 @@ const documents: Documents = {
     "\n  mutation CompleteBooking($id: ID!) {\n    completeBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CompleteBookingDocument,
     "\n  mutation CancelBooking($id: ID!) {\n    cancelBooking(id: $id) {\n      booking {\n        ...AdminBookingFields\n      }\n    }\n  }\n": types.CancelBookingDocument,
     "\n  query PermitList($tourId: ID!, $date: String!) {\n    permitList(tourId: $tourId, date: $date) {\n      tourId\n      tourTitle\n      startDate\n      totalCents\n      assumedCount\n      areas {\n        areaCode\n        areaName\n        totalCents\n      }\n      days {\n        date\n        areaCode\n        areaName\n        priced\n        totalCents\n      }\n      travellers {\n        bookingId\n        bookingReference\n        position\n        fullName\n        nationality\n        residency\n        passportNumber\n        assumed\n        ageBands\n        feesCents\n        totalCents\n      }\n    }\n  }\n": types.PermitListDocument,
+    "\n  query AdminParkFeeChanges {\n    parkFeeChanges {\n      frozenCents\n      currentCents\n      differenceCents\n      booking {\n        id\n        name\n        email\n        tourTitle\n        startDate\n        numberOfPeople\n        status\n      }\n    }\n  }\n": types.AdminParkFeeChangesDocument,
+    "\n  mutation ApplyParkFeeChange($bookingId: ID!) {\n    applyParkFeeChange(bookingId: $bookingId) {\n      differenceCents\n      booking {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.ApplyParkFeeChangeDocument,
+    "\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n": types.AdminParkFeeSchedulesDocument,
+    "\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n": types.ParkFeeScheduleFieldsFragmentDoc,
+    "\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n": types.AdminParkFeeScheduleDocument,
+    "\n  mutation SaveParkFeeSchedule($input: ParkFeeScheduleInput!) {\n    saveParkFeeSchedule(input: $input) {\n      schedule {\n        ...ParkFeeScheduleFields\n      }\n    }\n  }\n": types.SaveParkFeeScheduleDocument,
     "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n": types.PartnerKeyFieldsFragmentDoc,
     "\n  query PartnerKeys {\n    partnerKeys {\n      ...PartnerKeyFields\n    }\n  }\n": types.PartnerKeysDocument,
     "\n  mutation CreatePartnerKey($input: CreatePartnerKeyInput!) {\n    createPartnerKey(input: $input) {\n      secret\n      key {\n        ...PartnerKeyFields\n      }\n    }\n  }\n": types.CreatePartnerKeyDocument,
@@ -64,9 +77,10 @@ const documents: Documents = {
     "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.RefundPaymentDocument,
     "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.AdminPaymentsDocument,
     "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": types.PaymentTotalsDocument,
-    "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n": types.AdminTourFieldsFragmentDoc,
+    "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n": types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": types.DeleteTourDocument,
+    "\n  query ParkAreaOptions {\n    parkFeeSchedules {\n      id\n      validFrom\n      validTo\n      areas {\n        areaCode\n        areaName\n      }\n    }\n  }\n": types.ParkAreaOptionsDocument,
     "\n  query AdminTour($id: ID!) {\n    tour(id: $id) {\n      ...AdminTourFields\n    }\n  }\n": types.AdminTourDocument,
     "\n  mutation CreateTour($input: TourInput!, $images: [Upload!]) {\n    createTour(input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.CreateTourDocument,
     "\n  mutation UpdateTour($id: ID!, $input: TourInput!, $images: [Upload!]) {\n    updateTour(id: $id, input: $input, images: $images) {\n      tour {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.UpdateTourDocument,
@@ -124,6 +138,30 @@ export function graphql(source: "\n  query PermitList($tourId: ID!, $date: Strin
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query AdminParkFeeChanges {\n    parkFeeChanges {\n      frozenCents\n      currentCents\n      differenceCents\n      booking {\n        id\n        name\n        email\n        tourTitle\n        startDate\n        numberOfPeople\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminParkFeeChanges {\n    parkFeeChanges {\n      frozenCents\n      currentCents\n      differenceCents\n      booking {\n        id\n        name\n        email\n        tourTitle\n        startDate\n        numberOfPeople\n        status\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApplyParkFeeChange($bookingId: ID!) {\n    applyParkFeeChange(bookingId: $bookingId) {\n      differenceCents\n      booking {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ApplyParkFeeChange($bookingId: ID!) {\n    applyParkFeeChange(bookingId: $bookingId) {\n      differenceCents\n      booking {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query AdminParkFeeSchedules {\n    parkFeeSchedules {\n      id\n      name\n      validFrom\n      validTo\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment ParkFeeScheduleFields on ParkFeeSchedule {\n    id\n    name\n    validFrom\n    validTo\n    updatedAt\n    vatPercent\n    tzsPerUsd\n    peakSeasons {\n      from\n      to\n    }\n    areas {\n      areaCode\n      areaName\n      fees {\n        kind\n        residency\n        ageBand\n        amount\n        currency\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n"): (typeof documents)["\n  query AdminParkFeeSchedule($id: ID!) {\n    parkFeeSchedule(id: $id) {\n      ...ParkFeeScheduleFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveParkFeeSchedule($input: ParkFeeScheduleInput!) {\n    saveParkFeeSchedule(input: $input) {\n      schedule {\n        ...ParkFeeScheduleFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveParkFeeSchedule($input: ParkFeeScheduleInput!) {\n    saveParkFeeSchedule(input: $input) {\n      schedule {\n        ...ParkFeeScheduleFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n"): (typeof documents)["\n  fragment PartnerKeyFields on PartnerKey {\n    id\n    partnerName\n    name\n    keyPrefix\n    rateLimitPerMinute\n    usesDefaultRateLimit\n    status\n    createdAt\n    lastUsedAt\n    revokedAt\n    requestsToday\n    refusalsToday\n    usage {\n      day\n      requests\n      refusals\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -164,7 +202,7 @@ export function graphql(source: "\n  query PaymentTotals($from: String, $to: Str
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n"): (typeof documents)["\n  fragment AdminTourFields on Tour {\n    ...TourFields\n  }\n"];
+export function graphql(source: "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n"): (typeof documents)["\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -173,6 +211,10 @@ export function graphql(source: "\n  query AdminTours($first: Int!, $after: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ParkAreaOptions {\n    parkFeeSchedules {\n      id\n      validFrom\n      validTo\n      areas {\n        areaCode\n        areaName\n      }\n    }\n  }\n"): (typeof documents)["\n  query ParkAreaOptions {\n    parkFeeSchedules {\n      id\n      validFrom\n      validTo\n      areas {\n        areaCode\n        areaName\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

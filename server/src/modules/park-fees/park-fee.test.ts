@@ -2,6 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
+import { feeYearOf } from '../../db/seed/sample-park-fees.js';
+import { travellerToday } from '@tembea/schema';
+
+// The demo seeds sample schedules for the fee year holding today and the next one (1 July to 30
+// June): `Y` is the first. Next season, entered ahead here, is the year after both.
+const Y = feeYearOf(travellerToday());
+const season = (year: number) => `${year}/${String((year + 1) % 100).padStart(2, '0')}`;
+const NEXT = season(Y + 2);
+/** A peak-season day inside the second sample year: always ahead, and within the booking horizon. */
+const PEAK_DAY = `${Y + 2}-01-10`;
 
 let s: TestServer;
 let admin: string;
@@ -20,9 +30,9 @@ const SAVE = `mutation($input: ParkFeeScheduleInput!) { saveParkFeeSchedule(inpu
   schedule { id name validFrom validTo vatPercent areas { areaCode fees { kind residency ageBand amount currency } } } } }`;
 
 const NEXT_SEASON = {
-  name: '2027/28',
-  validFrom: '2027-07-01',
-  validTo: '2028-06-30',
+  name: NEXT,
+  validFrom: `${Y + 2}-07-01`,
+  validTo: `${Y + 3}-06-30`,
   peakSeasons: [{ from: '05-16', to: '03-14' }],
   vatPercent: 18,
   tzsPerUsd: 2650,
@@ -41,10 +51,10 @@ const NEXT_SEASON = {
 
 describe('park fee schedules', () => {
   it('come with the demo catalogue as a sample anyone can read, labelled as such', async () => {
-    const res = await gql(s, SCHEDULE, { on: '2026-12-01' });
+    const res = await gql(s, SCHEDULE, { on: `${Y}-12-01` });
     expect(res.body.errors).toBeUndefined();
     const sample = res.body.data.parkFeeSchedule;
-    expect(sample.name).toMatch(/^Sample 2026\/27: check every fee/);
+    expect(sample.name).toBe(`Sample ${season(Y)}: check every fee against the parks’ published tariffs`);
     expect(sample.areas.map((a: { areaCode: string }) => a.areaCode)).toContain('SERENGETI_NP');
     expect(sample.areas[0].fees).toContainEqual({
       kind: 'ENTRY_PEAK',
@@ -53,7 +63,7 @@ describe('park fee schedules', () => {
       amount: 7000,
       currency: 'USD',
     });
-    expect((await gql(s, SCHEDULE, { on: '2030-01-01' })).body.data.parkFeeSchedule).toBeNull();
+    expect((await gql(s, SCHEDULE, { on: `${Y + 2}-07-01` })).body.data.parkFeeSchedule).toBeNull();
     expect((await gql(s, SCHEDULE, { on: '1 Dec' })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect((await gql(s, SCHEDULE, {})).body.errors[0].message).toBe('Give either id or activeOn');
   });
@@ -62,29 +72,35 @@ describe('park fee schedules', () => {
     const saved = await gql(s, SAVE, { input: NEXT_SEASON }, { token: admin });
     expect(saved.body.errors).toBeUndefined();
     const schedule = saved.body.data.saveParkFeeSchedule.schedule;
-    expect(schedule).toMatchObject({ name: '2027/28', validFrom: '2027-07-01', vatPercent: 18 });
+    expect(schedule).toMatchObject({ name: NEXT, validFrom: `${Y + 2}-07-01`, vatPercent: 18 });
     expect(schedule.areas[0].areaCode).toBe('SERENGETI_NP');
     const corrected = await gql(
       s,
       SAVE,
-      { input: { ...NEXT_SEASON, id: schedule.id, name: '2027/28 (corrected)', vatPercent: 18 } },
+      { input: { ...NEXT_SEASON, id: schedule.id, name: `${NEXT} (corrected)`, vatPercent: 18 } },
       { token: admin },
     );
     expect(corrected.body.data.saveParkFeeSchedule.schedule).toMatchObject({
       id: schedule.id,
-      name: '2027/28 (corrected)',
+      name: `${NEXT} (corrected)`,
     });
-    expect((await gql(s, SCHEDULE, { on: '2027-08-01' })).body.data.parkFeeSchedule.name).toBe('2027/28 (corrected)');
-    expect((await gql(s, SCHEDULE, { id: schedule.id })).body.data.parkFeeSchedule.name).toBe('2027/28 (corrected)');
+    expect((await gql(s, SCHEDULE, { on: `${Y + 2}-08-01` })).body.data.parkFeeSchedule.name).toBe(
+      `${NEXT} (corrected)`,
+    );
+    expect((await gql(s, SCHEDULE, { id: schedule.id })).body.data.parkFeeSchedule.name).toBe(`${NEXT} (corrected)`);
     const all = (await gql(s, SCHEDULES)).body.data.parkFeeSchedules;
-    expect(all.map((x: { validFrom: string }) => x.validFrom)).toEqual(['2027-07-01', '2026-07-01']);
+    expect(all.map((x: { validFrom: string }) => x.validFrom)).toEqual([
+      `${Y + 2}-07-01`,
+      `${Y + 1}-07-01`,
+      `${Y}-07-01`,
+    ]);
   });
 
   it('refuses a schedule with problems, naming each field, and a second schedule starting the same day', async () => {
     const bad = await gql(
       s,
       SAVE,
-      { input: { ...NEXT_SEASON, validFrom: '2028-07-01', validTo: '2028-01-01', vatPercent: 180 } },
+      { input: { ...NEXT_SEASON, validFrom: `${Y + 3}-07-01`, validTo: `${Y + 3}-01-01`, vatPercent: 180 } },
       { token: admin },
     );
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -94,7 +110,7 @@ describe('park fee schedules', () => {
     ]);
     const clash = await gql(s, SAVE, { input: { ...NEXT_SEASON, name: 'Duplicate' } }, { token: admin });
     expect(clash.body.errors[0]).toMatchObject({
-      message: "The schedule '2027/28 (corrected)' already starts on 2027-07-01: edit that one",
+      message: `The schedule '${NEXT} (corrected)' already starts on ${Y + 2}-07-01: edit that one`,
       extensions: { code: 'CONFLICT' },
     });
     const missing = await gql(s, SAVE, { input: { ...NEXT_SEASON, id: '999999' } }, { token: admin });
@@ -103,7 +119,7 @@ describe('park fee schedules', () => {
 
   it('is saved by admins only', async () => {
     const traveller = (await signUpAndLogin(s)).accessToken;
-    const input = { ...NEXT_SEASON, validFrom: '2029-07-01', validTo: '2030-06-30' };
+    const input = { ...NEXT_SEASON, validFrom: `${Y + 4}-07-01`, validTo: `${Y + 5}-06-30` };
     expect((await gql(s, SAVE, { input }, { token: traveller })).body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await gql(s, SAVE, { input })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
@@ -176,7 +192,7 @@ describe('the quote with park fees', () => {
       { residency: 'NON_RESIDENT', ageBand: 'ADULT', count: 2 },
       { residency: 'NON_RESIDENT', ageBand: 'CHILD', count: 1 },
     ];
-    const r = await gql(s, QUOTE, { tourId, start: '2027-01-10', people: 3, party });
+    const r = await gql(s, QUOTE, { tourId, start: PEAK_DAY, people: 3, party });
     expect(r.body.errors).toBeUndefined();
     const fees = r.body.data.quote.parkFees;
     // Sample fees, peak season: $50 a day for an adult, $20 for a child, concession $60 and $10 a night, 18% VAT.
@@ -228,23 +244,25 @@ describe('the quote with park fees', () => {
 
   it('prices non-resident adults when no party is given, says so, and lists days no schedule covers', async () => {
     const tourId = await tourNamed('Lake Manyara Flamingos & Tree-Climbing Lions');
-    const priced = (await gql(s, QUOTE, { tourId, start: '2026-12-20', people: 2 })).body.data.quote.parkFees;
+    const priced = (await gql(s, QUOTE, { tourId, start: `${Y + 1}-12-20`, people: 2 })).body.data.quote.parkFees;
     expect(priced).toMatchObject({ partyAssumed: true, totalCents: 2 * 5900 });
-    const later = (await gql(s, QUOTE, { tourId, start: '2027-08-01', people: 2 })).body.data.quote.parkFees;
-    expect(later).toMatchObject({ totalCents: 0, unpricedDays: [{ date: '2027-08-01', areaCode: 'LAKE_MANYARA_NP' }] });
+    // Next season's schedule, entered above, names Serengeti only: a Lake Manyara day in it is unpriced.
+    const later = (await gql(s, QUOTE, { tourId, start: `${Y + 2}-07-01`, people: 2 })).body.data.quote.parkFees;
+    expect(later).toMatchObject({
+      totalCents: 0,
+      unpricedDays: [{ date: `${Y + 2}-07-01`, areaCode: 'LAKE_MANYARA_NP' }],
+    });
   });
 
   it('refuses a party that does not add up, and has no park fees for a beach stay', async () => {
     const tourId = await tourNamed('Tarangire Elephants & Baobabs Safari');
     const party = [{ residency: 'EAST_AFRICAN_CITIZEN', ageBand: 'ADULT', count: 1 }];
-    const r = await gql(s, QUOTE, { tourId, start: '2027-01-10', people: 3, party });
+    const r = await gql(s, QUOTE, { tourId, start: PEAK_DAY, people: 3, party });
     expect(r.body.errors[0]).toMatchObject({
       message: 'The party counts 1 people; the booking is for 3',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     const beach = await tourNamed('Nungwi Beach Escape, Zanzibar');
-    expect(
-      (await gql(s, QUOTE, { tourId: beach, start: '2027-01-10', people: 1 })).body.data.quote.parkFees,
-    ).toBeNull();
+    expect((await gql(s, QUOTE, { tourId: beach, start: PEAK_DAY, people: 1 })).body.data.quote.parkFees).toBeNull();
   });
 });

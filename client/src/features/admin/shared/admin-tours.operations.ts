@@ -2,11 +2,17 @@ import { graphql } from '../../../gql/admin';
 
 /**
  * The tour as the admin list passes it on to its edit form: the shared tour fields, under the name
- * the admin operations spread.
+ * the admin operations spread, and the park area and night of each itinerary day, which only the
+ * itinerary editor reads.
  */
 export const ADMIN_TOUR_FIELDS = graphql(`
   fragment AdminTourFields on Tour {
     ...TourFields
+    itinerary {
+      day
+      parkArea
+      overnight
+    }
   }
 `);
 

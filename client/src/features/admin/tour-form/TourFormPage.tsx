@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { AdminToursTable } from '../shared/AdminToursTable';
 import { forgetTourLists, verifyAdmin } from '../shared/admin-session';
+import { useParkAreaOptions } from '../shared/park-areas';
 import { useAdminTours, type AdminTour, type AdminToursState } from '../shared/useAdminTours';
 import { useTourDelete, type StatusMessage } from '../shared/useTourDelete';
 import { ADMIN_TOUR } from './api/tour-form.operations';
@@ -73,6 +74,7 @@ function TourEditor({ tour, saved, onSaved }: { tour?: AdminTour; saved?: string
   const [success, setSuccess] = useState<string | null>(saved ?? null);
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const problemBox = useRef<HTMLDivElement>(null);
+  const parkAreas = useParkAreaOptions();
 
   const change = (patch: Partial<TourFormState>) => setForm((f) => ({ ...f, ...patch }));
   const fail = (text: string, title?: string) => {
@@ -142,7 +144,20 @@ function TourEditor({ tour, saved, onSaved }: { tour?: AdminTour; saved?: string
       ) : null}
       <form className="tour-form" onSubmit={submit} noValidate aria-label={tour ? 'Edit tour' : 'New tour'}>
         <TourFields value={form} onChange={change} invalid={invalid} />
-        <ItineraryEditor rows={form.itinerary} onChange={(itinerary) => change({ itinerary })} />
+        <ItineraryEditor
+          rows={form.itinerary}
+          onChange={(itinerary) => change({ itinerary })}
+          areas={parkAreas.areas}
+          areasNote={
+            parkAreas.loading
+              ? 'Loading the protected areas of the park fee schedules…'
+              : parkAreas.error
+                ? 'The protected areas could not be loaded; reload the page to choose a day’s area.'
+                : parkAreas.areas.length === 0
+                  ? 'No park fee schedule lists a protected area yet: add one under Park fees.'
+                  : undefined
+          }
+        />
         <ImagePicker
           kept={form.images}
           onKeptChange={(images) => change({ images })}

@@ -1,4 +1,4 @@
-import { NEW_TOUR_DEFAULTS, splitList, type TourFormValues } from '@tembea/schema';
+import { NEW_TOUR_DEFAULTS, splitList, type OvernightKind, type TourFormValues } from '@tembea/schema';
 import type { AdminTourFieldsFragment, TourInput } from '../../../../gql/admin/graphql';
 
 /** One itinerary day as the editor holds it; key keeps React rows stable while days move. */
@@ -7,6 +7,10 @@ export interface ItineraryRow {
   day: string;
   title: string;
   description: string;
+  /** Code of the protected area the day is spent in; '' for none. */
+  parkArea: string;
+  /** The night after the day inside that area; '' when it is spent outside. */
+  overnight: OvernightKind | '';
 }
 
 /**
@@ -145,6 +149,8 @@ export function tourToForm(t: AdminTourFieldsFragment): TourFormState {
       day: String(d.day),
       title: d.title,
       description: d.description ?? '',
+      parkArea: d.parkArea ?? '',
+      overnight: d.overnight ?? '',
     })),
   };
 }
@@ -173,7 +179,13 @@ export function formToValues(f: TourFormState): TourFormValues {
     status: f.status,
     bookingType: f.bookingType,
     tier: f.tier,
-    itinerary: f.itinerary.map((d) => ({ day: Number(d.day), title: d.title, description: d.description })),
+    itinerary: f.itinerary.map((d) => ({
+      day: Number(d.day),
+      title: d.title,
+      description: d.description,
+      parkArea: d.parkArea || null,
+      overnight: d.overnight || null,
+    })),
   };
 }
 
@@ -213,6 +225,12 @@ export function formToInput(f: TourFormState): TourInput {
     trending: f.trending,
     bg: orNull(f.bg),
     images: f.images,
-    itinerary: v.itinerary.map((d) => ({ day: d.day, title: d.title.trim(), description: d.description.trim() })),
+    itinerary: v.itinerary.map((d) => ({
+      day: d.day,
+      title: d.title.trim(),
+      description: d.description.trim(),
+      parkArea: d.parkArea ?? null,
+      overnight: d.overnight ?? null,
+    })),
   };
 }
