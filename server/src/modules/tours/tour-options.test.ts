@@ -8,7 +8,7 @@ const FILTERS = `{ tourFilters { destinations travelTypes tiers bookingTypes pri
 const QUOTE = `query Q($tourId: ID!, $startDate: String!, $numberOfPeople: Int!, $bookingType: String!, $tier: String!) {
   quote(tourId: $tourId, startDate: $startDate, numberOfPeople: $numberOfPeople, bookingType: $bookingType, tier: $tier) {
     tourId startDate numberOfPeople bookingType tier priced priceLabel unitPrice subtotal earlyBird earlyBirdDiscount
-    total deposit balance balanceDueDate currency
+    total deposit balance balanceDueDate currency grandTotal parkFees { totalCents }
   }
 }`;
 
@@ -98,6 +98,11 @@ describe('quote', () => {
     const { body } = await q({ startDate: start, numberOfPeople: 3 });
     expect(body.errors).toBeUndefined();
     const total = demo.price! * 3;
+    // The deposit and the balance are of the price plus the park fees of the tour's park days (as
+    // many non-resident adults, no party being given); a tour without park days has none.
+    const parkFeesCents = body.data.quote.parkFees?.totalCents ?? 0;
+    const grandCents = total * 100 + parkFeesCents;
+    const depositCents = Math.round((grandCents * 3) / 100);
     expect(body.data.quote).toEqual({
       tourId: String(numericTour),
       startDate: start,
@@ -111,10 +116,12 @@ describe('quote', () => {
       earlyBird: false,
       earlyBirdDiscount: 0,
       total,
-      deposit: Math.round(total * 3) / 100,
-      balance: total - Math.round(total * 3) / 100,
+      deposit: depositCents / 100,
+      balance: (grandCents - depositCents) / 100,
       balanceDueDate: addDays(start, -30),
       currency: 'USD',
+      grandTotal: grandCents / 100,
+      parkFees: parkFeesCents ? { totalCents: parkFeesCents } : null,
     });
   });
 

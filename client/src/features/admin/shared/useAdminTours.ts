@@ -7,10 +7,11 @@ export type AdminTour = AdminTourFieldsFragment;
 
 /**
  * Tours per request: the admin list walks every page so no tour is left out. Each tour comes with
- * every field (its lists and up to 60 itinerary days), so a page of 25 keeps the request within the
- * server's query cost limit, which counts every list at the most items it can hold.
+ * every field (its lists and up to 60 itinerary days, each with its park area), so a page of 20
+ * keeps the request within the server's query cost limit, which counts every list at the most
+ * items it can hold.
  */
-export const ADMIN_TOURS_PAGE = 25;
+export const ADMIN_TOURS_PAGE = 20;
 
 export interface AdminToursState {
   tours: AdminTour[];
