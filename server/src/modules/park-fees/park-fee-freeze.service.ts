@@ -4,13 +4,12 @@ import {
   payersOfParty,
   travellerToday,
   type FeePayer,
-  type OvernightKind,
   type ParkDay,
   type ParkFeeSchedule,
   type PartyCounts,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { parkDaysOf, parkFeeService, tripFeesOf, type TripParkFees } from './park-fee.service.js';
+import { parkDaysOf, parkFeeService, tripFeesOf, type ParkTrip, type TripParkFees } from './park-fee.service.js';
 
 /**
  * The park fees a booking was quoted, kept with it: the amounts, and what they were computed from
@@ -30,15 +29,7 @@ export interface FrozenParkFees extends TripParkFees {
  * The park fees of a trip being booked, ready to freeze with it; null when the itinerary spends no
  * day in a protected area. BAD_USER_INPUT (field `party`) when the party does not add up.
  */
-export async function freezeParkFees(
-  ctx: RequestContext,
-  trip: {
-    startDate: string;
-    itinerary: readonly { day: number; parkArea?: string | null; overnight?: OvernightKind | null }[];
-    numberOfPeople: number;
-    party?: PartyCounts | null;
-  },
-): Promise<FrozenParkFees | null> {
+export async function freezeParkFees(ctx: RequestContext, trip: ParkTrip): Promise<FrozenParkFees | null> {
   const fees = await parkFeeService.forTrip(ctx, trip);
   if (!fees) return null;
   return { ...fees, party: trip.party ?? null, itinerary: parkDaysOf(trip.itinerary), pricedOn: travellerToday() };

@@ -116,6 +116,15 @@ export function tripFeesOf(q: ParkFeeQuote, partyAssumed: boolean): TripParkFees
   };
 }
 
+/** A trip as its park fees depend on it: the first day, the days of the itinerary, and who travels. */
+export interface ParkTrip {
+  startDate: string;
+  itinerary: readonly { day: number; parkArea?: string | null; overnight?: OvernightKind | null }[];
+  numberOfPeople: number;
+  /** Counts by residency and age band; absent: as many non-resident adults. */
+  party?: PartyCounts | null;
+}
+
 export const parkFeeService = {
   /**
    * The park fees of a trip starting on `startDate` with this itinerary, for the party given as
@@ -125,12 +134,7 @@ export const parkFeeService = {
    */
   async forTrip(
     ctx: RequestContext,
-    trip: {
-      startDate: string;
-      itinerary: readonly { day: number; parkArea?: string | null; overnight?: OvernightKind | null }[];
-      numberOfPeople: number;
-      party?: PartyCounts | null;
-    },
+    trip: ParkTrip,
     schedules?: readonly ScheduleRules[],
   ): Promise<TripParkFees | null> {
     const days = parkDaysOf(trip.itinerary);
