@@ -12,6 +12,7 @@ import {
   makeTour,
   request,
 } from '../test/booking-helpers.js';
+import { makeParkTour, saveTestSchedule } from '../test/park-helpers.js';
 import { queryRows, sql } from './sql.js';
 
 const LIST = `query Catalogue($f: TourFilter) { tours(filter: $f, first: 20) { totalCount nodes { id title price } } }`;
@@ -231,6 +232,21 @@ describe('anonymous catalogue answers, cached in memory', () => {
     const ratio = /^tembea_catalogue_cache_hit_ratio (\S+)$/m.exec(await (await fetch(`${s.url}/metrics`)).text());
     expect(Number(ratio?.[1])).toBeGreaterThan(0);
     expect(Number(ratio?.[1])).toBeLessThan(1);
+  });
+
+  it('prices the very next anonymous quote at a park fee schedule just saved', async () => {
+    const tourId = String(await makeParkTour(s, 'Serengeti Cache Safari'));
+    const PARK_QUOTE = `query($t: ID!, $d: String!) { quote(tourId: $t, startDate: $d, numberOfPeople: 1, bookingType: "group", tier: "Budget") { parkFees { totalCents unpricedDays { date } } } }`;
+    const d = inDays(20);
+    // No schedule yet: the park days are unpriced, and that answer is cached.
+    const before = (await cachedTwice(s, PARK_QUOTE, { t: tourId, d })).quote.parkFees;
+    expect(before).toMatchObject({ totalCents: 0 });
+    expect(before.unpricedDays).toHaveLength(3);
+    await saveTestSchedule(s, admin);
+    // Two Serengeti days at $70 and a crater day at $60, each with 18% VAT.
+    const after = await anon(s, PARK_QUOTE, { t: tourId, d });
+    expect(cacheOf(after)).toBe('miss');
+    expect(after.body.data.quote.parkFees).toEqual({ totalCents: 2 * 8260 + 7080, unpricedDays: [] });
   });
 
   it('never serves a signed-in user, an admin or a refused token from the cache, and keeps nothing read for them', async () => {
