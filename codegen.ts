@@ -8,7 +8,10 @@ const out = process.env.CODEGEN_OUT ?? `${root}/client/src/gql/`;
 // visitor downloads with the first page holds only the public operations.
 const adminDocuments = [`${root}/client/src/features/admin/**/*.{ts,tsx}`];
 // Fragments that both maps spread: each map needs their definitions to type its own operations.
-const sharedFragments = [`${root}/client/src/lib/tour-fields.operations.ts`];
+const sharedFragments = [
+  `${root}/client/src/lib/tour-fields.operations.ts`,
+  `${root}/client/src/lib/payment-fields.operations.ts`,
+];
 const outputConfig = {
   useTypeImports: true,
   enumsAsTypes: true,

@@ -43,7 +43,7 @@ export const MY_BOOKINGS = graphql(`
   query MyBookings {
     myBookings {
       ...TravellerBookingFields
-      ...TravellerPaymentFields
+      ...BookingPaymentFields
     }
   }
 `);

@@ -1,30 +1,5 @@
 import { graphql } from '../../../gql';
 
-/** What the traveller sees of a booking's money: the state, what was paid, what is due and the receipts. */
-export const TRAVELLER_PAYMENT_FIELDS = graphql(`
-  fragment TravellerPaymentFields on Booking {
-    id
-    payment {
-      state
-      stateLabel
-      currency
-      totalCents
-      depositCents
-      paidCents
-      refundedCents
-      refundDueCents
-      dueNowCents
-      dueNowKind
-      outstandingCents
-      nextPaymentKind
-      nextPaymentCents
-      balanceDueDate
-      overdue
-      reference
-    }
-  }
-`);
-
 /**
  * The ledger rows of one booking's payment (its receipts). Asked per booking: asking them for every
  * booking of a list would cost more than a query may.
@@ -74,7 +49,7 @@ export const START_PAYMENT = graphql(`
         }
       }
       booking {
-        ...TravellerPaymentFields
+        ...BookingPaymentFields
       }
     }
   }

@@ -2,11 +2,11 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { BOOKING_PAYMENT_ENTRIES } from '../api/payment.operations';
 import { PaymentStateBadge } from '../../../components/PaymentStateBadge';
-import type { TravellerPaymentFieldsFragment } from '../../../gql/graphql';
+import type { BookingPaymentFieldsFragment } from '../../../gql/graphql';
 import { formatDay } from '../../../lib/format';
 import { formatCents, kindLabel } from '../../../lib/money';
 
-export type TravellerPayment = NonNullable<TravellerPaymentFieldsFragment['payment']>;
+export type TravellerPayment = NonNullable<BookingPaymentFieldsFragment['payment']>;
 
 /**
  * A booking's money as the traveller follows it: the payment state, what was paid, what is due now

@@ -22,7 +22,7 @@ export const ADMIN_BOOKING_FIELDS = graphql(`
       email
       phone
     }
-    ...AdminBookingPaymentFields
+    ...BookingPaymentFields
   }
 `);
 

@@ -1,28 +1,5 @@
 import { graphql } from '../../../../gql/admin';
 
-/** A booking's payment as admins follow it: state, totals, what is due and owed back. */
-export const ADMIN_BOOKING_PAYMENT_FIELDS = graphql(`
-  fragment AdminBookingPaymentFields on Booking {
-    payment {
-      state
-      stateLabel
-      totalCents
-      depositCents
-      paidCents
-      refundedCents
-      refundDueCents
-      dueNowCents
-      dueNowKind
-      outstandingCents
-      nextPaymentKind
-      nextPaymentCents
-      balanceDueDate
-      overdue
-      reference
-    }
-  }
-`);
-
 /** One ledger row as the ledger table shows it. */
 export const PAYMENT_ENTRY_FIELDS = graphql(`
   fragment PaymentEntryFields on PaymentEntry {
