@@ -65,7 +65,10 @@ test('on a 375 px phone the first screen holds the title, the price and the book
   // Told who travels, the bar shows what the party pays in all, park fees included.
   await modal.getByLabel('Number of People').fill('2');
   await expect(modal.getByTestId('party-picker').getByRole('group')).toHaveCount(2);
+  // Once the party's quote has come back (the bar, behind the form, shows it), and after the form closes.
+  await expect(bar.getByTestId('book-bar-fees')).toHaveText('for 2 people, park fees included');
   await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(modal).toBeHidden();
   await expect(bar.getByTestId('book-bar-fees')).toHaveText('for 2 people, park fees included');
   await expect(bar.getByTestId('book-bar-price')).toHaveText(MONEY);
   await expect(book).toBeVisible();
