@@ -4,6 +4,7 @@ import {
   useState,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 import { flushSync } from 'react-dom';
@@ -87,6 +88,23 @@ export const TextAreaField = forwardRef<
 });
 
 /** A password input with a show/hide toggle. */
+/** A labelled select with its hint and error wired to aria-describedby, styled as the other fields. */
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & Decoration & { children: ReactNode }
+>(function SelectField({ label, error, hint, requiredMark, children, ...select }, ref) {
+  const { id, describedBy } = useDescribedBy(hint, error);
+  return (
+    <div className={`form-field ${error ? 'form-field--invalid' : ''}`}>
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} />
+      <select id={id} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+        {children}
+      </select>
+      <Notes id={id} hint={hint} error={error} />
+    </div>
+  );
+});
+
 export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'>>(function PasswordField(
   { label, error, hint, requiredMark, ...input },
   ref,

@@ -1,7 +1,6 @@
 import type { Ref } from 'react';
 import { NATIONALITY_MAX, RESIDENCY_CATEGORIES, RESIDENCY_LABELS, type Residency } from '@tembea/schema';
-import { TextAreaField, TextField } from '../../../components/FormField';
-import { SelectField } from '../../../components/SelectField';
+import { SelectField, TextAreaField, TextField } from '../../../components/FormField';
 import type { TravellerField, TravellerFormRow } from '../lib/traveller-form';
 
 export const RESIDENCY_HINT = 'Sets the park fees: residents and East African citizens pay less.';
