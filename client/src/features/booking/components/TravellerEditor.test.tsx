@@ -2,22 +2,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, travellerToday } from '@tembea/schema';
 import { mockClient, Providers, type Call, type MockResult } from '../../../test/auth';
+import { travellerAnswer } from '../../../test/traveller-fixtures';
 import { TravellerEditor } from './TravellerEditor';
 
 const today = travellerToday();
-const traveller = (over: Record<string, unknown>) => ({
-  __typename: 'Traveller',
-  position: 1,
-  fullName: 'Amani Kileo',
-  dateOfBirth: null,
-  nationality: null,
-  residency: null,
-  passportNumber: null,
-  dietaryNeeds: null,
-  notes: null,
-  erased: false,
-  ...over,
-});
+const traveller = (over: Record<string, unknown>) => travellerAnswer({ fullName: 'Amani Kileo', ...over });
 const list = (travellers: ReturnType<typeof traveller>[], missing: string[], dueDate = addDays(today, 30)) => ({
   __typename: 'BookingTravellers',
   dueDate,
