@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY, addDays, localIsoDate } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { fakeJwt, mockClient, Providers, TEST_USER, type Call, type MockResult } from '../../../test/auth';
+import { quoteAnswer } from '../../../test/quote-fixtures';
 import { BookingModal, type BookingModalProps } from './BookingModal';
 import { seatsNote } from './BookingSummary';
 
@@ -16,35 +17,7 @@ const tour = {
   departureTime: `${departure}T05:00:00.000Z`,
 };
 
-function quote(vars: Record<string, unknown>) {
-  const people = vars.numberOfPeople as number;
-  return {
-    data: {
-      quote: {
-        __typename: 'Quote',
-        tourId: '12',
-        startDate: vars.startDate,
-        numberOfPeople: people,
-        bookingType: vars.bookingType,
-        tier: vars.tier,
-        seatsLeft: 5,
-        availability: 'AVAILABLE',
-        priced: true,
-        priceLabel: '$1,000.00',
-        unitPrice: 1000,
-        subtotal: 1000 * people,
-        earlyBird: false,
-        earlyBirdDiscount: 0,
-        total: 1000 * people,
-        grandTotal: 1000 * people,
-        parkFees: null,
-        deposit: 30 * people,
-        balance: 970 * people,
-        balanceDueDate: addDays(departure, -30),
-      },
-    },
-  };
-}
+const quote = (vars: Record<string, unknown>) => quoteAnswer(vars);
 
 const created = {
   data: {

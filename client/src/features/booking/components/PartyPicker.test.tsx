@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY, addDays, localIsoDate } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { fakeJwt, mockClient, Providers, TEST_USER, type Call } from '../../../test/auth';
+import { quoteAnswer } from '../../../test/quote-fixtures';
 import { DEFAULT_MEMBER, partyGroups, resizeParty, type PartyMember } from '../lib/party';
 import { BookingModal } from './BookingModal';
 import { PartyPicker } from './PartyPicker';
@@ -60,42 +61,7 @@ describe('PartyPicker', () => {
   });
 });
 
-/** A quote whose tour spends days in the parks. */
-function quote(vars: Record<string, unknown>) {
-  const people = vars.numberOfPeople as number;
-  return {
-    data: {
-      quote: {
-        __typename: 'Quote',
-        tourId: '12',
-        startDate: vars.startDate,
-        numberOfPeople: people,
-        bookingType: vars.bookingType,
-        tier: vars.tier,
-        seatsLeft: 8,
-        availability: 'AVAILABLE',
-        priced: true,
-        priceLabel: '$1,000.00',
-        unitPrice: 1000,
-        subtotal: 1000 * people,
-        earlyBird: false,
-        earlyBirdDiscount: 0,
-        total: 1000 * people,
-        grandTotal: 1000 * people + 123.45 * people,
-        deposit: 30 * people,
-        balance: 970 * people,
-        balanceDueDate: addDays(start, -30),
-        parkFees: {
-          __typename: 'ParkFeesQuote',
-          partyAssumed: !vars.party,
-          totalCents: 12345 * people,
-          areas: [],
-          unpricedDays: [],
-        },
-      },
-    },
-  };
-}
+const quote = (vars: Record<string, unknown>) => quoteAnswer(vars, { seatsLeft: 8, parkFeeCentsPerPerson: 12345 });
 
 function Harness({ onPartyPriced }: { onPartyPriced: (p: { numberOfPeople: number; grandTotal: number }) => void }) {
   const { user } = useAuth();
