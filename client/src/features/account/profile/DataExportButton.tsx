@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { authorizedFetch } from '../../../auth/authorized';
-import { API_BASE } from '../../../lib/apollo';
-import { attachmentName, saveFile } from '../../../lib/download';
+import { downloadApiFile } from '../../../lib/download';
 
 export const DATA_EXPORT_FAILED = 'Failed to download your data.';
 
@@ -13,13 +11,7 @@ export function DataExportButton() {
     setBusy(true);
     setNote(null);
     try {
-      const res = await authorizedFetch(`${API_BASE}/users/me/export`);
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        throw new Error(body?.message || `The server answered ${res.status}.`);
-      }
-      const name = attachmentName(res.headers.get('content-disposition')) ?? 'tembea-account.json';
-      saveFile(await res.blob(), name);
+      const name = await downloadApiFile('/users/me/export', 'tembea-account.json');
       setNote({ ok: true, text: `Downloaded ${name}.` });
     } catch (e) {
       setNote({ ok: false, text: `${DATA_EXPORT_FAILED} ${e instanceof Error ? e.message : ''}`.trim() });
