@@ -37,7 +37,9 @@ export async function startApp(url, env = {}, script = path.join(SERVER_DIST, 'm
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-'));
   const port = await freePort();
   const secret = () => randomBytes(32).toString('base64url');
-  const child = spawn(process.execPath, [script], {
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's Node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
