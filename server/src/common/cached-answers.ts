@@ -239,7 +239,7 @@ function readsPublicCatalogue(ctx: RequestContext, req: Request): boolean {
 function cachedAnswers(keyOf: (req: Request) => CacheKey | null, complete: (body: string) => boolean): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const ctx: RequestContext | undefined = req.ctx;
-    const keyed = ctx && readsPublicCatalogue(ctx, req) ? keyOf(req) : null;
+    const keyed = ctx?.catalogue.enabled && readsPublicCatalogue(ctx, req) ? keyOf(req) : null;
     if (!ctx || !keyed) return next();
     const { key, scopes } = keyed;
     // The generations are read before the answer reads the database: the rule in catalogue-cache.ts.
@@ -290,7 +290,7 @@ export async function cachedOperation<R extends object>(
   op: { query: string; variables?: unknown; operationName?: string },
   run: () => Promise<R>,
 ): Promise<R> {
-  const keyed = operationKey('op', [], op.query, op.operationName, op.variables);
+  const keyed = catalogue.enabled ? operationKey('op', [], op.query, op.operationName, op.variables) : null;
   if (!keyed) return run();
   const { key, scopes } = keyed;
   // The generations are read before the answer reads the database: the rule in catalogue-cache.ts.

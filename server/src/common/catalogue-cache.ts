@@ -45,6 +45,8 @@ export const seatsOf = (tourId: number | string): string => `seats:${tourId}`;
 export const seatScopes = (tourId: number | string): string[] => [ANY_SEATS, seatsOf(tourId)];
 
 export interface CatalogueCache {
+  /** false when CATALOGUE_CACHE=false: callers skip working out keys that nothing would keep. */
+  readonly enabled: boolean;
   /**
    * The current generations of `scopes` (CATALOGUE and any seat scopes the answer reads) as one tag,
    * and the entry under `key` when it was stored with that tag; null when the store cannot be
@@ -82,6 +84,7 @@ const sizeOf = (answer: CachedAnswer): number => Buffer.byteLength(answer.body);
 
 /** In this process: right for one instance (several instances need REDIS_URL, or each keeps answers the others' writes do not reach). */
 export class MemoryCatalogueCache implements CatalogueCache {
+  readonly enabled = true;
   // Counters of the scopes moved since the last CATALOGUE change; a scope never moved is at 0.
   private readonly generations = new Map<string, number>();
   private bytes = 0;
@@ -199,6 +202,7 @@ type StoringRedis = Redis & {
  * every answer is read fresh from the database.
  */
 export class RedisCatalogueCache implements CatalogueCache {
+  readonly enabled = true;
   private readonly redis: StoringRedis;
   private lastWarning = 0;
 
@@ -301,6 +305,7 @@ function decode(raw: string, generation: string): CachedAnswer | null {
 
 /** No cache (CATALOGUE_CACHE=false): every answer is read from the database. */
 class NoCatalogueCache implements CatalogueCache {
+  readonly enabled = false;
   async lookup() {
     return null;
   }

@@ -173,6 +173,7 @@ export class Metrics {
     const counter = this.cacheLookups;
     const counts = this.cacheCounts;
     return {
+      enabled: cache.enabled,
       lookup: async (key, scopes) => {
         const found = await cache.lookup(key, scopes);
         const result = !found ? 'unavailable' : found.hit ? 'hit' : 'miss';
