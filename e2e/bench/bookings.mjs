@@ -123,6 +123,13 @@ export async function benchBookings(url) {
     );
     const oversold = (await db.query(`select count(*)::int n from departures where seats_taken > capacity`)).rows[0].n;
     console.log(`departures holding more than their seats: ${oversold}`);
+    return {
+      perSecond: r['2xx'] / DURATION,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      contendedMs: times[Math.floor(ROUNDS / 2)],
+      oversold,
+    };
   } finally {
     await app.stop();
     await db.end();

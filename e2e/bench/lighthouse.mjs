@@ -98,6 +98,7 @@ export async function benchLighthouse() {
       })
     ).json();
     const pages = ['/', '/tours', `/tour/${tours.data.tours.nodes[0].id}`];
+    const figures = [];
     for (const p of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(app.base + p).catch(() => audit(app.base + p)));
@@ -113,7 +114,9 @@ export async function benchLighthouse() {
           `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  JS ${m.js.toFixed(1)} KB gz` +
           `${m.failed.length ? `  | below 0.9: ${m.failed.join(', ')}` : ''}`,
       );
+      figures.push({ page: p, performance: s.performance, fcp: m.fcp, lcp: m.lcp, tbt: m.tbt });
     }
+    return figures;
   } finally {
     await app.stop();
   }

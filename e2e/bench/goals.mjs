@@ -1,0 +1,53 @@
+// The summary `npm run bench` ends with: each performance goal's figure from this run, next to the
+// bare node:http + pg server's where there is one, and whether it is met. Prints, asserts nothing.
+
+const mark = (met) => (met ? 'met' : 'NOT MET');
+const ms = (v) => `${Math.round(v)} ms`;
+
+/**
+ * `figures` holds what the run measured (any part may be missing when it was not run):
+ * cacheWhileBooking {quiet, busy, size}, uncached [{name, a, b, size}], tax [{name, app, bare}],
+ * lighthouse [{page, performance, fcp}], bookings {perSecond, p50, p99, contendedMs, oversold}.
+ */
+export function printGoals({ cacheWhileBooking, uncached, tax, lighthouse, bookings }) {
+  console.log('\n=== The performance goals, from this run ===');
+  if (cacheWhileBooking) {
+    const { quiet, busy, size } = cacheWhileBooking;
+    const ratio = busy.rps / quiet.rps;
+    console.log(
+      `1. Cache warm while people book (${size} tours, 8 cached pages, 10 bookings/s): ${busy.rps.toFixed(0)} req/s p99 ${busy.p99} ms ` +
+        `vs ${quiet.rps.toFixed(0)} req/s quiet = ${ratio.toFixed(2)}× (goal ≥ 0.90×, p99 ≤ 20 ms): ${mark(ratio >= 0.9 && busy.p99 <= 20)}`,
+    );
+  }
+  if (uncached?.length) {
+    console.log(
+      `2. Framework tax, uncached pages (${uncached[0].size} tours; goal ≥ 0.85× the bare server, p99 ≤ 50 ms):`,
+    );
+    for (const r of uncached) {
+      const ratio = r.a.rps / r.b.rps;
+      console.log(
+        `   ${r.name.padEnd(36)} app ${r.a.rps.toFixed(0)} req/s p99 ${r.a.p99} ms | bare ${r.b.rps.toFixed(0)} req/s p99 ${r.b.p99} ms | ${ratio.toFixed(2)}×: ${mark(ratio >= 0.85 && r.a.p99 <= 50)}`,
+      );
+    }
+    for (const t of tax ?? []) {
+      console.log(
+        `   ${t.name.padEnd(36)} CPU per request: app ${t.app.perRequest.toFixed(2)} ms | bare ${t.bare.perRequest.toFixed(2)} ms`,
+      );
+    }
+  }
+  if (lighthouse?.length) {
+    console.log('3. Public pages, Lighthouse mobile median of 3 (goal performance ≥ 99, FCP ≤ 1.5 s):');
+    for (const l of lighthouse) {
+      console.log(
+        `   ${l.page.padEnd(10)} performance ${l.performance}, FCP ${(l.fcp / 1000).toFixed(2)} s: ${mark(l.performance >= 99 && l.fcp <= 1500)}`,
+      );
+    }
+  }
+  if (bookings) {
+    const b = bookings;
+    console.log(
+      `4. Bookings: ${b.perSecond.toFixed(0)} uncontended bookings/s, p50 ${b.p50} ms p99 ${b.p99} ms (goal ≥ 300/s): ${mark(b.perSecond >= 300)}; ` +
+        `100 contended on one departure ${ms(b.contendedMs)} median (goal < 600 ms): ${mark(b.contendedMs < 600)}; oversold departures ${b.oversold}`,
+    );
+  }
+}
