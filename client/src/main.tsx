@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { NormalizedCacheObject } from '@apollo/client';
@@ -22,8 +22,13 @@ const app = (
 );
 const container = document.getElementById('root')!;
 if (stateBlock) {
-  hydrateRoot(container, app, {
-    // A production build reports a mismatch only by an error number: say what happened.
-    onRecoverableError: (error) => console.error('Hydration error: the page was rendered again in the browser.', error),
+  // As a transition, hydration yields to the browser between components instead of holding the main
+  // thread for the whole page: the server HTML stays on screen and responsive meanwhile.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A production build reports a mismatch only by an error number: say what happened.
+      onRecoverableError: (error) =>
+        console.error('Hydration error: the page was rendered again in the browser.', error),
+    });
   });
 } else createRoot(container).render(app);
