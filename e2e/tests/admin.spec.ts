@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
 
 async function loginViaUi(page: Page, email: string, password: string) {

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
 import { loginViaUi, newestMailTo, registerViaApi, uniqueEmail } from './support.js';
 

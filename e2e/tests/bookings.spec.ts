@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
 import { gql, loginViaApi, loginViaUi, newestMailTo, registerViaApi, tourByTitle, uniqueEmail } from './support.js';
 

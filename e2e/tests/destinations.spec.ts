@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.js';
 
 // One destination from each column, from both ends of the lists: the pointer travels in every direction.
 const PICKS = [

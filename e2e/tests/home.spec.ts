@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.js';
 import { renderInBrowser } from './support.js';
 
 const activeEyebrow = (page: Page) =>

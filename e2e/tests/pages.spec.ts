@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 
 test('/about tells who the operator is', async ({ page }) => {
   await page.goto('/about');

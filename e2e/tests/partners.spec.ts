@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
 import { firstTour, gql, loginViaApi, loginViaUi } from './support.js';
 

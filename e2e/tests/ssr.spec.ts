@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.js';
 import { gql, type ListedTour } from './support.js';
 
 interface CatalogueTour extends ListedTour {

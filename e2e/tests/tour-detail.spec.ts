@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { firstTour, renderInBrowser, tourByTitle } from './support.js';
 
 const MIGRATION = 'Serengeti Great Migration Safari';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './test.js';
 import { loginViaUi, registerViaApi, seriousAxeViolations, tourByTitle, uniqueEmail } from './support.js';
 
 const MIGRATION = 'Serengeti Great Migration Safari';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
 import { gql, loginViaApi, loginViaUi, registerViaApi, seriousAxeViolations, uniqueEmail } from './support.js';
 
