@@ -101,7 +101,8 @@ function timestamp(v: unknown): Date | null {
   const s = String(v);
   // The sessions run in UTC, so nearly every value ends in '+00': cut it into ISO form without a regex
   // (a page converts about 80 of these).
-  if (s.length >= 22 && s.charCodeAt(10) === 32 && s.endsWith('+00')) return new Date(`${s.slice(0, 10)}T${s.slice(11, -3)}Z`);
+  if (s.length >= 22 && s.charCodeAt(10) === 32 && s.endsWith('+00'))
+    return new Date(`${s.slice(0, 10)}T${s.slice(11, -3)}Z`);
   return new Date(s.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
 }
 
