@@ -6,6 +6,11 @@ import type { MailMessage } from './mail.js';
  * at the event, so the mail tells the state of that moment whenever it is sent. The data is stored
  * as JSON in the database: put in it what the mail shows (names, addresses, amounts), never
  * personal data the mail does not print (passports, dates of birth).
+ *
+ * The rule: mail about a change the request writes is a template queued in that change's
+ * transaction (`outbox.enqueue`); only mail about no written change, whose sending the request
+ * itself tries (the contact form, a password reset link, the sign-up notice), goes straight
+ * through `Mailer.send`.
  */
 
 /** What a template renders: the subject and bodies (the mailer adds the layout and signature). */
