@@ -108,12 +108,14 @@ describe('mail templates', () => {
     const contact = `refused.${Date.now()}@example.com`;
     const tourId = await makeTour(s, { capacity: 3 });
     expect((await bookRest(s, me.accessToken, tourId, request(tourId, { numberOfPeople: 2 }))).status).toBe(201);
-    const before = await rowsTo([contact, me.email]);
+    // The ids only: the sender may be sending the first booking's mails meanwhile.
+    const ids = async () => (await rowsTo([contact, me.email])).map((m) => m.id);
+    const before = await ids();
     // Its seats are taken last, after the mails were queued: two do not fit and the whole booking rolls back.
     const r = await bookRest(s, me.accessToken, tourId, request(tourId, { email: contact, numberOfPeople: 2 }));
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Only 1 seat left on this departure');
-    expect(await rowsTo([contact, me.email])).toEqual(before);
+    expect(await ids()).toEqual(before);
 
     const to = `rolled.back.${Date.now()}@example.com`;
     await expect(
