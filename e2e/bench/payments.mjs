@@ -112,8 +112,11 @@ async function benchReminderPass(url) {
     const { rows } = await db.query(
       `select count(*)::int n, extract(epoch from max(sent_at) - min(sent_at)) * 1000 as ms from payment_reminders`,
     );
-    const mails = (await db.query(`select count(*)::int n from mail_outbox where subject like 'Balance due by%'`))
-      .rows[0].n;
+    const mails = (
+      await db.query(
+        `select count(*)::int n from mail_outbox where template = 'balance-reminder' and data->>'kind' = 'balance_due_soon'`,
+      )
+    ).rows[0].n;
     console.log(
       `payment schedule, one pass over ${REMINDED} bookings due a reminder  ${(rows[0].ms / 1000).toFixed(1)} s (first to last reminder written; ${rows[0].n} reminders, ${mails} mails queued)`,
     );

@@ -18,6 +18,7 @@ import { observeRequests } from './common/request-log.js';
 import { requestTimeout } from './common/request-timeout.js';
 import { Mailer } from './common/mail.js';
 import { MailOutbox } from './common/mail-outbox.worker.js';
+import { MAIL_TEMPLATES } from './mail-templates.js';
 import { WebhookSender } from './modules/webhooks/webhook-sender.worker.js';
 import { LocalFileStore } from './common/file-store.js';
 import { isFilePath } from './common/file-paths.js';
@@ -153,7 +154,7 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
   // One limiter per app, so each test server counts on its own.
   const limiter = metrics.countRefusals(createRateLimiter(config));
   const mailer = new Mailer(config);
-  const outbox = new MailOutbox(() => ({ em: orm.em.fork(), mailer }));
+  const outbox = new MailOutbox(() => ({ em: orm.em.fork(), mailer }), MAIL_TEMPLATES);
   const webhooks = new WebhookSender(() => ({ em: orm.em.fork(), config }));
   const files = new LocalFileStore(config.uploadsDir);
   const catalogue = metrics.countLookups(createCatalogueCache(config));

@@ -2,7 +2,9 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
 
 /**
  * A mail waiting to be sent, written in the same transaction as the change it tells about, so a
- * committed booking always has its mails and a rolled-back one never does.
+ * committed booking always has its mails and a rolled-back one never does. It holds the name of the
+ * template that renders it and that template's data, a snapshot taken at the event; the sender
+ * renders it (see mail-templates.ts).
  */
 @Entity({ tableName: 'mail_outbox' })
 @Index({
@@ -23,13 +25,10 @@ export class OutboxMail {
   replyTo?: string | null;
 
   @Property({ type: 'text' })
-  subject!: string;
+  template!: string;
 
-  @Property({ type: 'text' })
-  text!: string;
-
-  @Property({ type: 'text' })
-  html!: string;
+  @Property({ type: 'jsonb' })
+  data!: unknown;
 
   @Property({ type: 'integer', default: 0 })
   attempts: number = 0;

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from './logger.js';
-import type { MailMessage, Mailer } from './mail.js';
+import type { Mailer } from './mail.js';
+import type { MailTemplates, QueuedMail } from './mail-templates.js';
 import { OutboxMail } from './mail-outbox.entity.js';
 import { PollingWorker } from './polling-worker.js';
-import { queryRows, sql } from './sql.js';
+import { intArrayLiteral, queryRows, sql } from './sql.js';
 import { afterCommitOf, emOf, type QueueTarget } from './unit-of-work.js';
 
 /** Attempts before a mail is given up (about a day of retries with the backoff below). */
@@ -20,11 +21,10 @@ export function retryDelaySeconds(attempt: number): number {
 
 interface ClaimedRow {
   id: string;
+  template: string;
+  data: unknown;
   to: string;
   reply_to: string | null;
-  subject: string;
-  text: string;
-  html: string;
   attempts: number;
 }
 
@@ -35,29 +35,34 @@ export interface OutboxSenderContext {
 }
 
 /**
- * Mail that must not be lost: enqueue() writes it in the caller's unit of work (inside its
- * transaction when one is open); a sender claims due mails with `for update skip locked`, so
- * several server instances never send one twice, and a failure is retried with backoff. Sending
- * never fails or delays the request that caused it.
+ * Mail that must not be lost: enqueue() writes each mail as a template's name and its data in the
+ * caller's unit of work (inside its transaction when one is open); a sender claims due mails with
+ * `for update skip locked`, so several server instances never send one twice, renders each with its
+ * template and sends it; a failure (of the template or of the sending) is retried with backoff.
+ * Rendering and sending never fail or delay the request that caused the mail.
  */
 export class MailOutbox extends PollingWorker {
-  /** `contextFor` gives each batch a fresh system context (its own unit of work, the mailer). */
-  constructor(private readonly contextFor: () => OutboxSenderContext) {
+  /**
+   * `contextFor` gives each batch a fresh system context (its own unit of work, the mailer);
+   * `templates` are those the queued mails name.
+   */
+  constructor(
+    private readonly contextFor: () => OutboxSenderContext,
+    private readonly templates: MailTemplates,
+  ) {
     super({ label: 'mail outbox', pollMs: POLL_MS, batch: BATCH });
   }
 
   /**
-   * Queues a mail in the transaction: given a transaction context, the sender is kicked once it has
-   * committed (given a bare entity manager, the caller flushes the outbox itself).
+   * Queues mails in the transaction, in one statement: given a transaction context, the sender is
+   * kicked once it has committed (given a bare entity manager, the caller flushes the outbox itself).
    */
-  async enqueue(tx: QueueTarget, msg: MailMessage): Promise<void> {
-    await emOf(tx).insert(OutboxMail, {
-      to: msg.to,
-      replyTo: msg.replyTo ?? null,
-      subject: msg.subject,
-      text: msg.text,
-      html: msg.html,
-    });
+  async enqueue(tx: QueueTarget, mails: readonly QueuedMail[]): Promise<void> {
+    if (!mails.length) return;
+    await emOf(tx).insertMany(
+      OutboxMail,
+      mails.map((m) => ({ template: m.template, data: m.data, to: m.to, replyTo: m.replyTo ?? null })),
+    );
     afterCommitOf(tx, () => this.kick(), 'mail-outbox');
   }
 
@@ -70,39 +75,49 @@ export class MailOutbox extends PollingWorker {
        where id in (select id from mail_outbox
                      where sent_at is null and failed_at is null and next_attempt_at <= now()
                      order by next_attempt_at, id limit ${BATCH} for update skip locked)
-      returning id, "to", reply_to, subject, text, html, attempts`,
+      returning id, template, data, "to", reply_to, attempts`,
     );
-    for (const m of claimed) {
-      try {
-        await mailer.send({
-          to: m.to,
-          replyTo: m.reply_to ?? undefined,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-        });
-        await queryRows(em, sql`update mail_outbox set sent_at = now(), last_error = null where id = ${m.id}`);
-      } catch (e) {
-        const error = String((e as Error)?.message ?? e).slice(0, 500);
-        if (m.attempts >= MAIL_MAX_ATTEMPTS) {
-          await queryRows(em, sql`update mail_outbox set failed_at = now(), last_error = ${error} where id = ${m.id}`);
-          log.error('mail given up after every attempt', { id: m.id, subject: m.subject, attempts: m.attempts, error });
-        } else {
-          const delay = retryDelaySeconds(m.attempts);
-          await queryRows(
-            em,
-            sql`update mail_outbox set next_attempt_at = now() + make_interval(secs => ${delay}), last_error = ${error} where id = ${m.id}`,
+    const sent: string[] = [];
+    try {
+      for (const m of claimed) {
+        try {
+          await mailer.send(
+            this.templates.render({ template: m.template, data: m.data, to: m.to, replyTo: m.reply_to }),
           );
-          log.warn('mail could not be sent; will retry', {
-            id: m.id,
-            subject: m.subject,
-            attempt: m.attempts,
-            retryInSeconds: delay,
-            error,
-          });
+          sent.push(m.id);
+        } catch (e) {
+          await this.failed(em, m, String((e as Error)?.message ?? e).slice(0, 500));
         }
       }
+    } finally {
+      // One statement for the batch: a sender that dies before it leaves its sent mails to be sent
+      // again after the lease, as it would the one it was sending.
+      if (sent.length)
+        await queryRows(
+          em,
+          sql`update mail_outbox set sent_at = now(), last_error = null where id = any(${intArrayLiteral(sent.map(Number))}::bigint[])`,
+        );
     }
     return claimed.length;
+  }
+
+  private async failed(em: EntityManager, m: ClaimedRow, error: string): Promise<void> {
+    if (m.attempts >= MAIL_MAX_ATTEMPTS) {
+      await queryRows(em, sql`update mail_outbox set failed_at = now(), last_error = ${error} where id = ${m.id}`);
+      log.error('mail given up after every attempt', { id: m.id, template: m.template, attempts: m.attempts, error });
+      return;
+    }
+    const delay = retryDelaySeconds(m.attempts);
+    await queryRows(
+      em,
+      sql`update mail_outbox set next_attempt_at = now() + make_interval(secs => ${delay}), last_error = ${error} where id = ${m.id}`,
+    );
+    log.warn('mail could not be sent; will retry', {
+      id: m.id,
+      template: m.template,
+      attempt: m.attempts,
+      retryInSeconds: delay,
+      error,
+    });
   }
 }

@@ -11,6 +11,7 @@ import { openDatabase } from '../db/orm.js';
 import { loadConfig, multiInstanceWarnings } from '../config.js';
 import { Mailer } from './mail.js';
 import { MailOutbox } from './mail-outbox.worker.js';
+import { MAIL_TEMPLATES } from '../mail-templates.js';
 import type { RequestContext } from './context.js';
 import { queryRows, sql } from './sql.js';
 
@@ -104,17 +105,21 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two mail outboxes on one databa
     // The second instance signs its mail with another sender, to tell who sent what.
     const secondMailer = new Mailer({ ...s.config, mailFrom: 'Second <second@tembea.example>' });
     // The outbox reads only the unit of work and the mailer from its system context.
-    const second = new MailOutbox(() => ({ em: other.em.fork(), mailer: secondMailer }) as unknown as RequestContext);
+    const second = new MailOutbox(
+      () => ({ em: other.em.fork(), mailer: secondMailer }) as unknown as RequestContext,
+      MAIL_TEMPLATES,
+    );
     const n = 150;
     const em = s.orm.em.fork();
     await em.transactional(async (tx) => {
       for (let i = 0; i < n; i++)
-        await s.outbox.enqueue(tx, {
-          to: `guest${i}@example.com`,
-          subject: `Mail ${i}`,
-          text: `Mail ${i}`,
-          html: `<p>Mail ${i}</p>`,
-        });
+        await s.outbox.enqueue(tx, [
+          {
+            template: 'stored-whole',
+            data: { subject: `Mail ${i}`, text: `Mail ${i}`, html: `<p>Mail ${i}</p>` },
+            to: `guest${i}@example.com`,
+          },
+        ]);
     });
     // Each flush sends one batch of due mail; both outboxes keep claiming until nothing is left.
     const drain = async (o: MailOutbox) => {

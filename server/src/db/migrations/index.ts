@@ -15,6 +15,7 @@ import { Migration20261125211136_Travellers } from './Migration20261125211136_Tr
 import { Migration20261125205140_Payments } from './Migration20261125205140_Payments.js';
 import { Migration20261125234415_BookingParkFees } from './Migration20261125234415_BookingParkFees.js';
 import { Migration20261125234522_TravellerDetailsReminders } from './Migration20261125234522_TravellerDetailsReminders.js';
+import { Migration20261126030249_MailTemplates } from './Migration20261126030249_MailTemplates.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -40,4 +41,5 @@ export const MIGRATIONS: MigrationObject[] = [
     name: 'Migration20261125234522_TravellerDetailsReminders',
     class: Migration20261125234522_TravellerDetailsReminders,
   },
+  { name: 'Migration20261126030249_MailTemplates', class: Migration20261126030249_MailTemplates },
 ];

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { AuthUser } from '../../common/context.js';
 import { UnauthenticatedError } from '../../common/errors.js';
@@ -8,6 +9,22 @@ const ALGORITHM = 'HS256' as const;
 const TYPE = 'access';
 const INVALID = 'Invalid token. Please login again.';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The secret as a key object, made once per secret: given a string, jsonwebtoken first tries it as
+ * a public key and makes the secret key only after that throws, on every token.
+ */
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    // A process knows one or two secrets; test servers each bring their own, so the map stays small.
+    if (keys.size >= 16) keys.clear();
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /** What a verified access token states: who, and which session (refresh-token family) it belongs to. */
 export interface AccessClaims {
@@ -20,7 +37,7 @@ export interface AccessClaims {
  * the id of the refresh-token family), so that it dies with its session rather than 15 minutes later.
  */
 export function signAccessToken(user: AuthUser, sessionId: string, secret: string): string {
-  return jwt.sign({ sub: String(user.id), role: user.role, typ: TYPE, sid: sessionId }, secret, {
+  return jwt.sign({ sub: String(user.id), role: user.role, typ: TYPE, sid: sessionId }, keyOf(secret), {
     algorithm: ALGORITHM,
     expiresIn: ACCESS_TOKEN_TTL_SECONDS,
   });
@@ -35,7 +52,7 @@ export function signAccessToken(user: AuthUser, sessionId: string, secret: strin
 export function verifyAccessToken(token: string, secret: string): AccessClaims {
   let payload: jwt.JwtPayload | string;
   try {
-    payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+    payload = jwt.verify(token, keyOf(secret), { algorithms: [ALGORITHM] });
   } catch (e) {
     if (e instanceof jwt.TokenExpiredError) throw new UnauthenticatedError('Session expired. Please login again.');
     throw new UnauthenticatedError(INVALID);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransactionContext } from '../../common/context.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { departureService } from './departure.service.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
 import {
@@ -50,6 +52,36 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('bookings under concurrency (Pos
       expect(count?.n).toBe(10);
     }
   }, 180_000);
+
+  it('finds the departure a concurrent first booking of its date committed while it waited', async () => {
+    const tourId = await makeTour(s, { capacity: 10 });
+    const date = inDays(200);
+    const first = s.orm.em.fork();
+    const second = s.orm.em.fork();
+    await first.begin();
+    await second.begin();
+    try {
+      const [made] = await queryRows<{ id: number }>(
+        first,
+        sql`insert into departures (tour_id, start_date, capacity) values (${tourId}, ${date}, 10) returning id`,
+      );
+      const found = departureService.ensure({ em: second } as TransactionContext, { id: tourId }, date);
+      // Waits on the unique index until the first commits; its statement's snapshot misses that row.
+      await expect
+        .poll(async () => {
+          const [w] = await queryRows<{ n: number }>(
+            s.orm.em.fork(),
+            sql`select count(*)::int n from pg_stat_activity where wait_event_type = 'Lock' and query like '%with created as%'`,
+          );
+          return w?.n;
+        })
+        .toBe(1);
+      await first.commit();
+      expect(await found).toBe(made!.id);
+    } finally {
+      await second.rollback();
+    }
+  });
 
   it("50 cancels racing 50 bookings leave seats taken equal to the active bookings' people", async () => {
     const tourId = await makeTour(s, { capacity: 60 });

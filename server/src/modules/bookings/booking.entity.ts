@@ -175,3 +175,36 @@ export function grandTotalCentsOf(b: Pick<Booking, 'totalCents' | 'parkFeesCents
 
 /** The same sum in SQL over the bookings alias `b`, for queries that pick bookings by what they owe. */
 export const GRAND_TOTAL_SQL: Sql = sql`(b.total_cents + coalesce(b.park_fees_cents, 0))`;
+
+const FACT_KEYS = [
+  'id',
+  'paymentReference',
+  'tourTitle',
+  'startDate',
+  'endDate',
+  'numberOfPeople',
+  'bookingType',
+  'tier',
+  'status',
+  'unitPriceCents',
+  'subtotalCents',
+  'earlyBird',
+  'earlyBirdDiscountCents',
+  'totalCents',
+  'parkFeesCents',
+  'depositCents',
+  'balanceCents',
+  'balanceDueDate',
+  'name',
+  'email',
+] as const;
+
+/**
+ * What a booking's mails tell of a booking, as a snapshot for a queued mail's data: the trip, its
+ * prices and the traveller's name and address (the phone and requests go to the operator's mail only).
+ */
+export type BookingFacts = Pick<Booking, (typeof FACT_KEYS)[number]>;
+
+export function bookingFacts(b: Booking): BookingFacts {
+  return Object.fromEntries(FACT_KEYS.map((k) => [k, b[k] ?? null])) as BookingFacts;
+}

@@ -1,13 +1,19 @@
-import { CANCELLATION_POLICY, cancellationTerms, formatUsd, travellerToday } from '@tembea/schema';
-import type { MailMessage } from '../../common/mail.js';
-import { mailsToTraveller, renderMail, type BookingAccount } from '../../common/mail-layout.js';
+import { CANCELLATION_POLICY, cancellationTerms, formatUsd } from '@tembea/schema';
+import { mailTemplate, type QueuedMail } from '../../common/mail-templates.js';
+import {
+  mailsToTraveller,
+  noteLines,
+  renderMail,
+  type BookingAccount,
+  type ToTraveller,
+} from '../../common/mail-layout.js';
 
-import { grandTotalCentsOf, type Booking } from './booking.entity.js';
+import { bookingFacts, grandTotalCentsOf, type Booking, type BookingFacts } from './booking.entity.js';
 
 const money = (cents: number | null | undefined) => (cents == null ? '' : formatUsd(cents / 100));
 
 /** The booking's facts as label/value lines, shared by every booking mail. */
-function facts(b: Booking): [string, string][] {
+function facts(b: BookingFacts): [string, string][] {
   const lines: [string, string][] = [
     ['Booking', `#${b.id}`],
     ['Tour', b.tourTitle],
@@ -33,51 +39,52 @@ function facts(b: Booking): [string, string][] {
   return lines;
 }
 
-/** A booking mail: the intro, the booking's facts as a table, then the closing paragraphs. */
-function render(
-  intro: string,
-  b: Booking,
-  outro: string[],
-  subject: string,
-  to: string,
-  replyTo?: string,
-): MailMessage {
-  return renderMail(intro, facts(b), outro, subject, to, replyTo);
-}
-
-const toTravellers = (
-  b: Booking,
-  account: BookingAccount | null,
-  build: (to: string, note: string | null) => MailMessage,
-) => mailsToTraveller(b.email, account, build);
-
 /** To the traveller when the request is received: the trip, the quote and the policy. */
-export function bookingReceivedMails(b: Booking, account: BookingAccount, publicUrl: string): MailMessage[] {
-  return toTravellers(b, account, (to, note) =>
-    render(
+const bookingReceived = mailTemplate<ToTraveller<{ booking: BookingFacts; publicUrl: string }>>(
+  'booking-received',
+  ({ booking: b, publicUrl, note }) =>
+    renderMail(
       `Hello ${b.name}, thank you for booking with us. We have received your request and will contact you shortly with next steps for your adventure.`,
-      b,
+      facts(b),
       [
-        ...(note ? [note] : []),
+        ...noteLines(note),
         `Cancellation policy: ${CANCELLATION_POLICY}`,
         `See or cancel your bookings at ${publicUrl}/my-bookings`,
       ],
       `Booking request received: ${b.tourTitle}`,
-      to,
     ),
-  );
-}
+);
 
 /** To the operator for every new booking. */
-export function operatorNewBookingMail(b: Booking, account: BookingAccount, to: string): MailMessage {
-  return render(
-    `New booking request from ${b.name} (${b.email}, ${b.phone}), booked with the account ${account.email}.`,
-    b,
-    b.notes ? [`Special requests: ${b.notes}`] : [],
+const operatorNewBooking = mailTemplate<{
+  booking: BookingFacts;
+  phone: string;
+  notes: string | null;
+  accountEmail: string;
+}>('operator-new-booking', ({ booking: b, phone, notes, accountEmail }) =>
+  renderMail(
+    `New booking request from ${b.name} (${b.email}, ${phone}), booked with the account ${accountEmail}.`,
+    facts(b),
+    notes ? [`Special requests: ${notes}`] : [],
     `New booking #${b.id}: ${b.tourTitle}, ${b.startDate}, ${b.numberOfPeople} ${b.numberOfPeople === 1 ? 'person' : 'people'}`,
-    to,
-    b.email,
-  );
+  ),
+);
+
+/** The mails of a new booking: the traveller's (and the account's copy) and the operator's. */
+export function newBookingMails(
+  b: Booking,
+  account: BookingAccount,
+  config: { publicUrl: string; mailOperator: string },
+): QueuedMail[] {
+  const booking = bookingFacts(b);
+  return [
+    ...mailsToTraveller(bookingReceived, b.email, account, { booking, publicUrl: config.publicUrl }),
+    operatorNewBooking.mail(
+      config.mailOperator,
+      { booking, phone: b.phone, notes: b.notes ?? null, accountEmail: account.email },
+      b.email,
+    ),
+  ];
 }
 
 const STATUS_INTRO: Record<string, string> = {
@@ -87,46 +94,60 @@ const STATUS_INTRO: Record<string, string> = {
 };
 
 /** To the traveller when the status changes; a cancellation says what is refunded of what was paid. */
+const statusChanged = mailTemplate<
+  ToTraveller<{ booking: BookingFacts; publicUrl: string; refundLine: string | null; today: string }>
+>('booking-status-changed', ({ booking: b, publicUrl, refundLine, today, note }) => {
+  const outro = [`See your bookings at ${publicUrl}/my-bookings`];
+  if (refundLine) outro.unshift(refundLine);
+  if (b.status === 'Cancelled') outro.unshift(cancellationTerms(b.startDate, today).text);
+  if (b.status === 'Confirmed' && b.balanceDueDate)
+    outro.unshift(`Please pay the deposit now and the balance by ${b.balanceDueDate}.`);
+  return renderMail(
+    `Hello ${b.name}. ${STATUS_INTRO[b.status] ?? `Your booking is now ${b.status}.`}`,
+    facts(b),
+    [...noteLines(note), ...outro],
+    `Your booking is ${b.status}: ${b.tourTitle}`,
+  );
+});
+
 export function statusChangedMails(
   b: Booking,
   account: BookingAccount | null,
   publicUrl: string,
-  refundLine: string | null = null,
-): MailMessage[] {
-  const outro = [`See your bookings at ${publicUrl}/my-bookings`];
-  if (refundLine) outro.unshift(refundLine);
-  if (b.status === 'Cancelled') outro.unshift(cancellationTerms(b.startDate, travellerToday()).text);
-  if (b.status === 'Confirmed' && b.balanceDueDate)
-    outro.unshift(`Please pay the deposit now and the balance by ${b.balanceDueDate}.`);
-  return toTravellers(b, account, (to, note) =>
-    render(
-      `Hello ${b.name}. ${STATUS_INTRO[b.status] ?? `Your booking is now ${b.status}.`}`,
-      b,
-      [...(note ? [note] : []), ...outro],
-      `Your booking is ${b.status}: ${b.tourTitle}`,
-      to,
-    ),
-  );
+  refundLine: string | null,
+  today: string,
+): QueuedMail[] {
+  return mailsToTraveller(statusChanged, b.email, account, {
+    booking: bookingFacts(b),
+    publicUrl,
+    refundLine,
+    today,
+  });
 }
 
 /** To the traveller when an unpaid hold ran out: the booking is cancelled and its seats freed. */
+const holdExpired = mailTemplate<ToTraveller<{ booking: BookingFacts; publicUrl: string; holdHours: number }>>(
+  'booking-hold-expired',
+  ({ booking: b, publicUrl, holdHours, note }) =>
+    renderMail(
+      `Hello ${b.name}. We held your booking for ${holdHours} hours, but its deposit has not arrived, so we have cancelled it and released its places.`,
+      facts(b),
+      [
+        ...noteLines(note),
+        'If you have paid in the meantime, reply to this mail with your payment reference and we will sort it out.',
+        `You are welcome to book again at ${publicUrl}/tours`,
+      ],
+      `Booking cancelled: no deposit received for ${b.tourTitle}`,
+    ),
+);
+
 export function holdExpiredMails(
   b: Booking,
   account: BookingAccount | null,
   publicUrl: string,
   holdHours: number,
-): MailMessage[] {
-  return toTravellers(b, account, (to, note) =>
-    render(
-      `Hello ${b.name}. We held your booking for ${holdHours} hours, but its deposit has not arrived, so we have cancelled it and released its places.`,
-      b,
-      [
-        ...(note ? [note] : []),
-        'If you have paid in the meantime, reply to this mail with your payment reference and we will sort it out.',
-        `You are welcome to book again at ${publicUrl}/tours`,
-      ],
-      `Booking cancelled: no deposit received for ${b.tourTitle}`,
-      to,
-    ),
-  );
+): QueuedMail[] {
+  return mailsToTraveller(holdExpired, b.email, account, { booking: bookingFacts(b), publicUrl, holdHours });
 }
+
+export const bookingMailTemplates = [bookingReceived, operatorNewBooking, statusChanged, holdExpired];

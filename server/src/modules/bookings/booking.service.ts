@@ -31,9 +31,9 @@ import { requireId } from '../../common/ids.js';
 import { User } from '../users/user.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
 import { Booking } from './booking.entity.js';
-import { bookingReceivedMails, holdExpiredMails, operatorNewBookingMail, statusChangedMails } from './booking.mails.js';
+import { holdExpiredMails, newBookingMails, statusChangedMails } from './booking.mails.js';
 import type { BookingAccount } from '../../common/mail-layout.js';
-import type { MailMessage } from '../../common/mail.js';
+import type { QueuedMail } from '../../common/mail-templates.js';
 import { paymentService } from '../payments/payment.service.js';
 import { freezeParkFees } from '../park-fees/park-fee-freeze.service.js';
 import { travellerService } from '../travellers/traveller.service.js';
@@ -154,8 +154,7 @@ export const bookingService = {
       });
       await em.flush();
       if (extras.leadTraveller) await travellerService.saveLead(tx, b, extras.leadTraveller);
-      for (const mail of bookingReceivedMails(b, account, ctx.config.publicUrl)) await ctx.outbox.enqueue(tx, mail);
-      await ctx.outbox.enqueue(tx, operatorNewBookingMail(b, account, ctx.config.mailOperator));
+      await ctx.outbox.enqueue(tx, newBookingMails(b, account, ctx.config));
       if (departureId !== null) await departureService.takeSeats(tx, departureId, data.numberOfPeople);
       return b;
     });
@@ -331,11 +330,11 @@ async function changeStatus(
   id: number,
   action: BookingAction,
   extra = sql``,
-  mailsFor: (b: Booking, account: BookingAccount | null, refundLine: string | null) => MailMessage[] = (
+  mailsFor: (b: Booking, account: BookingAccount | null, refundLine: string | null) => QueuedMail[] = (
     b,
     account,
     refundLine,
-  ) => statusChangedMails(b, account, ctx.config.publicUrl, refundLine),
+  ) => statusChangedMails(b, account, ctx.config.publicUrl, refundLine, travellerToday()),
 ): Promise<Booking> {
   const from = bookingStatusesFor(action);
   const target = nextBookingStatus(from[0]!, action)!;
@@ -360,7 +359,7 @@ async function changeStatus(
         ? await paymentService.settleCancellation(tx, id, ctx.config.payments.refundFeePercent)
         : null;
     const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
-    for (const mail of mailsFor(b, b.user ?? null, refundLine)) await ctx.outbox.enqueue(tx, mail);
+    await ctx.outbox.enqueue(tx, mailsFor(b, b.user ?? null, refundLine));
     return b;
   });
   if (!changed) return refuse(ctx, id, target);

@@ -100,19 +100,28 @@ export const departureService = {
    * The id of the tour's departure on a date, creating it (with the tour's capacity, 20 when it has
    * none) for the first booking of that date. Takes no lock: a concurrent first booking of the same
    * date waits only for the unique index, then finds the row.
+   *
+   * One statement inserts or finds the row. Its select reads the statement's snapshot, which misses
+   * a row that a concurrent booking committed while this insert waited on the unique index; only
+   * then does a second statement, with a fresh snapshot, find it.
    */
   async ensure(
     { em }: TransactionContext,
     tour: { id: number; capacity?: number | null },
     startDate: string,
   ): Promise<number> {
-    const [created] = await queryRows<{ id: number }>(
+    const [row] = await queryRows<{ id: number }>(
       em,
       sql`
-      insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${maxPeople(tour.capacity)})
-      on conflict (tour_id, start_date) do nothing returning id`,
+      with created as (
+        insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${maxPeople(tour.capacity)})
+        on conflict (tour_id, start_date) do nothing returning id)
+      select id from created
+      union all
+      select id from departures where tour_id = ${tour.id} and start_date = ${startDate}
+      limit 1`,
     );
-    if (created) return created.id;
+    if (row) return row.id;
     const [found] = await queryRows<{ id: number }>(
       em,
       sql`select id from departures where tour_id = ${tour.id} and start_date = ${startDate}`,

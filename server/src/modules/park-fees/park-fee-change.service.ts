@@ -112,7 +112,7 @@ export const parkFeeChangeService = {
         },
         ctx.config.publicUrl,
       );
-      for (const mail of mails) await tx.outbox.enqueue(tx, mail);
+      await tx.outbox.enqueue(tx, mails);
       return { booking, differenceCents };
     });
   },

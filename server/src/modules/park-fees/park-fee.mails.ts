@@ -1,52 +1,85 @@
 import { formatUsd, type PaymentSummary } from '@tembea/schema';
-import type { MailMessage } from '../../common/mail.js';
-import { mailsToTraveller, renderMail, type BookingAccount } from '../../common/mail-layout.js';
-import type { Booking } from '../bookings/booking.entity.js';
+import { mailTemplate, type QueuedMail } from '../../common/mail-templates.js';
+import {
+  mailsToTraveller,
+  noteLines,
+  renderMail,
+  type BookingAccount,
+  type ToTraveller,
+} from '../../common/mail-layout.js';
+import { bookingFacts, type Booking, type BookingFacts } from '../bookings/booking.entity.js';
 
 const money = (cents: number) => formatUsd(cents / 100);
+
+/** A change of a booking's park fees as its mail tells it. */
+interface FeeChange {
+  oldCents: number;
+  newCents: number;
+  grandTotalCents: number | null;
+  summary: Pick<PaymentSummary, 'paidCents' | 'outstandingCents' | 'refundDueCents' | 'balanceDueDate'> | null;
+}
 
 /**
  * To the traveller when the parks' fees for their trip changed and the operator passed the change
  * on: the old and new fees, the new totals, and what they now owe.
  */
+const parkFeesChanged = mailTemplate<ToTraveller<{ booking: BookingFacts; change: FeeChange; publicUrl: string }>>(
+  'park-fees-changed',
+  ({ booking: b, change, publicUrl, note }) => {
+    const diff = change.newCents - change.oldCents;
+    const s = change.summary;
+    const rows: [string, string][] = [
+      ['Booking', `#${b.id}`],
+      ['Tour', b.tourTitle],
+      ['Dates', `${b.startDate} to ${b.endDate}`],
+      ['Park fees before', money(change.oldCents)],
+      ['Park fees now', money(change.newCents)],
+      [diff >= 0 ? 'Increase' : 'Decrease', money(Math.abs(diff))],
+    ];
+    // A booking the operator still has to price owes nothing yet: only the fees are told.
+    if (s && b.totalCents != null && change.grandTotalCents != null)
+      rows.push(
+        ['Tour price', money(b.totalCents)],
+        ['New total', money(change.grandTotalCents)],
+        ['Deposit (3%, non-refundable)', money(b.depositCents ?? 0)],
+        ['Paid so far', money(s.paidCents)],
+        ['Still to pay', `${money(s.outstandingCents)} by ${s.balanceDueDate}`],
+      );
+    const outro = [
+      'The park and conservation fees are set by the parks and paid on to them in full; as our terms allow, a change of these fees after booking is passed on at cost.',
+    ];
+    if (s && s.refundDueCents > 0)
+      outro.push(`You have paid ${money(s.refundDueCents)} more than you now owe: we will refund it.`);
+    outro.push(`See your bookings at ${publicUrl}/my-bookings`);
+    return renderMail(
+      `Hello ${b.name}. The parks have changed their fees for the days of your trip, so the park fees of your booking have changed.`,
+      rows,
+      [...noteLines(note), ...outro],
+      `Park fees changed for your booking: ${b.tourTitle}`,
+    );
+  },
+);
+
 export function parkFeesChangedMails(
   b: Booking,
   account: BookingAccount | null,
   change: { oldCents: number; newCents: number; grandTotalCents: number | null; summary: PaymentSummary | null },
   publicUrl: string,
-): MailMessage[] {
-  const diff = change.newCents - change.oldCents;
+): QueuedMail[] {
   const s = change.summary;
-  const rows: [string, string][] = [
-    ['Booking', `#${b.id}`],
-    ['Tour', b.tourTitle],
-    ['Dates', `${b.startDate} to ${b.endDate}`],
-    ['Park fees before', money(change.oldCents)],
-    ['Park fees now', money(change.newCents)],
-    [diff >= 0 ? 'Increase' : 'Decrease', money(Math.abs(diff))],
-  ];
-  // A booking the operator still has to price owes nothing yet: only the fees are told.
-  if (s && b.totalCents != null && change.grandTotalCents != null)
-    rows.push(
-      ['Tour price', money(b.totalCents)],
-      ['New total', money(change.grandTotalCents)],
-      ['Deposit (3%, non-refundable)', money(b.depositCents ?? 0)],
-      ['Paid so far', money(s.paidCents)],
-      ['Still to pay', `${money(s.outstandingCents)} by ${s.balanceDueDate}`],
-    );
-  const outro = [
-    'The park and conservation fees are set by the parks and paid on to them in full; as our terms allow, a change of these fees after booking is passed on at cost.',
-  ];
-  if (s && s.refundDueCents > 0)
-    outro.push(`You have paid ${money(s.refundDueCents)} more than you now owe: we will refund it.`);
-  outro.push(`See your bookings at ${publicUrl}/my-bookings`);
-  return mailsToTraveller(b.email, account, (to, note) =>
-    renderMail(
-      `Hello ${b.name}. The parks have changed their fees for the days of your trip, so the park fees of your booking have changed.`,
-      rows,
-      [...(note ? [note] : []), ...outro],
-      `Park fees changed for your booking: ${b.tourTitle}`,
-      to,
-    ),
-  );
+  return mailsToTraveller(parkFeesChanged, b.email, account, {
+    booking: bookingFacts(b),
+    change: {
+      ...change,
+      summary: s && {
+        paidCents: s.paidCents,
+        outstandingCents: s.outstandingCents,
+        refundDueCents: s.refundDueCents,
+        balanceDueDate: s.balanceDueDate,
+      },
+    },
+    publicUrl,
+  });
 }
+
+export const parkFeeMailTemplates = [parkFeesChanged];

@@ -125,6 +125,5 @@ export async function queuePaymentMail(
   if (!payment) return;
   await withAccount(tx, booking);
   const build = entry.kind === 'refund' ? refundIssuedMails : paymentReceivedMails;
-  for (const mail of build(booking, booking.user ?? null, entry, payment.summary, tx.config))
-    await tx.outbox.enqueue(tx, mail);
+  await tx.outbox.enqueue(tx, build(booking, booking.user ?? null, entry, payment.summary, tx.config));
 }

@@ -118,7 +118,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances running the sched
     expect(reminders[0]!.n).toBe(24);
     const queued = await queryRows<{ n: number }>(
       em,
-      sql`select count(*)::int as n from mail_outbox where "to" = ${who.email} and subject like 'Balance due by%'`,
+      sql`select count(*)::int as n from mail_outbox
+           where "to" = ${who.email} and template = 'balance-reminder' and data->>'kind' = 'balance_due_soon'`,
     );
     expect(queued[0]!.n).toBe(24);
   });

@@ -140,8 +140,7 @@ export class PaymentScheduleWorker extends PollingWorker {
           on conflict (booking_id, kind) do nothing returning id`,
     );
     if (!written) return false;
-    for (const mail of balanceReminderMails(kind, b, b.user ?? null, summary, tx.config))
-      await tx.outbox.enqueue(tx, mail);
+    await tx.outbox.enqueue(tx, balanceReminderMails(kind, b, b.user ?? null, summary, tx.config));
     return true;
   }
 }

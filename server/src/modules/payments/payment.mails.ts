@@ -1,14 +1,35 @@
 import { amountInWords, formatUsd, PAYMENT_METHOD_LABELS, type PaymentSummary } from '@tembea/schema';
-import type { MailMessage } from '../../common/mail.js';
 import type { Config } from '../../config.js';
-import { grandTotalCentsOf, type Booking } from '../bookings/booking.entity.js';
-import { mailsToTraveller, renderMail, type BookingAccount } from '../../common/mail-layout.js';
+import type { PaymentConfig } from '../../payment-config.js';
+import { mailTemplate, type QueuedMail } from '../../common/mail-templates.js';
+import { bookingFacts, grandTotalCentsOf, type Booking, type BookingFacts } from '../bookings/booking.entity.js';
+import {
+  mailsToTraveller,
+  noteLines,
+  renderMail,
+  type BookingAccount,
+  type ToTraveller,
+} from '../../common/mail-layout.js';
 import type { PaymentEntry } from './payment.entity.js';
 
 const money = (cents: number) => formatUsd(cents / 100);
 
+/** What a payment mail tells of the booking's payments. */
+type PaymentFacts = Pick<PaymentSummary, 'paidCents' | 'outstandingCents' | 'refundDueCents' | 'balanceDueDate'>;
+/** What it tells of one ledger row. */
+type EntryFacts = Pick<PaymentEntry, 'id' | 'amountCents' | 'method' | 'provider' | 'receivedOn'>;
+/** The ways to pay the operator takes (never its card provider's secrets). */
+interface PayWays {
+  bank: PaymentConfig['bank'];
+  mobileMoney: PaymentConfig['mobileMoney'];
+  card: boolean;
+}
+
+/** The data every payment mail has. */
+type PaymentMailData = ToTraveller<{ booking: BookingFacts; summary: PaymentFacts; publicUrl: string }>;
+
 /** The booking a payment mail is about, and its money. */
-function facts(b: Booking, s: PaymentSummary): [string, string][] {
+function facts(b: BookingFacts, s: PaymentFacts): [string, string][] {
   const rows: [string, string][] = [
     ['Booking', `#${b.id}`],
     ['Payment reference', b.paymentReference],
@@ -26,33 +47,22 @@ function facts(b: Booking, s: PaymentSummary): [string, string][] {
   return rows;
 }
 
-function render(intro: string, b: Booking, s: PaymentSummary, outro: string[], subject: string, to: string) {
-  return renderMail(intro, facts(b, s), outro, subject, to);
-}
-
-const toTravellers = (
-  b: Booking,
-  account: BookingAccount | null,
-  build: (to: string, note: string | null) => MailMessage,
-) => mailsToTraveller(b.email, account, build);
-
 /** How to pay the rest: the reference, the operator's accounts and the card page. */
-export function howToPay(b: Booking, config: Config): string[] {
-  const p = config.payments;
+function howToPay(b: BookingFacts, ways: PayWays, publicUrl: string): string[] {
   const lines = [`Quote your payment reference ${b.paymentReference} with every payment.`];
-  if (p.bank) {
-    const bank = [p.bank.name, `account name ${p.bank.accountName}`, `account number ${p.bank.accountNumber}`];
-    if (p.bank.swift) bank.push(`SWIFT ${p.bank.swift}`);
-    if (p.bank.branch) bank.push(`branch ${p.bank.branch}`);
+  if (ways.bank) {
+    const bank = [ways.bank.name, `account name ${ways.bank.accountName}`, `account number ${ways.bank.accountNumber}`];
+    if (ways.bank.swift) bank.push(`SWIFT ${ways.bank.swift}`);
+    if (ways.bank.branch) bank.push(`branch ${ways.bank.branch}`);
     lines.push(`Bank transfer: ${bank.join(', ')}.`);
   }
-  for (const m of p.mobileMoney) lines.push(`${PAYMENT_METHOD_LABELS[m.provider]}: ${m.number}.`);
-  if (p.stripe) lines.push(`Pay by card at ${config.publicUrl}/my-bookings`);
-  else if (!p.bank && !p.mobileMoney.length) lines.push('Reply to this mail and we will tell you how to pay.');
+  for (const m of ways.mobileMoney) lines.push(`${PAYMENT_METHOD_LABELS[m.provider]}: ${m.number}.`);
+  if (ways.card) lines.push(`Pay by card at ${publicUrl}/my-bookings`);
+  else if (!ways.bank && !ways.mobileMoney.length) lines.push('Reply to this mail and we will tell you how to pay.');
   return lines;
 }
 
-function statusLine(s: PaymentSummary): string {
+function statusLine(s: PaymentFacts): string {
   const parts = [`Paid so far: ${money(s.paidCents)}`];
   if (s.outstandingCents > 0) parts.push(`still to pay: ${money(s.outstandingCents)} by ${s.balanceDueDate}`);
   if (s.refundDueCents > 0) parts.push(`to be refunded to you: ${money(s.refundDueCents)}`);
@@ -60,85 +70,118 @@ function statusLine(s: PaymentSummary): string {
 }
 
 /** To the traveller when a payment is recorded: a receipt. */
+const paymentReceived = mailTemplate<PaymentMailData & { entry: EntryFacts; ways: PayWays }>(
+  'payment-received',
+  ({ booking: b, summary: s, entry, ways, publicUrl, note }) =>
+    renderMail(
+      `Hello ${b.name}. Thank you: we have received ${money(entry.amountCents)} (${amountInWords(entry.amountCents)}) by ${PAYMENT_METHOD_LABELS[entry.method]} on ${entry.receivedOn} for your booking, reference ${b.paymentReference}.`,
+      facts(b, s),
+      [
+        ...noteLines(note),
+        `Receipt number ${entry.id}.`,
+        statusLine(s),
+        ...(s.outstandingCents > 0 ? howToPay(b, ways, publicUrl) : []),
+        `See your bookings and print this receipt at ${publicUrl}/my-bookings`,
+      ],
+      `Payment received: ${money(entry.amountCents)} for ${b.tourTitle}`,
+    ),
+);
+
+/** To the traveller when money is given back. */
+const refundIssued = mailTemplate<PaymentMailData & { entry: EntryFacts }>(
+  'refund-issued',
+  ({ booking: b, summary: s, entry, publicUrl, note }) => {
+    const via = entry.provider === 'stripe' ? 'to the card you paid with' : `by ${PAYMENT_METHOD_LABELS[entry.method]}`;
+    return renderMail(
+      `Hello ${b.name}. We have refunded ${money(entry.amountCents)} (${amountInWords(entry.amountCents)}) ${via} for your booking, reference ${b.paymentReference}.`,
+      facts(b, s),
+      [
+        ...noteLines(note),
+        ...(entry.provider === 'stripe' ? ['A card refund usually shows on your statement within 5 to 10 days.'] : []),
+        statusLine(s),
+        `See your bookings at ${publicUrl}/my-bookings`,
+      ],
+      `Refund issued: ${money(entry.amountCents)} for ${b.tourTitle}`,
+    );
+  },
+);
+
+/** To the traveller 7 days before the balance is due, and the day after it if still unpaid. */
+const balanceReminder = mailTemplate<PaymentMailData & { kind: 'balance_due_soon' | 'balance_overdue'; ways: PayWays }>(
+  'balance-reminder',
+  ({ kind, booking: b, summary: s, ways, publicUrl, note }) => {
+    const amount = `${money(s.outstandingCents)} (${amountInWords(s.outstandingCents)})`;
+    const intro =
+      kind === 'balance_due_soon'
+        ? `Hello ${b.name}. A friendly reminder: the balance of your booking, ${amount}, is due by ${s.balanceDueDate}.`
+        : `Hello ${b.name}. The balance of your booking, ${amount}, was due on ${s.balanceDueDate} and we have not received it yet. Please pay it now to keep your places.`;
+    return renderMail(
+      intro,
+      facts(b, s),
+      [
+        ...noteLines(note),
+        statusLine(s),
+        ...howToPay(b, ways, publicUrl),
+        'If you have paid in the last few days, thank you, and please ignore this mail.',
+      ],
+      kind === 'balance_due_soon'
+        ? `Balance due by ${s.balanceDueDate}: ${b.tourTitle}`
+        : `Balance overdue: ${b.tourTitle}`,
+    );
+  },
+);
+
+function common(b: Booking, s: PaymentSummary, config: Config) {
+  const { paidCents, outstandingCents, refundDueCents, balanceDueDate } = s;
+  return {
+    booking: bookingFacts(b),
+    summary: { paidCents, outstandingCents, refundDueCents, balanceDueDate },
+    publicUrl: config.publicUrl,
+  };
+}
+
+const payWays = ({ payments: p }: Config): PayWays => ({ bank: p.bank, mobileMoney: p.mobileMoney, card: !!p.stripe });
+
+const entryFacts = (e: PaymentEntry): EntryFacts => ({
+  id: e.id,
+  amountCents: e.amountCents,
+  method: e.method,
+  provider: e.provider,
+  receivedOn: e.receivedOn,
+});
+
 export function paymentReceivedMails(
   b: Booking,
   account: BookingAccount | null,
   entry: PaymentEntry,
   s: PaymentSummary,
   config: Config,
-): MailMessage[] {
-  return toTravellers(b, account, (to, note) =>
-    render(
-      `Hello ${b.name}. Thank you: we have received ${money(entry.amountCents)} (${amountInWords(entry.amountCents)}) by ${PAYMENT_METHOD_LABELS[entry.method]} on ${entry.receivedOn} for your booking, reference ${b.paymentReference}.`,
-      b,
-      s,
-      [
-        ...(note ? [note] : []),
-        `Receipt number ${entry.id}.`,
-        statusLine(s),
-        ...(s.outstandingCents > 0 ? howToPay(b, config) : []),
-        `See your bookings and print this receipt at ${config.publicUrl}/my-bookings`,
-      ],
-      `Payment received: ${money(entry.amountCents)} for ${b.tourTitle}`,
-      to,
-    ),
-  );
+): QueuedMail[] {
+  return mailsToTraveller(paymentReceived, b.email, account, {
+    ...common(b, s, config),
+    entry: entryFacts(entry),
+    ways: payWays(config),
+  });
 }
 
-/** To the traveller when money is given back. */
 export function refundIssuedMails(
   b: Booking,
   account: BookingAccount | null,
   entry: PaymentEntry,
   s: PaymentSummary,
   config: Config,
-): MailMessage[] {
-  const via = entry.provider === 'stripe' ? 'to the card you paid with' : `by ${PAYMENT_METHOD_LABELS[entry.method]}`;
-  return toTravellers(b, account, (to, note) =>
-    render(
-      `Hello ${b.name}. We have refunded ${money(entry.amountCents)} (${amountInWords(entry.amountCents)}) ${via} for your booking, reference ${b.paymentReference}.`,
-      b,
-      s,
-      [
-        ...(note ? [note] : []),
-        ...(entry.provider === 'stripe' ? ['A card refund usually shows on your statement within 5 to 10 days.'] : []),
-        statusLine(s),
-        `See your bookings at ${config.publicUrl}/my-bookings`,
-      ],
-      `Refund issued: ${money(entry.amountCents)} for ${b.tourTitle}`,
-      to,
-    ),
-  );
+): QueuedMail[] {
+  return mailsToTraveller(refundIssued, b.email, account, { ...common(b, s, config), entry: entryFacts(entry) });
 }
 
-/** To the traveller 7 days before the balance is due, and the day after it if still unpaid. */
 export function balanceReminderMails(
   kind: 'balance_due_soon' | 'balance_overdue',
   b: Booking,
   account: BookingAccount | null,
   s: PaymentSummary,
   config: Config,
-): MailMessage[] {
-  const amount = `${money(s.outstandingCents)} (${amountInWords(s.outstandingCents)})`;
-  const intro =
-    kind === 'balance_due_soon'
-      ? `Hello ${b.name}. A friendly reminder: the balance of your booking, ${amount}, is due by ${s.balanceDueDate}.`
-      : `Hello ${b.name}. The balance of your booking, ${amount}, was due on ${s.balanceDueDate} and we have not received it yet. Please pay it now to keep your places.`;
-  return toTravellers(b, account, (to, note) =>
-    render(
-      intro,
-      b,
-      s,
-      [
-        ...(note ? [note] : []),
-        statusLine(s),
-        ...howToPay(b, config),
-        'If you have paid in the last few days, thank you, and please ignore this mail.',
-      ],
-      kind === 'balance_due_soon'
-        ? `Balance due by ${s.balanceDueDate}: ${b.tourTitle}`
-        : `Balance overdue: ${b.tourTitle}`,
-      to,
-    ),
-  );
+): QueuedMail[] {
+  return mailsToTraveller(balanceReminder, b.email, account, { ...common(b, s, config), kind, ways: payWays(config) });
 }
+
+export const paymentMailTemplates = [paymentReceived, refundIssued, balanceReminder];

@@ -58,8 +58,10 @@ function remindBatch(
       );
       if (!marked) continue;
       const deadline = travellerDetailsDeadline(b.startDate, days);
-      for (const mail of travellerDetailsReminderMails(b, b.user ?? null, missing, deadline, tx.config.publicUrl))
-        await tx.outbox.enqueue(tx, mail);
+      await tx.outbox.enqueue(
+        tx,
+        travellerDetailsReminderMails(b, b.user ?? null, missing, deadline, tx.config.publicUrl),
+      );
       sent++;
     }
     return { sent, lastId: ids.length === BATCH ? ids[ids.length - 1]! : null };
