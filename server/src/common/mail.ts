@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -55,9 +55,9 @@ Business hours: ${escapeHtml(OPERATOR.hours)}</p>
  * own user may list or read them: the folder is 0700, tightened if it existed with wider rights,
  * and each file is written 0600.
  */
-function privateFolder(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
+async function privateFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
 }
 
 /**
@@ -91,12 +91,14 @@ export class Mailer {
       log.info('mail sent', { to: msg.to, subject: msg.subject });
       return { via: 'smtp', messageId: String(info.messageId) };
     }
-    privateFolder(this.outbox);
+    // Asynchronous file calls: the outbox sends from the server's own process, and a synchronous
+    // open and write per mail would hold every request waiting behind the disk.
+    await privateFolder(this.outbox);
     const file = path.join(
       this.outbox,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
     );
-    writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+    await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
     log.info(`mail saved to ${file}`, { to: msg.to, subject: msg.subject });
     return { via: file, messageId: String(info.messageId) };
   }
