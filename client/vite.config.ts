@@ -78,9 +78,6 @@ export default defineConfig({
     // Read by the server render, which lists a page's own chunks in its head (dist/.vite is not served).
     manifest: true,
     rolldownOptions: {
-      // The SPA shell's entry (index.html) and the script that fetches a server-rendered page's app
-      // once the page has painted (src/boot.ts).
-      input: { index: 'index.html', boot: 'src/boot.ts' },
       // Everything the first page needs in one chunk: left alone, the bundler splits the modules the
       // lazy screens share with it into several small chunks, and the first load fetches them all.
       // The modules public pages share beyond it (shared components, query hooks, the schema's
@@ -88,8 +85,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Not the boot script: a page would otherwise load the whole app with it, before painting.
-            { name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/boot.ts') },
+            { name: 'app', tags: ['$initial'] },
             {
               name: 'shared',
               test: /[\\/](client[\\/]src[\\/](components[\\/](?!admin[\\/])|lib[\\/])|schema[\\/]dist[\\/]|@apollo[\\/]client[\\/]react[\\/])/,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientManifest } from '@tembea/schema';
-import { bootScriptTag, headTags, screenStyleTags, writeDocument } from './document';
+import { headTags, moduleTags } from './document';
 
 const manifest: ClientManifest = {
   'index.html': { file: 'assets/index-A.js', css: ['assets/index-A.css'], isEntry: true },
-  'src/boot.ts': { file: 'assets/boot-E.js', isEntry: true },
   '_shared-B.js': { file: 'assets/shared-B.js', imports: ['index.html'], css: ['assets/shared-B.css'] },
   'src/features/tours/ToursPage.tsx': {
     file: 'assets/ToursPage-C.js',
@@ -13,39 +12,24 @@ const manifest: ClientManifest = {
   '_list-D.js': { file: 'assets/list-D.js', imports: ['_shared-B.js'] },
 };
 
-describe("a page's screen", () => {
-  it("adds the style sheets of its chunk and every chunk it imports, but not the entry's", () => {
-    expect(screenStyleTags(manifest, 'src/features/tours/ToursPage.tsx')).toBe(
-      '    <link rel="stylesheet" crossorigin href="/assets/shared-B.css" />\n',
+describe('moduleTags', () => {
+  it("fetches a page's screen chunk and every chunk it imports once, with their styles, but not the entry's", () => {
+    expect(moduleTags(manifest, 'src/features/tours/ToursPage.tsx')).toBe(
+      [
+        '<link rel="stylesheet" crossorigin href="/assets/shared-B.css" />',
+        '<link rel="modulepreload" crossorigin href="/assets/ToursPage-C.js" />',
+        '<link rel="modulepreload" crossorigin href="/assets/shared-B.js" />',
+        '<link rel="modulepreload" crossorigin href="/assets/list-D.js" />',
+      ]
+        .map((t) => `    ${t}\n`)
+        .join(''),
     );
   });
 
-  it('has the boot script fetch the entry, then its chunk and every chunk it imports once', () => {
-    expect(bootScriptTag(manifest, 'src/features/tours/ToursPage.tsx')).toBe(
-      '<script type="module" crossorigin src="/assets/boot-E.js" ' +
-        'data-modules="/assets/index-A.js /assets/ToursPage-C.js /assets/shared-B.js /assets/list-D.js"></script>',
-    );
-  });
-
-  it('adds no style sheet without a manifest or for a module it does not know, and no boot script without a manifest', () => {
-    expect(screenStyleTags(undefined, 'src/features/tours/ToursPage.tsx')).toBe('');
-    expect(screenStyleTags(manifest, 'src/features/nope.tsx')).toBe('');
-    expect(screenStyleTags(manifest, undefined)).toBe('');
-    expect(bootScriptTag(undefined, 'src/features/tours/ToursPage.tsx')).toBeNull();
-    expect(bootScriptTag(manifest, undefined)).toBe(
-      '<script type="module" crossorigin src="/assets/boot-E.js" data-modules="/assets/index-A.js"></script>',
-    );
-  });
-
-  it("replaces index.html's entry script with the boot script", () => {
-    const template =
-      '<html><head>\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n  </head>' +
-      '<body><div id="root"></div></body></html>';
-    const script = bootScriptTag(manifest, 'src/features/tours/ToursPage.tsx');
-    const html = writeDocument(template, { head: '', app: '<p>x</p>', state: {}, script });
-    expect(html).toContain(script);
-    expect(html).not.toContain('src="/assets/index-A.js"');
-    expect(writeDocument(template, { head: '', app: '<p>x</p>', state: {} })).toContain('src="/assets/index-A.js"');
+  it('adds nothing without a manifest or for a module it does not know', () => {
+    expect(moduleTags(undefined, 'src/features/tours/ToursPage.tsx')).toBe('');
+    expect(moduleTags(manifest, 'src/features/nope.tsx')).toBe('');
+    expect(moduleTags(manifest, undefined)).toBe('');
   });
 });
 

@@ -55,28 +55,21 @@ export function headTags(meta: PageMeta, origin: string, pathname: string, fallb
   return tags.map((t) => `    ${t}\n`).join('');
 }
 
-/** The manifest key of the script that fetches a server-rendered page's app once it has painted. */
-export const BOOT_MODULE = 'src/boot.ts';
-// The entry script index.html loads (the SPA shell's, and a page's without the boot script).
-const ENTRY_SCRIPT = /\s*<script type="module"[^>]*><\/script>/;
-
 /**
- * What a page's lazily loaded screen needs beyond the app's entry: its chunk and each chunk it
- * imports, and their style sheets (the entry's own are in index.html already). Without a manifest
- * or an entry for the module, none (the app then loads the screen when it asks for it).
+ * The head tags that fetch a page's lazily loaded screen together with the app's entry script:
+ * a module preload for the screen's chunk and each chunk it imports, and its style sheets. The
+ * entry's own chunk and styles are in index.html already. Without a manifest or an entry for the
+ * module, none (the browser then loads the screen when the app asks for it).
  */
-function screenFiles(
-  manifest: ClientManifest | undefined,
-  module: string | undefined,
-): { scripts: string[]; styles: string[] } {
-  const scripts: string[] = [];
-  const styles: string[] = [];
-  if (!manifest || !module || !manifest[module]) return { scripts, styles };
+export function moduleTags(manifest: ClientManifest | undefined, module: string | undefined): string {
+  if (!manifest || !module || !manifest[module]) return '';
   const entry = new Set(
     Object.values(manifest)
       .filter((c) => c.isEntry)
       .flatMap((c) => [c.file, ...(c.css ?? [])]),
   );
+  const scripts: string[] = [];
+  const styles: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -87,48 +80,23 @@ function screenFiles(
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(module);
-  return { scripts, styles };
-}
-
-/** The head tags of the style sheets a page's screen needs beyond the entry's: the page is styled before its code. */
-export function screenStyleTags(manifest: ClientManifest | undefined, module: string | undefined): string {
-  return screenFiles(manifest, module)
-    .styles.map((f) => `    <link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />\n`)
+  return [
+    ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`),
+    ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
+  ]
+    .map((t) => `    ${t}\n`)
     .join('');
-}
-
-/**
- * The script tag of a server-rendered page in place of index.html's entry script: the boot script,
- * with the app's entry and the page's screen chunks in `data-modules`, which it fetches once the
- * page has painted (no module preloads: they would compete with the page's first paint). Null
- * without a manifest naming the entry and the boot script (the dev server): the page then keeps
- * index.html's entry script.
- */
-export function bootScriptTag(manifest: ClientManifest | undefined, module: string | undefined): string | null {
-  const app = manifest?.['index.html']?.file;
-  const boot = manifest?.[BOOT_MODULE]?.file;
-  if (!app || !boot) return null;
-  const modules = [app, ...screenFiles(manifest, module).scripts].map((f) => `/${f}`).join(' ');
-  return `<script type="module" crossorigin src="/${escapeHtml(boot)}" data-modules="${escapeHtml(modules)}"></script>`;
 }
 
 /**
  * Writes a server render into the built index.html: the page's head tags in place of the
  * template's title and description, its markup in #root and the Apollo cache it was rendered from
- * as a JSON data block (never an inline script: the Content-Security-Policy allows none), and
- * `script` (bootScriptTag) in place of the template's entry script when given.
+ * as a JSON data block (never an inline script: the Content-Security-Policy allows none).
  */
-export function writeDocument(
-  template: string,
-  parts: { head: string; app: string; state: unknown; script?: string | null },
-): string {
+export function writeDocument(template: string, parts: { head: string; app: string; state: unknown }): string {
   if (!template.includes(ROOT) || !template.includes('</head>'))
     throw new Error('index.html has no <div id="root"></div> or </head>');
   let html = template;
-  if (parts.script) {
-    if (!ENTRY_SCRIPT.test(html)) throw new Error('index.html has no entry script');
-    html = html.replace(ENTRY_SCRIPT, () => `\n    ${parts.script}`);
-  }
   // Functions as replacements throughout: a `$` in the page's text is inserted as it is.
   for (const re of TEMPLATE_HEAD) html = html.replace(re, '');
   // Resources React hoists out of the page (image preloads) open its markup: they belong in the head.

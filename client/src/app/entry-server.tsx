@@ -8,7 +8,7 @@ import { Observable } from 'rxjs';
 import type { SsrOperation, SsrOperationResult, SsrRequest, SsrResult } from '@tembea/schema';
 import type { PageMeta } from '../components/page-meta';
 import { createApolloCache } from '../lib/apollo';
-import { bootScriptTag, headTags, screenStyleTags, templateDescription, writeDocument } from './document';
+import { headTags, moduleTags, templateDescription, writeDocument } from './document';
 import { AppProvider } from './provider';
 import { routes, type RouteHandle } from './router';
 
@@ -89,13 +89,8 @@ export async function render(request: SsrRequest): Promise<SsrResult | null> {
   if (!page) throw new Error('the page set no meta (usePageMeta)');
 
   const head =
-    screenStyleTags(request.manifest, handle.module) +
+    moduleTags(request.manifest, handle.module) +
     headTags(page, request.origin, context.location.pathname, templateDescription(request.template));
-  const html = writeDocument(request.template, {
-    head,
-    app: result,
-    state: client.extract(),
-    script: bootScriptTag(request.manifest, handle.module),
-  });
+  const html = writeDocument(request.template, { head, app: result, state: client.extract() });
   return { status: page.notFound ? 404 : 200, html };
 }
