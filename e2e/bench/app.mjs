@@ -33,12 +33,16 @@ export async function waitForHealth(url, child) {
 }
 
 /** The built server in production mode on `url`, with extra environment (and another entry script); resolves once ready. */
-export async function startApp(url, env = {}, script = path.join(SERVER_DIST, 'main.js')) {
+export async function startApp(
+  url,
+  env = {},
+  script = path.join(SERVER_DIST, 'main.js'),
+  // Flags for the server's Node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (BENCH_SERVER_NODE_ARGS by default).
+  nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tembea-bench-'));
   const port = await freePort();
   const secret = () => randomBytes(32).toString('base64url');
-  // BENCH_SERVER_NODE_ARGS passes flags to the server's Node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, script], {
     env: {
       ...process.env,

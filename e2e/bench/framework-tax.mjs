@@ -110,16 +110,7 @@ function startBare(url) {
 }
 
 function startProfiledApp(url) {
-  return async (nodeArgs) => {
-    const previous = process.env.BENCH_SERVER_NODE_ARGS;
-    process.env.BENCH_SERVER_NODE_ARGS = nodeArgs.join(' ');
-    try {
-      return await startApp(url, { CATALOGUE_CACHE: 'false' });
-    } finally {
-      if (previous === undefined) delete process.env.BENCH_SERVER_NODE_ARGS;
-      else process.env.BENCH_SERVER_NODE_ARGS = previous;
-    }
-  };
+  return (nodeArgs) => startApp(url, { CATALOGUE_CACHE: 'false' }, undefined, nodeArgs);
 }
 
 /** Prints, per case, the CPU per request of the app and the bare server, split by layer; returns the figures. */
