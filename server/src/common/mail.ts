@@ -63,8 +63,6 @@ interface MailThread {
   inFlight: Set<Promise<unknown>>;
   /** The last uncaught error the thread reported, to say why it stopped. */
   error: string | null;
-  /** Set by close(): the thread is being ended on purpose. */
-  ending: boolean;
 }
 
 /**
@@ -109,7 +107,6 @@ export class Mailer {
       const thread = this.thread;
       if (!thread) return;
       while (thread.inFlight.size) await Promise.all([...thread.inFlight]);
-      thread.ending = true;
       this.thread = null;
       await thread.worker.terminate();
     })();
@@ -143,7 +140,7 @@ export class Mailer {
     };
     // Beside this module both as sources (the tests) and in dist/ (tsc copies the .js file).
     const worker = new Worker(new URL('./mail-thread.js', import.meta.url), { workerData });
-    const thread: MailThread = { worker, pending: new Map(), inFlight: new Set(), error: null, ending: false };
+    const thread: MailThread = { worker, pending: new Map(), inFlight: new Set(), error: null };
     worker.unref();
     worker.on('message', (answer: MailAnswer) => {
       const pending = thread.pending.get(answer.id);
@@ -159,7 +156,7 @@ export class Mailer {
     worker.on('exit', (code) => {
       if (this.thread === thread) this.thread = null;
       if (!thread.pending.size) return;
-      const why = thread.error ?? (thread.ending ? 'it was ended' : `exit code ${code}`);
+      const why = thread.error ?? `exit code ${code}`;
       const error = new Error(`the mail thread stopped before the mail was sent (${why})`);
       for (const pending of thread.pending.values()) pending.reject(error);
       thread.pending.clear();
