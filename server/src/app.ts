@@ -139,7 +139,7 @@ export interface Services {
   catalogue: CatalogueCache;
   partnerUsage: PartnerUsageCounter;
   paymentSchedule: PaymentScheduleWorker;
-  /** Lets the background jobs finish, writes the counted use and stops the senders. */
+  /** Lets the background jobs finish, writes the counted use and stops the senders and the mail thread. */
   stop(): Promise<void>;
   /** Closes the stores (rate limits, catalogue cache) once nothing uses them. */
   close(): Promise<void>;
@@ -191,6 +191,8 @@ export async function createServices(orm: MikroORM, config: Config): Promise<Ser
       await eraser.stop();
       await outbox.stop();
       await webhooks.stop();
+      // Last, once nothing sends any more: the mail thread finishes the mails in flight and ends.
+      await mailer.close();
     },
     async close() {
       await limiter.close();

@@ -12,6 +12,8 @@ export const MAIL_MAX_ATTEMPTS = 10;
 /** A claimed mail is the sender's for this long; if that instance dies, another retries it after. */
 const LEASE_SECONDS = 120;
 const BATCH = 20;
+/** Mails of a batch in flight at once. */
+const SEND_CONCURRENCY = 5;
 const POLL_MS = 15_000;
 
 /** Seconds to wait after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 2 hours. */
@@ -78,17 +80,24 @@ export class MailOutbox extends PollingWorker {
       returning id, template, data, "to", reply_to, attempts`,
     );
     const sent: string[] = [];
-    try {
-      for (const m of claimed) {
-        try {
-          await mailer.send(
-            this.templates.render({ template: m.template, data: m.data, to: m.to, replyTo: m.reply_to }),
-          );
-          sent.push(m.id);
-        } catch (e) {
-          await this.failed(em, m, String((e as Error)?.message ?? e).slice(0, 500));
-        }
+    const sendOne = async (m: ClaimedRow) => {
+      try {
+        await mailer.send(this.templates.render({ template: m.template, data: m.data, to: m.to, replyTo: m.reply_to }));
+        sent.push(m.id);
+      } catch (e) {
+        await this.failed(em, m, String((e as Error)?.message ?? e).slice(0, 500));
       }
+    };
+    try {
+      // The mailer's thread builds and delivers several mails at once: a few lanes overlap the SMTP
+      // round trips and file writes, without a burst of one connection per mail of the batch.
+      let next = 0;
+      const lanes = Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, async () => {
+        while (next < claimed.length) await sendOne(claimed[next++]!);
+      });
+      // Every lane runs to its end before the batch is marked, even when one fails to record a failure.
+      const failure = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
+      if (failure) throw failure.reason;
     } finally {
       // One statement for the batch: a sender that dies before it leaves its sent mails to be sent
       // again after the lease, as it would the one it was sending.

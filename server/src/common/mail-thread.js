@@ -1,0 +1,78 @@
+// @ts-check
+// The mail thread: builds each MIME message with nodemailer and delivers it (SMTP, or an .eml file
+// under the outbox folder), off the server's main event loop. It is plain JavaScript because a
+// Worker cannot load a .ts file under Node 20, and the same file must start from the sources under
+// the tests and from dist/ in production; `// @ts-check` keeps it type-checked all the same.
+// It never logs: the main thread logs each delivery with the server's logger.
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import nodemailer from 'nodemailer';
+
+/**
+ * @typedef {{ smtpUrl: string | null, outbox: string | null, from: string }} MailThreadData
+ * @typedef {{ to: string, subject: string, text: string, html: string, replyTo?: string }} ThreadMail
+ * @typedef {{ id: number, mail: ThreadMail }} MailRequest
+ * @typedef {{ id: number, ok: true, via: string, messageId: string } | { id: number, ok: false, error: string }} MailAnswer
+ */
+
+const port = parentPort;
+if (!port) throw new Error('mail-thread.js runs only as a worker thread');
+const config = /** @type {MailThreadData} */ (workerData);
+
+const transport = config.smtpUrl
+  ? nodemailer.createTransport(config.smtpUrl)
+  : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+/**
+ * Saved mails hold live links (a password reset link signs into the account), so only the server's
+ * own user may list or read them: the folder is 0700, tightened if it existed with wider rights,
+ * and each file is written 0600.
+ * @param {string} dir
+ */
+async function privateFolder(dir) {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+}
+
+/**
+ * @param {ThreadMail} mail
+ * @returns {Promise<{ via: string, messageId: string }>}
+ */
+async function deliver(mail) {
+  const info = await transport.sendMail({
+    from: config.from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
+  const messageId = String(info.messageId);
+  if (!config.outbox) return { via: 'smtp', messageId };
+  await privateFolder(config.outbox);
+  const file = path.join(
+    config.outbox,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+  );
+  // The stream transport with `buffer: true` answers the whole message as a Buffer.
+  await writeFile(file, /** @type {{ message: Buffer }} */ (/** @type {unknown} */ (info)).message, { mode: 0o600 });
+  return { via: file, messageId };
+}
+
+// Each request is delivered as soon as it arrives, so several mails may be in flight at once; the
+// answer carries the request's id for the main thread to match it.
+port.on('message', (/** @type {MailRequest} */ request) => {
+  deliver(request.mail).then(
+    ({ via, messageId }) => port.postMessage(/** @type {MailAnswer} */ ({ id: request.id, ok: true, via, messageId })),
+    (/** @type {unknown} */ e) =>
+      port.postMessage(
+        /** @type {MailAnswer} */ ({
+          id: request.id,
+          ok: false,
+          error: String(/** @type {Error} */ (e)?.message ?? e),
+        }),
+      ),
+  );
+});
