@@ -1,8 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
-import { raw, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizeRole } from '@tembea/schema';
 import type { Principal } from '../../common/context.js';
 import { AppError, UnauthenticatedError } from '../../common/errors.js';
+import { queryRows, sql } from '../../common/sql.js';
 import { partnerKeyService } from '../partners/partner-key.service.js';
 import { User } from '../users/user.entity.js';
 import { bearerToken, verifyAccessToken, type AccessClaims } from './access-token.js';
@@ -89,14 +90,18 @@ export async function authenticate(em: EntityManager, credentials: Credentials, 
   } catch (e) {
     return { kind: 'anonymous', refusal: e as AppError };
   }
-  const row = await em.findOne(User, {
-    id: claims.userId,
-    [raw(
-      (alias: string) =>
-        `exists (select 1 from "refresh_tokens" t where t."family_id" = ? and t."user_id" = ${alias}."id" and t."revoked_at" is null and t."expires_at" > now())`,
-      [claims.sessionId],
-    )]: [],
-  });
+  // A plain statement, mapped into the unit of work: building it through the query builder cost
+  // more of the server's time than the statement itself, on every signed-in request.
+  const [found] = await queryRows<Record<string, unknown>>(
+    em,
+    sql`
+    select u.id, u.name, u.email, u.phone, u.role, u.profile_image, u.last_login_at, u.created_at, u.updated_at
+      from "users" u
+     where u.id = ${claims.userId}
+       and exists (select 1 from "refresh_tokens" t
+                    where t.family_id = ${claims.sessionId} and t.user_id = u.id and t.revoked_at is null and t.expires_at > now())`,
+  );
+  const row = found && em.map(User, found);
   if (!row) return { kind: 'anonymous', refusal: new UnauthenticatedError(SESSION_EXPIRED) };
   return { kind: 'user', id: row.id, role: normalizeRole(row.role) };
 }

@@ -1,4 +1,4 @@
-import { LockMode, type FilterQuery } from '@mikro-orm/postgresql';
+import { rel, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   bookingStatusesFor,
   canTravellerCancel,
@@ -28,9 +28,10 @@ import { join, queryRows, sql } from '../../common/sql.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
 import { requireId } from '../../common/ids.js';
-import { User } from '../users/user.entity.js';
 import { parseTourId } from '../tours/tour.service.js';
 import { Booking } from './booking.entity.js';
+import { insertBooking, readTourAndAccount } from './booking.rows.js';
+import { Departure } from './departure.entity.js';
 import { holdExpiredMails, newBookingMails, statusChangedMails } from './booking.mails.js';
 import type { BookingAccount } from '../../common/mail-layout.js';
 import type { QueuedMail } from '../../common/mail-templates.js';
@@ -113,18 +114,16 @@ export const bookingService = {
     if (!limit.allowed) throw new RateLimitedError(BOOKING_RATE_LIMITED, limit.retryAfterSeconds);
     const today = travellerToday();
     return ctx.transaction(async (tx) => {
-      const { em } = tx;
-      // Locks the tour row against deletion until this booking commits (a deleted tour takes none).
-      const tour = await em.findOne(Tour, { id: tourId }, { lockMode: LockMode.PESSIMISTIC_READ });
-      if (!tour) throw new NotFoundError('Tour not found');
+      const found = await readTourAndAccount(tx.em, tourId, user.id);
+      if (!found) throw new NotFoundError('Tour not found');
+      const { tour, account } = found;
       const data = validateBookingWithExtras(input, extras, tour, today, ctx.config.bookingHorizonMonths);
       if (isBookingDisabled(tour.status)) throw new ConflictError('This tour is not taking bookings at the moment');
-      const account = await em.findOne(User, { id: user.id });
       if (!account) throw new NotFoundError('Account not found');
       const q = quoteInCents(tour, data, today);
       const parkFees = await freezeParkFees(tx, {
         startDate: data.startDate,
-        itinerary: tour.itinerary ?? [],
+        itinerary: tour.itinerary,
         numberOfPeople: data.numberOfPeople,
         party: extras.party,
       });
@@ -134,13 +133,14 @@ export const bookingService = {
       // operator closed takes no booking of any type.
       const departureId = data.bookingType === 'group' ? await departureService.ensure(tx, tour, data.startDate) : null;
       if (departureId === null) await departureService.refuseClosed(tx, tour.id, data.startDate);
-      const b = em.create(Booking, {
+      // Built in memory and written with one statement: nothing is left for the flush to compare.
+      const b = Object.assign(new Booking(), {
         ...data,
-        user: user.id,
-        tour: tour.id,
+        user: account,
+        tour: rel(Tour, tour.id),
         tourTitle: tour.title,
-        departure: departureId,
-        status: 'Pending',
+        departure: departureId === null ? null : rel(Departure, departureId),
+        status: 'Pending' as const,
         unitPriceCents: q?.unitPriceCents ?? null,
         subtotalCents: q?.subtotalCents ?? null,
         earlyBird: q?.earlyBird ?? false,
@@ -152,8 +152,8 @@ export const bookingService = {
         balanceCents: whole?.balanceCents ?? null,
         balanceDueDate: q?.balanceDueDate ?? null,
       });
-      await em.flush();
-      if (extras.leadTraveller) await travellerService.saveLead(tx, b, extras.leadTraveller);
+      await insertBooking(tx.em, b);
+      if (extras.leadTraveller) await travellerService.saveLead(tx, b.id, extras.leadTraveller);
       await ctx.outbox.enqueue(tx, newBookingMails(b, account, ctx.config));
       if (departureId !== null) await departureService.takeSeats(tx, departureId, data.numberOfPeople);
       return b;

@@ -65,7 +65,7 @@ function toView(s: ParkFeeSchedule): ParkFeeScheduleView {
 }
 
 /** The schedule in the form the pricing rule reads. */
-export function rulesOf(s: ParkFeeSchedule): ScheduleRules {
+export function rulesOf(s: Pick<ParkFeeSchedule, 'id' | 'name' | 'validFrom' | 'validTo' | 'fees'>): ScheduleRules {
   return { id: String(s.id), name: s.name, validFrom: s.validFrom, validTo: s.validTo, ...s.fees };
 }
 
@@ -196,8 +196,17 @@ export const parkFeeService = {
 
   /** The schedules in the form the pricing rule reads, for the days from `from` to `to`. */
   async rulesBetween(ctx: RequestContext, from: string, to: string): Promise<ScheduleRules[]> {
-    const rows = await ctx.em.find(ParkFeeSchedule, { validFrom: { $lte: to }, validTo: { $gte: from } });
-    return rows.map(rulesOf);
+    // Read as plain rows: every booking of a trip with park days prices it with them, and entities
+    // would only add hydration and work for the transaction's flush.
+    const rows = await queryRows<
+      Pick<ParkFeeSchedule, 'id' | 'name' | 'fees'> & { valid_from: string; valid_to: string }
+    >(
+      ctx.em,
+      sql`select id, name, valid_from, valid_to, fees from "park_fee_schedules" where valid_from <= ${to} and valid_to >= ${from}`,
+    );
+    return rows.map((r) =>
+      rulesOf({ id: r.id, name: r.name, validFrom: r.valid_from, validTo: r.valid_to, fees: r.fees }),
+    );
   },
 
   /**

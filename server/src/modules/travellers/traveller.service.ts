@@ -167,9 +167,8 @@ export const travellerService = {
   },
 
   /** Saves the lead traveller of a booking being made, in its transaction (checked with the booking). */
-  async saveLead(tx: TransactionContext, booking: Booking, lead: TravellerDetails): Promise<void> {
-    tx.em.create(Traveller, { booking, position: 1, ...sealedFields(cipherOf(tx.config), lead) });
-    await tx.em.flush();
+  async saveLead(tx: TransactionContext, bookingId: number, lead: TravellerDetails): Promise<void> {
+    await tx.em.insert(Traveller, { booking: bookingId, position: 1, ...sealedFields(cipherOf(tx.config), lead) });
   },
 
   /**
