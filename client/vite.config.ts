@@ -75,6 +75,10 @@ export default defineConfig({
     // original sources. The dev server keeps its own maps for debugging.
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // One stylesheet for every screen: a stylesheet blocks the first paint, and a second one (a lazy
+    // screen's own, linked in a server-rendered page's head) costs a round trip more than the few
+    // kilobytes the other screens' rules add to the first.
+    cssCodeSplit: false,
     // Read by the server render, which lists a page's own chunks in its head (dist/.vite is not served).
     manifest: true,
     rolldownOptions: {
