@@ -87,17 +87,17 @@ export async function readTourAndAccount(
     itinerary: r.itinerary ?? [],
   };
   if (r.user_id == null) return { tour, account: null };
-  const platform = em.getPlatform();
-  const account = Object.assign(new User(), {
+  // Mapped as the session check maps the signed-in user: the entity manager converts the columns.
+  const account = em.map(User, {
     id: r.user_id,
     name: r.user_name,
     email: r.user_email,
     phone: r.user_phone,
     role: r.user_role,
-    profileImage: r.user_profile_image,
-    lastLoginAt: r.user_last_login_at == null ? null : platform.parseDate(r.user_last_login_at),
-    createdAt: platform.parseDate(r.user_created_at),
-    updatedAt: platform.parseDate(r.user_updated_at),
+    profile_image: r.user_profile_image,
+    last_login_at: r.user_last_login_at,
+    created_at: r.user_created_at,
+    updated_at: r.user_updated_at,
   });
   return { tour, account };
 }
