@@ -73,7 +73,7 @@ describe('the one port', () => {
 
   it('answers 503 on /ready (and still 200 on /health) when the database cannot be reached', async () => {
     const other = await startTestServer({ seedDemo: false });
-    await other.orm.close(true);
+    await other.closeDatabase();
     const r = await other.rest('GET', '/ready');
     expect(r.status).toBe(503);
     expect(r.body).toMatchObject({

@@ -214,9 +214,7 @@ describe('unexpected errors', () => {
   it('answer a generic message with the request id, and log the stack with that id (REST and GraphQL)', async () => {
     const broken = await startTestServer({ seedDemo: false });
     try {
-      // The workers' first rounds at start are let finish: one cut off by the closed pool would never settle.
-      await Promise.all([broken.outbox.flush(), broken.webhooks.flush(), broken.paymentSchedule.flush()]);
-      await broken.orm.close(true);
+      await broken.closeDatabase();
       let rest: { status: number; body: any } = { status: 0, body: null };
       let graphql: { status: number; body: any } = { status: 0, body: null };
       const lines = await logLinesOf(async () => {
