@@ -63,3 +63,30 @@ export interface SsrEntry {
 
 /** The id of the JSON data block that carries the Apollo cache of a server-rendered page. */
 export const SSR_STATE_ID = '__APOLLO_STATE__';
+
+/** The id of the JSON data block listing a server-rendered page's scripts: the entry first, then the page's own chunks. */
+export const PAGE_MODULES_ID = '__PAGE_MODULES__';
+
+/**
+ * The one inline script of a server-rendered page; the Content-Security-Policy admits exactly this
+ * text by its SHA-256 hash. Once the frame showing the server's HTML is drawn, it preloads the
+ * page's own chunks and imports the entry, which hydrates the page. Asked for in the head, the
+ * app's scripts share a slow connection with the HTML and the stylesheet and hold back the first
+ * paint, though the page needs none of them to be read. A page opened in a background tab draws no
+ * frame until it is shown, so there it starts at once.
+ */
+export const AFTER_PAINT_LOADER = `(() => {
+  const modules = JSON.parse(document.getElementById('${PAGE_MODULES_ID}').textContent);
+  const start = () => {
+    for (const href of modules.slice(1)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    import(modules[0]);
+  };
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start));
+})();`;

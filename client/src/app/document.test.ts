@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientManifest } from '@tembea/schema';
-import { headTags, moduleTags } from './document';
+import { AFTER_PAINT_LOADER, PAGE_MODULES_ID, type ClientManifest } from '@tembea/schema';
+import { headTags, pageModules, writeDocument } from './document';
 
 const manifest: ClientManifest = {
   'index.html': { file: 'assets/index-A.js', css: ['assets/index-A.css'], isEntry: true },
@@ -12,24 +12,48 @@ const manifest: ClientManifest = {
   '_list-D.js': { file: 'assets/list-D.js', imports: ['_shared-B.js'] },
 };
 
-describe('moduleTags', () => {
-  it("fetches a page's screen chunk and every chunk it imports once, with their styles, but not the entry's", () => {
-    expect(moduleTags(manifest, 'src/features/tours/ToursPage.tsx')).toBe(
-      [
-        '<link rel="stylesheet" crossorigin href="/assets/shared-B.css" />',
-        '<link rel="modulepreload" crossorigin href="/assets/ToursPage-C.js" />',
-        '<link rel="modulepreload" crossorigin href="/assets/shared-B.js" />',
-        '<link rel="modulepreload" crossorigin href="/assets/list-D.js" />',
-      ]
-        .map((t) => `    ${t}\n`)
-        .join(''),
-    );
+describe('pageModules', () => {
+  it("lists the entry, then the page's screen chunk and every chunk it imports, once each", () => {
+    expect(pageModules(manifest, 'src/features/tours/ToursPage.tsx')).toEqual([
+      '/assets/index-A.js',
+      '/assets/ToursPage-C.js',
+      '/assets/shared-B.js',
+      '/assets/list-D.js',
+    ]);
   });
 
-  it('adds nothing without a manifest or for a module it does not know', () => {
-    expect(moduleTags(undefined, 'src/features/tours/ToursPage.tsx')).toBe('');
-    expect(moduleTags(manifest, 'src/features/nope.tsx')).toBe('');
-    expect(moduleTags(manifest, undefined)).toBe('');
+  it('lists the entry alone for a module it does not know, and nothing without a manifest', () => {
+    expect(pageModules(manifest, 'src/features/nope.tsx')).toEqual(['/assets/index-A.js']);
+    expect(pageModules(manifest, undefined)).toEqual(['/assets/index-A.js']);
+    expect(pageModules(undefined, 'src/features/tours/ToursPage.tsx')).toEqual([]);
+  });
+});
+
+describe('writeDocument', () => {
+  const template = [
+    '<html><head><title>x</title>',
+    '    <script type="module" crossorigin src="/assets/index-A.js"></script>',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+  const parts = { head: '', app: '<p>hi</p>', state: { a: 1 } };
+
+  it("moves the template's entry script after the page: a list of the modules and the loader that fetches them", () => {
+    const html = writeDocument(template, { ...parts, modules: ['/assets/index-A.js', '/assets/ToursPage-C.js'] });
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(
+      `<script type="application/json" id="${PAGE_MODULES_ID}">["/assets/index-A.js","/assets/ToursPage-C.js"]</script>`,
+    );
+    expect(html).toContain(`<script>${AFTER_PAINT_LOADER}</script>`);
+    expect(html.indexOf(AFTER_PAINT_LOADER)).toBeGreaterThan(html.indexOf('<p>hi</p>'));
+  });
+
+  it("keeps the template's own script when it has no tag for the listed entry, or no modules are given", () => {
+    for (const modules of [['/assets/other.js'], [], undefined]) {
+      const html = writeDocument(template, { ...parts, modules });
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
+      expect(html).not.toContain(PAGE_MODULES_ID);
+      expect(html).not.toContain(AFTER_PAINT_LOADER);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { escapeHtml, SSR_STATE_ID, type ClientManifest } from '@tembea/schema';
+import { AFTER_PAINT_LOADER, escapeHtml, PAGE_MODULES_ID, SSR_STATE_ID, type ClientManifest } from '@tembea/schema';
 import type { PageMeta } from '../components/page-meta';
 import { JSON_LD_ID, SITE_NAME } from '../components/usePageMeta';
 
@@ -56,44 +56,47 @@ export function headTags(meta: PageMeta, origin: string, pathname: string, fallb
 }
 
 /**
- * The head tags that fetch a page's lazily loaded screen together with the app's entry script:
- * a module preload for the screen's chunk and each chunk it imports, and its style sheets. The
- * entry's own chunk and styles are in index.html already. Without a manifest or an entry for the
- * module, none (the browser then loads the screen when the app asks for it).
+ * The scripts a server-rendered page runs, as site paths: the app's entry first, then the page's
+ * lazily loaded screen and each chunk it imports (fetched together with the entry, not after it).
+ * Without a manifest, none: the page then keeps the template's own script tag.
  */
-export function moduleTags(manifest: ClientManifest | undefined, module: string | undefined): string {
-  if (!manifest || !module || !manifest[module]) return '';
-  const entry = new Set(
-    Object.values(manifest)
-      .filter((c) => c.isEntry)
-      .flatMap((c) => [c.file, ...(c.css ?? [])]),
-  );
-  const scripts: string[] = [];
-  const styles: string[] = [];
+export function pageModules(manifest: ClientManifest | undefined, module: string | undefined): string[] {
+  if (!manifest) return [];
+  const entries = Object.values(manifest)
+    .filter((c) => c.isEntry)
+    .map((c) => c.file);
+  const files = [...entries];
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    if (!entry.has(chunk.file)) scripts.push(chunk.file);
-    for (const css of chunk.css ?? []) if (!entry.has(css) && !styles.includes(css)) styles.push(css);
+    if (!files.includes(chunk.file)) files.push(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
-  return [
-    ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`),
-    ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
-  ]
-    .map((t) => `    ${t}\n`)
-    .join('');
+  if (module) visit(module);
+  return files.map((f) => `/${f}`);
+}
+
+/** The template without its tag that loads the script at `src`; null when it has no such tag. */
+function withoutScript(template: string, src: string): string | null {
+  const tag = [...template.matchAll(/\s*<script type="module"[^>]*><\/script>/g)].find((m) =>
+    m[0].includes(` src="${src}"`),
+  );
+  return tag ? template.replace(tag[0], '') : null;
 }
 
 /**
  * Writes a server render into the built index.html: the page's head tags in place of the
  * template's title and description, its markup in #root and the Apollo cache it was rendered from
- * as a JSON data block (never an inline script: the Content-Security-Policy allows none).
+ * as a JSON data block. With the page's `modules` (the entry first), the template's entry script
+ * tag gives way to a list of them and the loader that fetches them once the page is drawn (the one
+ * inline script, which the Content-Security-Policy admits by its hash).
  */
-export function writeDocument(template: string, parts: { head: string; app: string; state: unknown }): string {
+export function writeDocument(
+  template: string,
+  parts: { head: string; app: string; state: unknown; modules?: readonly string[] },
+): string {
   if (!template.includes(ROOT) || !template.includes('</head>'))
     throw new Error('index.html has no <div id="root"></div> or </head>');
   let html = template;
@@ -103,8 +106,15 @@ export function writeDocument(template: string, parts: { head: string; app: stri
   const hoisted = /^(?:<link [^>]*\/>)*/.exec(parts.app)![0];
   html = html.replace(/\s*<\/head>/, () => `\n${hoisted ? `    ${hoisted}\n` : ''}${parts.head}  </head>`);
   const app = parts.app.slice(hoisted.length);
-  const state = `<script type="application/json" id="${SSR_STATE_ID}">${scriptJson(parts.state)}</script>`;
-  return html.replace(ROOT, () => `<div id="root">${app}</div>\n    ${state}`);
+  let scripts = `<script type="application/json" id="${SSR_STATE_ID}">${scriptJson(parts.state)}</script>`;
+  const withoutEntry = parts.modules?.[0] ? withoutScript(html, parts.modules[0]) : null;
+  if (withoutEntry) {
+    html = withoutEntry;
+    scripts +=
+      `\n    <script type="application/json" id="${PAGE_MODULES_ID}">${scriptJson(parts.modules)}</script>` +
+      `\n    <script>${AFTER_PAINT_LOADER}</script>`;
+  }
+  return html.replace(ROOT, () => `<div id="root">${app}</div>\n    ${scripts}`);
 }
 
 /** The description index.html ships, for pages that give none of their own. */

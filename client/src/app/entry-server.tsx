@@ -8,7 +8,7 @@ import { Observable } from 'rxjs';
 import type { SsrOperation, SsrOperationResult, SsrRequest, SsrResult } from '@tembea/schema';
 import type { PageMeta } from '../components/page-meta';
 import { createApolloCache } from '../lib/apollo';
-import { headTags, moduleTags, templateDescription, writeDocument } from './document';
+import { headTags, pageModules, templateDescription, writeDocument } from './document';
 import { AppProvider } from './provider';
 import { routes, type RouteHandle } from './router';
 
@@ -88,9 +88,12 @@ export async function render(request: SsrRequest): Promise<SsrResult | null> {
   const page = collected.meta;
   if (!page) throw new Error('the page set no meta (usePageMeta)');
 
-  const head =
-    moduleTags(request.manifest, handle.module) +
-    headTags(page, request.origin, context.location.pathname, templateDescription(request.template));
-  const html = writeDocument(request.template, { head, app: result, state: client.extract() });
+  const head = headTags(page, request.origin, context.location.pathname, templateDescription(request.template));
+  const html = writeDocument(request.template, {
+    head,
+    app: result,
+    state: client.extract(),
+    modules: pageModules(request.manifest, handle.module),
+  });
   return { status: page.notFound ? 404 : 200, html };
 }

@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AFTER_PAINT_LOADER } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../test/harness.js';
+
+/** The CSP source of the server-rendered pages' loader: its own text's hash admits it and nothing else. */
+const LOADER_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | null): Record<string, string[]> {
@@ -71,26 +75,24 @@ describe('security headers (development)', () => {
     }
   });
 
-  it('the site: scripts only from its own files, nothing inline, and the built page needs nothing else', async () => {
+  it('the site: scripts only from its own files and the one loader, and the built page needs nothing else', async () => {
     const res = await fetch(`${s.url}/tours`, { headers: html });
     expect(res.status).toBe(200);
     const csp = directives(res.headers.get('content-security-policy'));
-    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", LOADER_HASH]);
     expect(csp['style-src']).toEqual(["'self'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
     expect(Object.keys(csp)).not.toContain('upgrade-insecure-requests');
     const page = await res.text();
-    // Every script is a file of the site or a JSON data block (never run by the browser); no inline
-    // script, style block or style attribute.
+    // Every script is a JSON data block (never run by the browser) or the loader the policy admits by
+    // its hash, which fetches the site's own files; no other inline script, style block or style attribute.
     const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.some(([, attrs]) => /\ssrc="\/[^/]/.test(attrs!))).toBe(true);
-    for (const [, attrs, body] of scripts) {
-      if (/\stype="application\/(ld\+)?json"/.test(attrs!)) continue;
-      expect(attrs).toMatch(/\ssrc="\/[^/]/);
-      expect(body!.trim()).toBe('');
-    }
+    const code = scripts.filter(([, attrs]) => !/\stype="application\/(ld\+)?json"/.test(attrs!));
+    expect(code.map(([, attrs, body]) => ({ attrs, body }))).toEqual([{ attrs: '', body: AFTER_PAINT_LOADER }]);
+    const modules = JSON.parse(/<script type="application\/json" id="__PAGE_MODULES__">([^<]*)</.exec(page)![1]!);
+    for (const m of modules) expect(m).toMatch(/^\/assets\/[^/]+\.js$/);
     expect(page).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
     // What the page loads (scripts, images, stylesheets, icons, preloads) comes from the site; the
     // canonical link only names the public address.
@@ -171,6 +173,6 @@ describe('security headers (production)', () => {
     expect(res.headers.get('origin-agent-cluster')).toBeNull();
     expect(
       directives((await fetch(`${s.url}/`, { headers: html })).headers.get('content-security-policy'))['script-src'],
-    ).toEqual(["'self'"]);
+    ).toEqual(["'self'", LOADER_HASH]);
   });
 });

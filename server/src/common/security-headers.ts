@@ -1,14 +1,20 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
+import { AFTER_PAINT_LOADER } from '@tembea/schema';
+
+/** The CSP source that admits the server-rendered pages' one inline script, and no other. */
+const AFTER_PAINT_LOADER_SOURCE = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
 
 /**
- * The site's pages: scripts and styles only from the site's own files (the built client has no
- * inline script or style), API calls to the same origin, tour photos from the uploads, data: and
- * blob: previews or any https address (a tour may name an image on another site), nothing framed.
+ * The site's pages: scripts and styles only from the site's own files, besides the loader that
+ * starts a server-rendered page's scripts (admitted by its hash, so no other inline script runs),
+ * API calls to the same origin, tour photos from the uploads, data: and blob: previews or any https
+ * address (a tour may name an image on another site), nothing framed.
  */
 const SPA_DIRECTIVES = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", AFTER_PAINT_LOADER_SOURCE],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
