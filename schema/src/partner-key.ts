@@ -1,3 +1,4 @@
+import { groupThousands } from './pricing.js';
 import { hasControlCharacters } from './validation.js';
 
 export const PARTNER_NAME_MAX = 100;
@@ -42,7 +43,7 @@ export function validatePartnerKeyForm(v: PartnerKeyFormValues): PartnerKeyField
   ) {
     errors.push({
       field: 'rateLimitPerMinute',
-      message: `Rate limit must be a whole number of requests per minute from ${PARTNER_RATE_LIMIT_MIN} to ${PARTNER_RATE_LIMIT_MAX.toLocaleString('en-US')}`,
+      message: `Rate limit must be a whole number of requests per minute from ${PARTNER_RATE_LIMIT_MIN} to ${groupThousands(String(PARTNER_RATE_LIMIT_MAX))}`,
     });
   }
   return errors;

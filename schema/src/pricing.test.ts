@@ -5,6 +5,7 @@ import {
   addMonths,
   cardPrice,
   formatUsd,
+  groupThousands,
   fromPrice,
   isEarlyBird,
   matchPriceText,
@@ -227,5 +228,35 @@ describe('quote in cents', () => {
         '2027-01-01',
       ),
     ).toBeNull();
+  });
+});
+
+describe('formatUsd, written without Intl', () => {
+  const formats = [0, 2].map(
+    (decimals) => new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  );
+  const intl = (amount: number, decimals: 0 | 2) => `$${formats[decimals / 2]!.format(amount)}`;
+
+  it('writes every cent amount up to $20,000 (and below zero) as Intl en-US does', () => {
+    const ours: string[] = [];
+    const theirs: string[] = [];
+    for (let cents = -50_000; cents <= 2_000_000; cents += 7) {
+      ours.push(formatUsd(cents / 100), formatUsd(cents / 100, 0));
+      theirs.push(intl(cents / 100, 2), intl(cents / 100, 0));
+    }
+    expect(ours).toEqual(theirs);
+  });
+
+  it('rounds the shortest decimal form half away from zero, as Intl does, where toFixed would not', () => {
+    for (const amount of [1.005, 2.675, 0.125, 0.5, 1.5, 2.5, -0.5, -0.001, 999.995, 999_999.995, 0, -0, 1e-7, 1e21]) {
+      expect(formatUsd(amount)).toBe(intl(amount, 2));
+      expect(formatUsd(amount, 0)).toBe(intl(amount, 0));
+    }
+    expect(formatUsd(1.005)).toBe('$1.01');
+    expect(formatUsd(1234567.891)).toBe('$1,234,567.89');
+  });
+
+  it('groups digits in threes', () => {
+    expect(['1', '12', '123', '1234', '1234567'].map(groupThousands)).toEqual(['1', '12', '123', '1,234', '1,234,567']);
   });
 });

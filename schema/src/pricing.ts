@@ -76,18 +76,36 @@ export function cardPrice(tour: PricedTour): number | null {
   return isPrice(tour.price) ? tour.price : null;
 }
 
-// One formatter per number of decimals: building an Intl formatter costs far more than using one,
-// and a list of tours formats many prices.
-const usdFormats = new Map<number, Intl.NumberFormat>();
-
-/** Formats USD: "$1,234.00" for numbers with two decimals. */
+/**
+ * Formats USD as Intl's en-US does: "$1,234.00" for numbers with two decimals ("$-5.00" below zero).
+ * Written by hand because the first Intl formatter a page builds loads the browser's locale data, a
+ * long task in the middle of hydrating a public page. Like Intl, it rounds the number's shortest
+ * decimal form (what String() gives) half away from zero: 1.005 is "$1.01". A number String()
+ * writes in exponent form (below 1e-6 or from 1e21) is left to Intl.
+ */
 export function formatUsd(amount: number, decimals = 2): string {
-  let f = usdFormats.get(decimals);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    usdFormats.set(decimals, f);
+  const text = String(Math.abs(amount));
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m)
+    return `$${new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount)}`;
+  let whole = m[1]!;
+  let fraction = m[2] ?? '';
+  if (fraction.length > decimals) {
+    const roundUp = fraction[decimals]! >= '5';
+    fraction = fraction.slice(0, decimals);
+    if (roundUp) {
+      const digits = (BigInt(whole + fraction) + 1n).toString().padStart(whole.length + decimals, '0');
+      whole = digits.slice(0, digits.length - decimals);
+      fraction = digits.slice(digits.length - decimals);
+    }
   }
-  return `$${f.format(amount)}`;
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `$${sign}${groupThousands(whole)}${decimals > 0 ? `.${fraction.padEnd(decimals, '0')}` : ''}`;
+}
+
+/** Digits with a comma between each group of three, as en-US writes them: "1234567" is "1,234,567". */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Price text shown on a card or list: '$…' with two decimals, or 'Contact for pricing'. */

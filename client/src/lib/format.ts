@@ -1,17 +1,30 @@
 /** Display formats shared by the screens. */
 
-// Built once: an Intl formatter costs far more to build than to use.
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+// Dates are written by hand in British English, as Intl's en-GB writes them ("Sept" included): the
+// first Intl.DateTimeFormat a page builds loads the browser's calendar data, one long task of about
+// 25 ms (100 ms on a slow phone) in the middle of hydrating a public page, for text this simple.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** East Africa Time, Tanzania's clock all year: it has no daylight saving. */
+const EAST_AFRICA_OFFSET_MS = 3 * 3_600_000;
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** The UTC calendar day of a moment as "12 Mar 2027". */
+function utcDayText(d: Date): string {
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
 
 /** A YYYY-MM-DD day as "12 Mar 2027" (the day itself, whatever the viewer's time zone). */
 export function formatDay(day: string): string {
   const d = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : DAY_FORMAT.format(d);
+  return Number.isNaN(d.getTime()) ? day : utcDayText(d);
+}
+
+/** A moment in Tanzanian time as "Sat, 12 Sept 2026, 08:30", whatever the viewer's time zone. */
+export function formatTanzaniaTime(d: Date): string {
+  const local = new Date(d.getTime() + EAST_AFRICA_OFFSET_MS);
+  return `${WEEKDAYS[local.getUTCDay()]}, ${utcDayText(local)}, ${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}`;
 }
 
 /** Two days as "12 Mar 2027 – 19 Mar 2027", or one day when both are the same. */
@@ -31,6 +44,5 @@ export function peopleCount(n: number): string {
 export function formatMoment(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const day = d.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-  return `${day}, ${d.toISOString().slice(11, 19)} UTC`;
+  return `${utcDayText(d)}, ${d.toISOString().slice(11, 19)} UTC`;
 }

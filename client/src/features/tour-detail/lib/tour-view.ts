@@ -1,6 +1,6 @@
 import { CONTACT_FOR_PRICE, DEFAULT_TIER, TOUR_DEFAULTS, formatUsd, parseTiers, unitPrice } from '@tembea/schema';
 import type { TourDetailQuery } from '../../../gql/graphql';
-import { titleCase } from '../../../lib/format';
+import { formatTanzaniaTime, titleCase } from '../../../lib/format';
 
 /** The full tour of the detail query. */
 export type DetailTour = NonNullable<TourDetailQuery['tour']>;
@@ -9,25 +9,12 @@ export type ViewTour = Partial<DetailTour> & { id: string };
 
 export const NOT_SPECIFIED = 'Not specified';
 
-const TZ = 'Africa/Dar_es_Salaam';
-
-// Built once: an Intl formatter costs far more to build than to use.
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TZ,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** A departure or return date-time in Tanzanian time, or 'Not specified'. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return NOT_SPECIFIED;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return NOT_SPECIFIED;
-  return DATE_TIME_FORMAT.format(d);
+  return formatTanzaniaTime(d);
 }
 
 /** Tiers offered (first is the default), from the list or the comma-separated text. */

@@ -1,4 +1,4 @@
-import { BOOKING_TYPES } from '@tembea/schema';
+import { BOOKING_TYPES, groupThousands } from '@tembea/schema';
 
 /** The server filter a list screen sends (a subset of the contract's TourFilter input). */
 export interface ListFilter {
@@ -75,12 +75,11 @@ export function statusFilter(key: StatusFilterKey): ListFilter {
   return key === 'all' ? {} : { [key]: true };
 }
 
-/** 'N Tours Found', singular for one. */
 /** An estimated count rounded to two significant figures ("about 8,400"); an exact one as it is. */
 export function countText(n: number, estimate = false): string {
   if (!estimate) return String(n);
   const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1);
-  return `about ${(Math.round(n / step) * step).toLocaleString('en-US')}`;
+  return `about ${groupThousands(String(Math.round(n / step) * step))}`;
 }
 
 /** "12 Tours Found" for an exact count; "About 8,400 Tours Found" for an estimate. */
