@@ -72,6 +72,7 @@ export function toBookingType(b: Booking, today: string = travellerToday()): Boo
     user: user ? toUserType(user) : null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
+    ownerId: b.user?.id ?? null,
   };
 }
 
@@ -80,7 +81,8 @@ export function toBookingType(b: Booking, today: string = travellerToday()): Boo
  * booking's account under `bookingUser` (and `user`), which the admin screen reads.
  */
 export function toRestBooking(b: Booking) {
-  const t = toBookingType(b);
+  // The owner's id is for the GraphQL field checks, not part of the REST answer.
+  const { ownerId: _ownerId, ...t } = toBookingType(b);
   const user = loadedUser(b);
   const restUser = user ? toRestUser(user) : null;
   return {

@@ -143,6 +143,12 @@ export class BookingType {
 
   @Field(() => GraphQLDateTimeISO, { description: 'When it last changed.' })
   updatedAt!: Date;
+
+  /**
+   * The id of the account that booked (null once it is deleted), for the fields that only the
+   * owner and admins see: they check it without reading the booking again. Not in the schema.
+   */
+  ownerId!: number | null;
 }
 
 @ObjectType({ description: 'A page of bookings, newest first.' })

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken, bookRest, inDays, makeTour, request } from '../../test/booking-helpers.js';
 import { createKey, keyGql } from '../../test/partner-helpers.js';
+import { Booking } from '../bookings/booking.entity.js';
 import { travellerService } from '../travellers/traveller.service.js';
 
 let s: TestServer;
@@ -224,11 +225,17 @@ describe('travellers on a booking', () => {
     const stranger = await signUpAndLogin(s);
     const ctx = (principal: RequestContext['principal']) =>
       ({ em: s.orm.em.fork(), config: s.config, principal }) as unknown as RequestContext;
-    expect(await travellerService.visibleOf(ctx({ kind: 'user', id: stranger.id, role: 'user' }), id)).toBeNull();
-    expect(await travellerService.visibleOf(ctx({ kind: 'anonymous' }), id)).toBeNull();
+    const b = await s.orm.em.fork().findOneOrFail(Booking, id);
+    const asListed = [
+      { id, ownerId: owner.id, name: b.name, startDate: b.startDate, numberOfPeople: b.numberOfPeople },
+    ];
+    expect(await travellerService.visibleOf(ctx({ kind: 'user', id: stranger.id, role: 'user' }), asListed)).toEqual([
+      null,
+    ]);
+    expect(await travellerService.visibleOf(ctx({ kind: 'anonymous' }), asListed)).toEqual([null]);
     expect(
-      await travellerService.visibleOf(ctx({ kind: 'partner', keyId: 1, partnerName: 'Safari Link Agency' }), id),
-    ).toBeNull();
+      await travellerService.visibleOf(ctx({ kind: 'partner', keyId: 1, partnerName: 'Safari Link Agency' }), asListed),
+    ).toEqual([null]);
     const { secret } = await createKey(s, admin);
     const asPartner = await keyGql(s, secret, MINE);
     expect(asPartner.body.data?.myBookings ?? null).toBeNull();

@@ -1,7 +1,8 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
 import { BookingType } from '../bookings/booking.types.js';
-import { travellerService, type BookingTravellers } from './traveller.service.js';
+import { loadTravellers } from './traveller-loader.js';
+import type { BookingTravellers } from './traveller.service.js';
 import { BookingTravellersType } from './traveller.types.js';
 
 @Resolver(() => BookingType)
@@ -12,6 +13,6 @@ export class BookingTravellersResolver {
       "Who travels on the booking and what is still missing: for the booking's owner and admins only (null for anyone else, partners included).",
   })
   travellers(@Root() booking: BookingType, @Ctx() ctx: RequestContext): Promise<BookingTravellers | null> {
-    return travellerService.visibleOf(ctx, Number(booking.id));
+    return loadTravellers(ctx, booking);
   }
 }

@@ -97,12 +97,26 @@ export function leadOnly(booking: Pick<Booking, 'name'>): TravellerView[] {
   ];
 }
 
-function isOwnerOrAdmin(ctx: RequestContext, booking: Booking): boolean {
-  const p = ctx.principal;
-  return p.kind === 'user' && (p.role === 'admin' || booking.user?.id === p.id);
+/** A booking as a list already holds it: what its travellers are shown with, and whose it is. */
+export interface ListedBooking {
+  id: number;
+  /** The account that booked; null once it is deleted. */
+  ownerId: number | null;
+  name: string;
+  startDate: string;
+  numberOfPeople: number;
 }
 
-function summaryOf(ctx: RequestContext, booking: Booking, travellers: TravellerView[]): BookingTravellers {
+function isOwnerOrAdmin(ctx: RequestContext, ownerId: number | null | undefined): boolean {
+  const p = ctx.principal;
+  return p.kind === 'user' && (p.role === 'admin' || ownerId === p.id);
+}
+
+function summaryOf(
+  ctx: Pick<RequestContext, 'config'>,
+  booking: Pick<Booking, 'startDate' | 'numberOfPeople'>,
+  travellers: TravellerView[],
+): BookingTravellers {
   return {
     travellers,
     dueDate: travellerDetailsDeadline(booking.startDate, ctx.config.travellerDetailsDays),
@@ -146,24 +160,23 @@ export const travellerService = {
     requireUser(ctx);
     const bookingId = requireId(bookingIdRaw, 'Booking not found');
     const booking = await ctx.em.findOne(Booking, { id: bookingId });
-    if (!booking || !isOwnerOrAdmin(ctx, booking)) throw new NotFoundError('Booking not found');
+    if (!booking || !isOwnerOrAdmin(ctx, booking.user?.id)) throw new NotFoundError('Booking not found');
     const cipher = cipherOf(ctx.config);
     const rows = await ctx.em.find(Traveller, { booking: booking.id }, { orderBy: { position: 'asc' } });
     return summaryOf(ctx, booking, rows.length ? rows.map((t) => toView(cipher, t)) : leadOnly(booking));
   },
 
   /**
-   * The same for a field of a booking in a list: null, not an error, for a caller who may not see
-   * it (another user, a partner's key, an anonymous caller).
+   * The same for the bookings of a list, in their order, told from the bookings as the list read
+   * them (so they are not read again) and with one statement for all their saved travellers: null,
+   * not an error, for a booking the caller may not see (another user's; any for a partner's key,
+   * an anonymous caller or the system).
    */
-  async visibleOf(ctx: RequestContext, bookingId: number): Promise<BookingTravellers | null> {
-    if (ctx.principal.kind !== 'user') return null;
-    try {
-      return await travellerService.ofBooking(ctx, bookingId);
-    } catch (e) {
-      if (e instanceof NotFoundError) return null;
-      throw e;
-    }
+  async visibleOf(ctx: RequestContext, bookings: readonly ListedBooking[]): Promise<(BookingTravellers | null)[]> {
+    const mayRead = bookings.map((b) => isOwnerOrAdmin(ctx, b.ownerId));
+    const ids = new Set(bookings.filter((_, i) => mayRead[i]).map((b) => b.id));
+    const saved = await travellerService.savedOf(ctx, [...ids]);
+    return bookings.map((b, i) => (mayRead[i] ? summaryOf(ctx, b, saved.get(b.id) ?? leadOnly(b)) : null));
   },
 
   /** Saves the lead traveller of a booking being made, in its transaction (checked with the booking). */
@@ -228,7 +241,7 @@ export const travellerService = {
     return ctx.transaction(async ({ em }) => {
       // The booking's row lock orders two saves of one list: the later one wins whole.
       const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!booking || !isOwnerOrAdmin(ctx, booking)) throw new NotFoundError('Booking not found');
+      if (!booking || !isOwnerOrAdmin(ctx, booking.user?.id)) throw new NotFoundError('Booking not found');
       if (list.length > booking.numberOfPeople)
         throw new BadInputError(`This booking is for ${booking.numberOfPeople}: name at most that many travellers`, [
           { field: 'travellers', message: `At most ${booking.numberOfPeople} travellers` },
