@@ -7,7 +7,7 @@ const ms = (v) => `${Math.round(v)} ms`;
 /**
  * `figures` holds what the run measured (any part may be missing when it was not run):
  * cacheWhileBooking {quiet, busy, size}, uncached [{name, a, b, size}], tax [{name, app, bare}],
- * lighthouse [{page, performance, fcp}], bookings {perSecond, p50, p99, contendedMs, oversold}.
+ * lighthouse [{page, performance, fcp, every: {performance[], fcp[]}}], bookings {perSecond, p50, p99, contendedMs, oversold}.
  */
 export function printGoals({ cacheWhileBooking, uncached, tax, lighthouse, bookings }) {
   console.log('\n=== The performance goals, from this run ===');
@@ -36,10 +36,13 @@ export function printGoals({ cacheWhileBooking, uncached, tax, lighthouse, booki
     }
   }
   if (lighthouse?.length) {
-    console.log('3. Public pages, Lighthouse mobile median of 3 (goal performance ≥ 99, FCP ≤ 1.5 s):');
+    console.log(
+      '3. Public pages, Lighthouse mobile, every run back to back (goal performance ≥ 99, FCP ≤ 1.5 s in each):',
+    );
     for (const l of lighthouse) {
+      const worst = { performance: Math.min(...l.every.performance), fcp: Math.max(...l.every.fcp) };
       console.log(
-        `   ${l.page.padEnd(10)} performance ${l.performance}, FCP ${(l.fcp / 1000).toFixed(2)} s: ${mark(l.performance >= 99 && l.fcp <= 1500)}`,
+        `   ${l.page.padEnd(10)} performance ${l.every.performance.join(' / ')}, FCP ${l.every.fcp.map((f) => (f / 1000).toFixed(2)).join(' / ')} s: ${mark(worst.performance >= 99 && worst.fcp <= 1500)}`,
       );
     }
   }

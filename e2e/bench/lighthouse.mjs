@@ -159,7 +159,14 @@ export async function benchLighthouse() {
           `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  JS ${m.js.toFixed(1)} KB gz` +
           `${m.failed.length ? `  | below 0.9: ${m.failed.join(', ')}` : ''}`,
       );
-      figures.push({ page: p, performance: s.performance, fcp: m.fcp, lcp: m.lcp, tbt: m.tbt });
+      const every = {
+        performance: runs.map((r) => r.scores.performance),
+        fcp: runs.map((r) => r.fcp),
+      };
+      console.log(
+        `${''.padEnd(10)} every run, in order: performance ${every.performance.join(' / ')}, FCP ${every.fcp.map((f) => (f / 1000).toFixed(2)).join(' / ')} s`,
+      );
+      figures.push({ page: p, performance: s.performance, fcp: m.fcp, lcp: m.lcp, tbt: m.tbt, every });
     }
     return figures;
   } finally {
