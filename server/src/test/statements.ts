@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /**
  * Statement counting for tests. The app's background workers (the mail outbox, webhook deliveries,
  * partner key usage) poll the database on their own timers and may send a statement while a test
@@ -15,4 +17,31 @@ export function sqlOf(query: unknown): string {
   if (typeof query === 'string') return query;
   const text = (query as { text?: unknown } | null)?.text;
   return typeof text === 'string' ? text : '';
+}
+
+export interface StatementWatch {
+  /** How many statements `run` sent, background work left out. */
+  count(run: () => Promise<unknown>): Promise<number>;
+  /** Puts the driver back as it was. */
+  stop(): void;
+}
+
+/** Watches every statement the app sends: each goes through the pg driver's Client#query. */
+export function watchStatements(): StatementWatch {
+  const original = pg.Client.prototype.query;
+  let seen = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (!isBackgroundStatement(sqlOf(args[0]))) seen++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return {
+    async count(run) {
+      seen = 0;
+      await run();
+      return seen;
+    },
+    stop() {
+      pg.Client.prototype.query = original;
+    },
+  };
 }

@@ -1,15 +1,13 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
 import { RECORD, pricedBooking } from '../../test/payment-helpers.js';
-import { isBackgroundStatement, sqlOf } from '../../test/statements.js';
+import { watchStatements, type StatementWatch } from '../../test/statements.js';
 
 let s: TestServer;
 let admin: string;
-let statements = 0;
-const original = pg.Client.prototype.query;
+let statements: StatementWatch | undefined;
 beforeAll(async () => {
   s = await startTestServer({ seedDemo: false, env: ADMIN_ENV });
   admin = await adminToken(s);
@@ -18,22 +16,14 @@ beforeAll(async () => {
     const id = await pricedBooking(s, traveller);
     await gql(s, RECORD, { input: { bookingId: id, amountCents: 750, method: 'MPESA' } }, { token: admin });
   }
-  // Every statement the app sends goes through the pg driver's Client#query.
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (!isBackgroundStatement(sqlOf(args[0]))) statements++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
+  statements = watchStatements();
 });
 afterAll(async () => {
-  pg.Client.prototype.query = original;
+  statements?.stop();
   await s?.stop();
 });
 
-async function countStatements(run: () => Promise<unknown>): Promise<number> {
-  statements = 0;
-  await run();
-  return statements;
-}
+const countStatements = (run: () => Promise<unknown>) => statements!.count(run);
 
 const LIST = `query($first: Int) { bookings(first: $first) { nodes { id payment { state paidCents entries { id kind } } } } }`;
 

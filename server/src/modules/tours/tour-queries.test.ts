@@ -1,31 +1,20 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { LIST } from '../../test/tour-helpers.js';
-import { isBackgroundStatement, sqlOf } from '../../test/statements.js';
+import { watchStatements, type StatementWatch } from '../../test/statements.js';
 
 let s: TestServer;
-let statements = 0;
-const original = pg.Client.prototype.query;
+let statements: StatementWatch | undefined;
 beforeAll(async () => {
   s = await startTestServer();
-  // Every statement the app sends goes through the pg driver's Client#query; the background
-  // workers' polls are not the request's.
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (!isBackgroundStatement(sqlOf(args[0]))) statements++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
+  statements = watchStatements();
 });
 afterAll(async () => {
-  pg.Client.prototype.query = original;
+  statements?.stop();
   await s?.stop();
 });
 
-async function countStatements(run: () => Promise<unknown>): Promise<number> {
-  statements = 0;
-  await run();
-  return statements;
-}
+const countStatements = (run: () => Promise<unknown>) => statements!.count(run);
 
 describe('SQL statements per page', () => {
   it('do not grow with the page size (GraphQL, with a filter, a search and the count)', async () => {

@@ -1,10 +1,9 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../common/context.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken, book, inDays, makeTour, request } from '../../test/booking-helpers.js';
-import { isBackgroundStatement, sqlOf } from '../../test/statements.js';
+import { watchStatements, type StatementWatch } from '../../test/statements.js';
 import { travellerService, type ListedBooking } from './traveller.service.js';
 
 type Traveller = Awaited<ReturnType<typeof signUpAndLogin>>;
@@ -15,8 +14,7 @@ let many: Traveller;
 let few: Traveller;
 let named: string;
 let unnamed: string;
-let statements = 0;
-const original = pg.Client.prototype.query;
+let statements: StatementWatch | undefined;
 
 const UPDATE = `mutation($id: ID!, $travellers: [TravellerInput!]!) { updateTravellers(bookingId: $id, travellers: $travellers) { bookingId } }`;
 const TRAVELLERS = `travellers { travellers { position fullName dateOfBirth passportNumber erased } missing dueDate }`;
@@ -72,25 +70,14 @@ beforeAll(async () => {
   named = await newBooking(few);
   unnamed = await newBooking(few);
   await saveTravellers(few, named, [AMANI, NEEMA]);
-  // Every statement the app sends goes through the pg driver's Client#query.
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (!isBackgroundStatement(sqlOf(args[0]))) {
-      statements++;
-      if (process.env.SHOW_SQL) console.log('SQL', sqlOf(args[0]).slice(0, 160));
-    }
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
+  statements = watchStatements();
 });
 afterAll(async () => {
-  pg.Client.prototype.query = original;
+  statements?.stop();
   await s?.stop();
 });
 
-async function countStatements(run: () => Promise<unknown>): Promise<number> {
-  statements = 0;
-  await run();
-  return statements;
-}
+const countStatements = (run: () => Promise<unknown>) => statements!.count(run);
 
 const SAVED = {
   travellers: [
