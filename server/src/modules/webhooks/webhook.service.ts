@@ -84,19 +84,21 @@ const parseWebhookId = (id: unknown): number => requireId(id, 'Webhook not found
 /**
  * Queues `payload` for every live subscription to its event, in the caller's transaction, so a
  * rolled-back change sends nothing and a committed one cannot lose its deliveries; a transaction
- * context kicks the sender once it has committed.
+ * context kicks the sender once it has committed, when anything was queued (with no partner
+ * listening, every booking would otherwise wake the sender to find nothing).
  */
 async function enqueue(tx: EventTarget, payload: WebhookPayload): Promise<void> {
-  await queryRows(
+  const queued = await queryRows<{ id: string }>(
     emOf(tx),
     sql`
     insert into webhook_deliveries (subscription_id, event, payload)
     select s.id, ${payload.event}, ${JSON.stringify(payload)}::jsonb
       from webhook_subscriptions s join partner_keys k on k.id = s.partner_key_id
-     where s.disabled_at is null and k.revoked_at is null and ${payload.event} = any(s.events)`,
+     where s.disabled_at is null and k.revoked_at is null and ${payload.event} = any(s.events)
+    returning id`,
   );
   const sender = tx.webhooks;
-  if (sender) afterCommitOf(tx, () => sender.kick(), 'webhooks');
+  if (sender && queued.length) afterCommitOf(tx, () => sender.kick(), 'webhooks');
 }
 
 /** Partner webhooks: registration by a partner's API key, the events the catalogue's writes queue, and the admin's view. */

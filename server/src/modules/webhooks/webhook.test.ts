@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyWebhook } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
@@ -200,6 +200,30 @@ describe('webhook deliveries', () => {
       ]);
     } finally {
       await hook.done();
+    }
+  });
+
+  it('wakes the sender after a booking only when a partner listens for its event', async () => {
+    const tourId = await makeTour(s, { capacity: 10 });
+    const user = await signUpAndLogin(s);
+    // Without its timer the sender is woken only by what commits.
+    await s.webhooks.stop();
+    const kicks = vi.spyOn(s.webhooks, 'kick');
+    try {
+      expect((await book(s, user.accessToken, request(tourId))).body.errors).toBeUndefined();
+      expect(kicks).not.toHaveBeenCalled();
+      const hook = await subscribe(4639, ['SEATS_CHANGED']);
+      try {
+        expect((await book(s, user.accessToken, request(tourId))).body.errors).toBeUndefined();
+        expect(kicks).toHaveBeenCalledTimes(1);
+        await s.webhooks.flush();
+        expect(bodies(hook.receiver)).toEqual([expect.objectContaining({ event: 'SEATS_CHANGED', seatsLeft: 8 })]);
+      } finally {
+        await hook.done();
+      }
+    } finally {
+      kicks.mockRestore();
+      s.webhooks.start();
     }
   });
 
