@@ -19,6 +19,8 @@ export function sqlOf(query: unknown): string {
   return typeof text === 'string' ? text : '';
 }
 
+const CONNECTION_SETUP = /^\s*set\s/i;
+
 export interface StatementWatch {
   /** How many statements `run` sent, background work left out. */
   count(run: () => Promise<unknown>): Promise<number>;
@@ -31,7 +33,10 @@ export function watchStatements(): StatementWatch {
   const original = pg.Client.prototype.query;
   let seen = 0;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (!isBackgroundStatement(sqlOf(args[0]))) seen++;
+    const text = sqlOf(args[0]);
+    // A new pooled connection's `SET statement_timeout` is its set-up, not the request's work: when
+    // the pool opens one mid-count (an idle one was closed, or two statements ran at once) it is not counted.
+    if (!isBackgroundStatement(text) && !CONNECTION_SETUP.test(text)) seen++;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   return {
