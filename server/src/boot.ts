@@ -112,7 +112,11 @@ async function startApp(config: Config, opts: BootOptions): Promise<Started> {
   // Instances starting together on one database take turns to migrate, seed and ensure the admins.
   const release = config.databaseUrl ? await lockStartup(config.databaseUrl) : async () => undefined;
   try {
-    orm = await openDatabase(conn, { poolMax: embedded ? 1 : 10, statementTimeoutMs: config.dbStatementTimeoutMs });
+    orm = await openDatabase(conn, {
+      poolMax: embedded ? 1 : 10,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      acquireTimeoutMs: config.requestTimeoutMs,
+    });
   } catch (e) {
     await release();
     await embedded?.stop();

@@ -76,6 +76,30 @@ describe('DB_STATEMENT_TIMEOUT_MS', () => {
   });
 });
 
+describe('waiting for a database connection', () => {
+  it('gives up after REQUEST_TIMEOUT_MS, as the request does, instead of running its statement late', async () => {
+    // The embedded database's pool has one connection: a transaction holding it makes the next statement wait.
+    const s = await startTestServer({ seedDemo: false, database: 'embedded', env: { REQUEST_TIMEOUT_MS: '1000' } });
+    let release!: () => void;
+    let opened!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const inTransaction = new Promise<void>((r) => (opened = r));
+    const holding = s.orm.em.fork().transactional(async (em) => {
+      await queryRows(em, sql`select 1`);
+      opened();
+      await held;
+    });
+    await inTransaction;
+    try {
+      await expect(queryRows(s.orm.em.fork(), sql`select 1`)).rejects.toThrow(/Timeout acquiring a connection/);
+    } finally {
+      release();
+      await holding;
+      await s.stop();
+    }
+  });
+});
+
 describe('REQUEST_TIMEOUT_MS', () => {
   let s: TestServer;
   beforeAll(async () => {

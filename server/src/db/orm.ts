@@ -10,12 +10,22 @@ import { queryRows, sql } from '../common/sql.js';
 export type DbConnection =
   { clientUrl: string } | { host: string; port: number; user: string; dbName: string; password?: string };
 
+/** The shortest wait for a pooled connection: time enough to open one. */
+export const ACQUIRE_TIMEOUT_FLOOR_MS = 1_000;
+
 export interface OrmOptions {
   /** Pool size; the embedded database serves one connection at a time. */
   poolMax?: number;
   debug?: boolean;
   /** statement_timeout of every pooled connection, in ms; 0 or absent sets none. */
   statementTimeoutMs?: number;
+  /**
+   * How long a statement waits for a pooled connection before it fails as "database unavailable", in
+   * ms (the driver's own default is 60 s). The server sets its request timeout: a request answered
+   * 503 after it must not go on to run its statements once a connection frees up. Never below
+   * ACQUIRE_TIMEOUT_FLOOR_MS, which opening a new connection to a distant server needs.
+   */
+  acquireTimeoutMs?: number;
 }
 
 interface PgConnection {
@@ -60,6 +70,9 @@ export function ormOptions(conn: DbConnection, opts: OrmOptions = {}): Options {
       min: 0,
       max: opts.poolMax ?? 10,
       idleTimeoutMillis: 30_000,
+      ...(opts.acquireTimeoutMs
+        ? { acquireTimeoutMillis: Math.max(opts.acquireTimeoutMs, ACQUIRE_TIMEOUT_FLOOR_MS) }
+        : {}),
       ...(opts.statementTimeoutMs ? { afterCreate: statementTimeout(opts.statementTimeoutMs) } : {}),
     },
     debug: opts.debug ?? false,
