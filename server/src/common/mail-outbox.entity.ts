@@ -4,16 +4,17 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
  * A mail waiting to be sent, written in the same transaction as the change it tells about, so a
  * committed booking always has its mails and a rolled-back one never does. It holds the name of the
  * template that renders it and that template's data, a snapshot taken at the event; the sender
- * renders it (see mail-templates.ts).
+ * renders it (see mail-templates.ts). A sent mail's row is deleted: its data (names, addresses,
+ * phone numbers, notes) is a copy no longer needed, and each delivery is in the server's log. A mail
+ * given up after its last attempt stays, with its error, for the operator to look into.
  */
 @Entity({ tableName: 'mail_outbox' })
 @Index({
   name: 'mail_outbox_due_index',
-  expression:
-    'create index "mail_outbox_due_index" on "mail_outbox" ("next_attempt_at") where "sent_at" is null and "failed_at" is null',
+  expression: 'create index "mail_outbox_due_index" on "mail_outbox" ("next_attempt_at") where "failed_at" is null',
 })
 export class OutboxMail {
-  [OptionalProps]?: 'attempts' | 'nextAttemptAt' | 'sentAt' | 'failedAt' | 'lastError' | 'replyTo' | 'createdAt';
+  [OptionalProps]?: 'attempts' | 'nextAttemptAt' | 'failedAt' | 'lastError' | 'replyTo' | 'createdAt';
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;
@@ -36,9 +37,6 @@ export class OutboxMail {
   /** When it may next be tried; a sender claiming it pushes this forward as its lease. */
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   nextAttemptAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', nullable: true })
-  sentAt?: Date | null;
 
   /** Set when it was given up after the last attempt. */
   @Property({ type: 'timestamptz', nullable: true })

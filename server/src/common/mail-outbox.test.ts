@@ -34,15 +34,15 @@ describe('mail outbox', () => {
     const r = await bookRest(s, user.accessToken, tourId, request(tourId, { email: 'outbox@example.com' }));
     expect(r.status).toBe(201);
     await s.outbox.flush();
-    const queued = await queryRows<{ attempts: number; sent_at: unknown; last_error: string | null; retry_in: number }>(
+    const queued = await queryRows<{ attempts: number; last_error: string | null; retry_in: number }>(
       s.orm.em.fork(),
       sql`
-      select attempts, sent_at, last_error, extract(epoch from next_attempt_at - now())::int retry_in from mail_outbox order by id`,
+      select attempts, last_error, extract(epoch from next_attempt_at - now())::int retry_in from mail_outbox order by id`,
     );
     // The contact address, the booking account's own (a copy) and the operator.
     expect(queued).toHaveLength(3);
     for (const m of queued) {
-      expect(m).toMatchObject({ attempts: 1, sent_at: null });
+      expect(m.attempts).toBe(1);
       expect(m.last_error).toBeTruthy();
       expect(m.retry_in).toBeGreaterThan(20);
     }
@@ -58,10 +58,7 @@ describe('mail outbox', () => {
       const contact = sink.mails.find((m) => m.to[0] === '<outbox@example.com>');
       expect(contact?.data).toContain('Booking request received');
       expect(contact?.data).toContain(`This booking was made with the Tembea account ${user.email}.`);
-      const [left] = await queryRows<{ n: number }>(
-        s.orm.em.fork(),
-        sql`select count(*)::int n from mail_outbox where sent_at is null`,
-      );
+      const [left] = await queryRows<{ n: number }>(s.orm.em.fork(), sql`select count(*)::int n from mail_outbox`);
       expect(left?.n).toBe(0);
       // Sent mail is never sent again.
       await queryRows(s.orm.em.fork(), sql`update mail_outbox set next_attempt_at = now()`);

@@ -75,7 +75,7 @@ export class MailOutbox extends PollingWorker {
       sql`
       update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
        where id in (select id from mail_outbox
-                     where sent_at is null and failed_at is null and next_attempt_at <= now()
+                     where failed_at is null and next_attempt_at <= now()
                      order by next_attempt_at, id limit ${BATCH} for update skip locked)
       returning id, template, data, "to", reply_to, attempts`,
     );
@@ -99,12 +99,13 @@ export class MailOutbox extends PollingWorker {
       const failure = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
       if (failure) throw failure.reason;
     } finally {
-      // One statement for the batch: a sender that dies before it leaves its sent mails to be sent
-      // again after the lease, as it would the one it was sending.
+      // One statement for the batch, which deletes what was sent (nothing of a sent mail is kept): a
+      // sender that dies before it leaves its sent mails to be sent again after the lease, as it
+      // would the one it was sending.
       if (sent.length)
         await queryRows(
           em,
-          sql`update mail_outbox set sent_at = now(), last_error = null where id = any(${intArrayLiteral(sent.map(Number))}::bigint[])`,
+          sql`delete from mail_outbox where id = any(${intArrayLiteral(sent.map(Number))}::bigint[])`,
         );
     }
     return claimed.length;

@@ -50,3 +50,33 @@ export function watchStatements(): StatementWatch {
     },
   };
 }
+
+export interface StatementCapture {
+  /** The text and parameters of every statement seen so far that matched, in order, as one string each. */
+  readonly seen: string[];
+  /** Puts the driver back as it was. */
+  stop(): void;
+}
+
+/**
+ * Keeps every statement whose text matches `pattern`, with its parameters, to show what was written
+ * (a sent mail's row is deleted, so what the outbox held is seen only as it is inserted).
+ */
+export function captureStatements(pattern: RegExp): StatementCapture {
+  const original = pg.Client.prototype.query;
+  const seen: string[] = [];
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = sqlOf(args[0]);
+    if (pattern.test(text)) {
+      const values = Array.isArray(args[1]) ? args[1] : ((args[0] as { values?: unknown[] } | null)?.values ?? []);
+      seen.push(`${text} ${JSON.stringify(values)}`);
+    }
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return {
+    seen,
+    stop() {
+      pg.Client.prototype.query = original;
+    },
+  };
+}

@@ -16,6 +16,7 @@ import { Migration20261125205140_Payments } from './Migration20261125205140_Paym
 import { Migration20261125234415_BookingParkFees } from './Migration20261125234415_BookingParkFees.js';
 import { Migration20261125234522_TravellerDetailsReminders } from './Migration20261125234522_TravellerDetailsReminders.js';
 import { Migration20261126030249_MailTemplates } from './Migration20261126030249_MailTemplates.js';
+import { Migration20261126125543_MailOutboxDeletesSent } from './Migration20261126125543_MailOutboxDeletesSent.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -42,4 +43,8 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261125234522_TravellerDetailsReminders,
   },
   { name: 'Migration20261126030249_MailTemplates', class: Migration20261126030249_MailTemplates },
+  {
+    name: 'Migration20261126125543_MailOutboxDeletesSent',
+    class: Migration20261126125543_MailOutboxDeletesSent,
+  },
 ];
