@@ -110,13 +110,15 @@ export interface TransactionContext extends RequestContext, UnitOfWork {
 /** A context without its transaction method, as the factories build it. */
 export type ContextFields = Omit<RequestContext, 'transaction'>;
 
-/** Gives a context built by a factory its `transaction` method. */
+/**
+ * Gives a context built by a factory its `transaction` method. The fields object itself becomes the
+ * context, so an `em` the factory defines as a getter (forked on first use) stays one.
+ */
 export function withTransactions(fields: ContextFields): RequestContext {
-  return {
-    ...fields,
-    transaction: (work) =>
+  return Object.assign(fields, {
+    transaction: <T>(work: (tx: TransactionContext) => Promise<T>) =>
       runTransaction(fields.em, null, fields.requestId, (em, hooks) => work(transactionContext(fields, em, hooks))),
-  };
+  });
 }
 
 function transactionContext(fields: ContextFields, em: EntityManager, hooks: AfterCommitHooks): TransactionContext {

@@ -76,12 +76,16 @@ export function refuseRefusedApiKeys(req: Request, _res: Response, next: NextFun
  * not past its absolute expiry) and the account must still exist. Both are checked by the one
  * statement that loads the user, whose role is read from the database, so a demoted admin loses
  * the rights with the next request. The user is loaded as an entity into the request's unit of
- * work, so services asking for it again cost no second statement.
+ * work (`unitOfWork()`, forked only when needed), so services asking for it again cost no second statement.
  */
-export async function authenticate(em: EntityManager, credentials: Credentials, secret: string): Promise<Principal> {
+export async function authenticate(
+  unitOfWork: () => EntityManager,
+  credentials: Credentials,
+  secret: string,
+): Promise<Principal> {
   const key = apiKeyOf(credentials);
   if (key instanceof AppError) return { kind: 'anonymous', refusal: key };
-  if (key !== null) return partnerKeyService.authenticate(em, key);
+  if (key !== null) return partnerKeyService.authenticate(unitOfWork(), key);
   const token = bearerToken(credentials.authorization);
   if (!token) return { kind: 'anonymous' };
   let claims: AccessClaims;
@@ -92,6 +96,7 @@ export async function authenticate(em: EntityManager, credentials: Credentials, 
   }
   // A plain statement, mapped into the unit of work: building it through the query builder cost
   // more of the server's time than the statement itself, on every signed-in request.
+  const em = unitOfWork();
   const [found] = await queryRows<Record<string, unknown>>(
     em,
     sql`
