@@ -51,6 +51,7 @@ export interface CatalogueRestParams {
  * not matter) and the names of the variables the operation declares (the others are ignored).
  */
 interface CatalogueOperation {
+  /** A digest of the document as graphql-js prints it: equal for documents that differ only in layout. */
   printed: string;
   variables: string[];
   /** The tour each seat field of the operation reads. */
@@ -103,7 +104,8 @@ function catalogueOperation(query: string, operationName: string | undefined): C
         op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOGUE_FIELDS.has(s.name.value))
       ) {
         known = {
-          printed: print(doc),
+          // Digested once per document text, so a cache key hashes a few bytes of it rather than all of it.
+          printed: createHash('sha1').update(print(doc)).digest('base64url'),
           variables: (op.variableDefinitions ?? []).map((v) => v.variable.name.value).sort(),
           seatTours: op.selectionSet.selections
             .filter((f): f is FieldNode => f.kind === Kind.FIELD && SEAT_FIELDS.has(f.name.value))
