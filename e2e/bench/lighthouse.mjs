@@ -31,9 +31,23 @@ function scriptKb(lhr) {
 
 /**
  * One Lighthouse run in a Chromium of its own (several pages in one browser lose traces on a busy
- * machine: NO_NAVSTART); a failed run throws.
+ * machine: NO_NAVSTART). A run whose trace was lost anyway is run again, as Lighthouse asks, up to
+ * twice; a run that fails for another reason, or three times, throws.
  */
 async function audit(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url);
+    } catch (e) {
+      if (!(e instanceof TraceLost) || attempt === 3) throw e;
+      console.log(`  ${url}: ${e.message}; running it again`);
+    }
+  }
+}
+
+class TraceLost extends Error {}
+
+async function auditOnce(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: [
@@ -58,7 +72,10 @@ async function audit(url) {
     chrome.kill();
   }
   const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const Failure = /^NO_NAVSTART|^NO_FCP|TRACE/.test(lhr.runtimeError.code ?? '') ? TraceLost : Error;
+    throw new Failure(`${url}: ${lhr.runtimeError.message}`);
+  }
   const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const ms = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const failed = Object.values(lhr.categories)
