@@ -3,10 +3,12 @@ const LEAKS: [string, RegExp][] = [
   ['a stack frame', /\n\s*at |\bat [\w.$<>]+ \(|\.(?:ts|js|mjs):\d+:\d+/],
   ['a module path', /node_modules|\/work\/|\/src\/|dist\//],
   ['SQL', /\b(?:SELECT|INSERT INTO|UPDATE "|DELETE FROM)\b|\bfrom "\w+"/],
-  // PostgreSQL's words (GraphQL's own "Syntax Error: …" about the client's query is fine).
+  // PostgreSQL's words (GraphQL's own "Syntax Error: …" about the client's query is fine). Its
+  // catalogue names start a word (`pg_class`): a new API key's secret, random base64url text, may
+  // hold "pg_" inside it.
   [
     'a database error',
-    /violates|syntax error|invalid input syntax|invalid byte sequence|duplicate key|relation "|column "|out of range for type|time zone displacement|pg_|MikroORM|DriverException|ECONNREFUSED/,
+    /violates|syntax error|invalid input syntax|invalid byte sequence|duplicate key|relation "|column "|out of range for type|time zone displacement|(?<![\w-])pg_|MikroORM|DriverException|ECONNREFUSED/,
   ],
   ['an internal error', /TypeError|ReferenceError|RangeError|Cannot read propert|undefined is not|is not a function/],
 ];
