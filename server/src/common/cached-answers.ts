@@ -52,7 +52,7 @@ export interface CatalogueRestParams {
  */
 interface CatalogueOperation {
   /** A digest of the document as graphql-js prints it: equal for documents that differ only in layout. */
-  printed: string;
+  digest: string;
   variables: string[];
   /** The tour each seat field of the operation reads. */
   seatTours: TourArgument[];
@@ -105,7 +105,7 @@ function catalogueOperation(query: string, operationName: string | undefined): C
       ) {
         known = {
           // Digested once per document text, so a cache key hashes a few bytes of it rather than all of it.
-          printed: createHash('sha1').update(print(doc)).digest('base64url'),
+          digest: createHash('sha1').update(print(doc)).digest('base64url'),
           variables: (op.variableDefinitions ?? []).map((v) => v.variable.name.value).sort(),
           seatTours: op.selectionSet.selections
             .filter((f): f is FieldNode => f.kind === Kind.FIELD && SEAT_FIELDS.has(f.name.value))
@@ -164,7 +164,7 @@ function operationKey(
   const op = query ? catalogueOperation(query, operationName) : null;
   const vars = op && declaredVariables(op, variables);
   if (!op || !vars) return null;
-  return { key: hashed(kind, [...head, operationName ?? null, op.printed, vars]), scopes: scopesOf(op, vars) };
+  return { key: hashed(kind, [...head, operationName ?? null, op.digest, vars]), scopes: scopesOf(op, vars) };
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

@@ -21,6 +21,21 @@ export function sqlOf(query: unknown): string {
 
 const CONNECTION_SETUP = /^\s*set\s/i;
 
+/**
+ * Calls `seen` with every statement the app sends (each goes through the pg driver's Client#query)
+ * until the returned function puts the driver back.
+ */
+function onEveryStatement(seen: (text: string, query: unknown, values: unknown) => void): () => void {
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    seen(sqlOf(args[0]), args[0], args[1]);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return () => {
+    pg.Client.prototype.query = original;
+  };
+}
+
 export interface StatementWatch {
   /** How many statements `run` sent, background work left out. */
   count(run: () => Promise<unknown>): Promise<number>;
@@ -28,26 +43,21 @@ export interface StatementWatch {
   stop(): void;
 }
 
-/** Watches every statement the app sends: each goes through the pg driver's Client#query. */
+/** Counts the statements the app sends, background work and connection set-up left out. */
 export function watchStatements(): StatementWatch {
-  const original = pg.Client.prototype.query;
   let seen = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = sqlOf(args[0]);
-    // A new pooled connection's `SET statement_timeout` is its set-up, not the request's work: when
-    // the pool opens one mid-count (an idle one was closed, or two statements ran at once) it is not counted.
+  // A new pooled connection's `SET statement_timeout` is its set-up, not the request's work: when
+  // the pool opens one mid-count (an idle one was closed, or two statements ran at once) it is not counted.
+  const stop = onEveryStatement((text) => {
     if (!isBackgroundStatement(text) && !CONNECTION_SETUP.test(text)) seen++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
+  });
   return {
     async count(run) {
       seen = 0;
       await run();
       return seen;
     },
-    stop() {
-      pg.Client.prototype.query = original;
-    },
+    stop,
   };
 }
 
@@ -63,20 +73,11 @@ export interface StatementCapture {
  * (a sent mail's row is deleted, so what the outbox held is seen only as it is inserted).
  */
 export function captureStatements(pattern: RegExp): StatementCapture {
-  const original = pg.Client.prototype.query;
   const seen: string[] = [];
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = sqlOf(args[0]);
-    if (pattern.test(text)) {
-      const values = Array.isArray(args[1]) ? args[1] : ((args[0] as { values?: unknown[] } | null)?.values ?? []);
-      seen.push(`${text} ${JSON.stringify(values)}`);
-    }
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  return {
-    seen,
-    stop() {
-      pg.Client.prototype.query = original;
-    },
-  };
+  const stop = onEveryStatement((text, query, values) => {
+    if (!pattern.test(text)) return;
+    const bound = Array.isArray(values) ? values : ((query as { values?: unknown[] } | null)?.values ?? []);
+    seen.push(`${text} ${JSON.stringify(bound)}`);
+  });
+  return { seen, stop };
 }
