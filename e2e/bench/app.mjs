@@ -76,3 +76,19 @@ export async function startApp(
     },
   };
 }
+
+/** A helper script under this Node (a bare server); resolves with the child once it prints `readyLine`. */
+export function startChild(args, env, readyLine) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes(readyLine)) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${out.slice(-500)}`)));
+  });
+}

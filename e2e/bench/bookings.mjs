@@ -3,11 +3,14 @@
 // figures, asserts nothing; every run checks afterwards that no departure holds more than its seats.
 //
 //   npm run bench:bookings          (after npm run build; uses the 1k-tour benchmark database)
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startApp } from './app.mjs';
+import { freePort, startApp, startChild } from './app.mjs';
 import { ensureDatabase } from './data.mjs';
+import { machineCpuMs, mainThreadCpuMs, processCpuMs } from './proc-cpu.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -54,7 +57,10 @@ export async function benchBookings(url) {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   // The access token lives 15 minutes: enough for every run below.
-  const app = await startApp(url, { BOOKING_RATE_LIMIT: '1000000' });
+  // The bare server checks the app's tokens, so both share the secret.
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const app = await startApp(url, { BOOKING_RATE_LIMIT: '1000000', JWT_SECRET: jwtSecret });
+  const barePort = await freePort();
   try {
     const token = await signIn(app.base);
     const tours = (
@@ -64,30 +70,69 @@ export async function benchBookings(url) {
     ).rows.map((r) => r.id);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
-    // Uncontended: each request books one seat of a random active tour on a random day 30-400 days ahead.
+    // Uncontended: each request books one seat of a random active tour on a random day 30-400 days
+    // ahead, on the app and then on the bare server doing the same statements.
     const pick = () => tours[Math.floor(Math.random() * tours.length)];
-    const r = await autocannon({
-      url: `${app.base}/api/bookings/0`,
-      method: 'POST',
-      headers,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [
-        {
-          setupRequest(req) {
-            const tourId = pick();
-            return {
-              ...req,
-              path: `/api/bookings/${tourId}`,
-              body: bookingBody(tourId, day(30 + Math.floor(Math.random() * 370))),
-            };
+    const load = (base, duration) =>
+      autocannon({
+        url: `${base}/api/bookings/0`,
+        method: 'POST',
+        headers,
+        connections: CONNECTIONS,
+        duration,
+        requests: [
+          {
+            setupRequest(req) {
+              const tourId = pick();
+              return {
+                ...req,
+                path: `/api/bookings/${tourId}`,
+                body: bookingBody(tourId, day(30 + Math.floor(Math.random() * 370))),
+              };
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    // After a warm-up (the JIT, the pool's connections), with the CPU each booking cost: the server's
+    // event loop, all its threads (the mail thread, file writes, the collector), and the whole machine
+    // (PostgreSQL and the load generator included).
+    const uncontended = async (base, pid) => {
+      await load(base, 2);
+      const before = { main: mainThreadCpuMs(pid), process: processCpuMs(pid), machine: machineCpuMs().busy };
+      const r = await load(base, DURATION);
+      const per = (now, then) => (now - then) / Math.max(1, r['2xx']);
+      r.cpu = {
+        main: per(mainThreadCpuMs(pid), before.main),
+        process: per(processCpuMs(pid), before.process),
+        machine: per(machineCpuMs().busy, before.machine),
+      };
+      return r;
+    };
+    const r = await uncontended(app.base, app.pid);
+    const bare = await startChild(
+      [path.join(import.meta.dirname, 'bare-bookings.mjs'), String(barePort), url, jwtSecret],
+      {},
+      'ready',
+    );
+    let b;
+    try {
+      b = await uncontended(`http://127.0.0.1:${barePort}`, bare.pid);
+    } finally {
+      bare.kill('SIGTERM');
+    }
+    const line = (x) =>
+      `${(x['2xx'] / DURATION).toFixed(0)} bookings/s accepted, p50 ${x.latency.p50} ms, p99 ${x.latency.p99} ms, non-2xx ${x.non2xx}, errors ${x.errors}`;
+    const cpu = (x) =>
+      `CPU per booking: event loop ${x.cpu.main.toFixed(2)} ms, server ${x.cpu.process.toFixed(2)} ms, machine ${x.cpu.machine.toFixed(2)} ms`;
     console.log(`\n=== Bookings (${tours.length} bookable tours, ${CONNECTIONS} connections, ${DURATION} s)`);
+    console.log(`uncontended POST /api/bookings/:tourId  app  ${line(r)}`);
     console.log(
-      `uncontended POST /api/bookings/:tourId  ${(r['2xx'] / DURATION).toFixed(0)} bookings/s accepted (${r.requests.average.toFixed(0)} requests/s), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+      `                                        bare ${line(b)} | app/bare ${(r['2xx'] / b['2xx']).toFixed(2)}`,
+    );
+    console.log(`                                        app  ${cpu(r)}`);
+    console.log(`                                        bare ${cpu(b)}`);
+    console.log(
+      '  (bare: node:http + pg sending the same statements per booking, with the same token check and prices; no framework, ORM or mail delivery)',
     );
 
     // Contended: 100 one-seat bookings sent at once to one departure of 100 seats (made by the admin).
@@ -125,6 +170,9 @@ export async function benchBookings(url) {
     console.log(`departures holding more than their seats: ${oversold}`);
     return {
       perSecond: r['2xx'] / DURATION,
+      barePerSecond: b['2xx'] / DURATION,
+      cpu: r.cpu,
+      bareCpu: b.cpu,
       p50: r.latency.p50,
       p99: r.latency.p99,
       contendedMs: times[Math.floor(ROUNDS / 2)],

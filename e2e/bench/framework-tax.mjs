@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, startApp } from './app.mjs';
 import { ensureDatabase } from './data.mjs';
+import { processCpuMs } from './proc-cpu.mjs';
 import { layersOf } from './profile-layers.mjs';
 
 const REQUESTS = Number(process.env.BENCH_TAX_REQUESTS ?? 3000);
@@ -39,15 +40,6 @@ export const TAX_CASES = [
   { name: 'REST GET /api/tours?limit=20', app: { path: '/api/tours?limit=20' }, bare: { path: '/rest?limit=20' } },
 ];
 
-/** Linux counts process CPU in clock ticks of 10 ms (USER_HZ 100). */
-const TICK_MS = 10;
-
-/** CPU milliseconds (user + system) a process has used, from /proc. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 async function drive(base, req, amount) {
   const r = await autocannon({
     url: base + req.path,
@@ -67,9 +59,9 @@ async function profiled(start, req) {
   const server = await start([`--cpu-prof`, `--cpu-prof-dir=${dir}`]);
   try {
     let bad = await drive(server.base, req, WARM_UP);
-    const before = cpuMs(server.pid);
+    const before = processCpuMs(server.pid);
     bad += await drive(server.base, req, REQUESTS);
-    const perRequest = (cpuMs(server.pid) - before) / REQUESTS;
+    const perRequest = (processCpuMs(server.pid) - before) / REQUESTS;
     await server.stop();
     const profile = JSON.parse(readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8'));
     const { layers, totalMs } = layersOf(profile);

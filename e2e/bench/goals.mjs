@@ -7,7 +7,7 @@ const ms = (v) => `${Math.round(v)} ms`;
 /**
  * `figures` holds what the run measured (any part may be missing when it was not run):
  * cacheWhileBooking {quiet, busy, size}, uncached [{name, a, b, size}], tax [{name, app, bare}],
- * lighthouse [{page, performance, fcp, every: {performance[], fcp[]}}], bookings {perSecond, p50, p99, contendedMs, oversold}.
+ * lighthouse [{page, performance, fcp, every: {performance[], fcp[]}}], bookings {perSecond, barePerSecond, p50, p99, contendedMs, oversold}.
  */
 export function printGoals({ cacheWhileBooking, uncached, tax, lighthouse, bookings }) {
   console.log('\n=== The performance goals, from this run ===');
@@ -49,8 +49,11 @@ export function printGoals({ cacheWhileBooking, uncached, tax, lighthouse, booki
   if (bookings) {
     const b = bookings;
     console.log(
-      `4. Bookings: ${b.perSecond.toFixed(0)} uncontended bookings/s, p50 ${b.p50} ms p99 ${b.p99} ms (goal ≥ 300/s): ${mark(b.perSecond >= 300)}; ` +
+      `4. Bookings: ${b.perSecond.toFixed(0)} uncontended bookings/s, p50 ${b.p50} ms p99 ${b.p99} ms | bare ${b.barePerSecond.toFixed(0)}/s, ${(b.perSecond / b.barePerSecond).toFixed(2)}× (goal ≥ 300/s): ${mark(b.perSecond >= 300)}; ` +
         `100 contended on one departure ${ms(b.contendedMs)} median (goal < 600 ms): ${mark(b.contendedMs < 600)}; oversold departures ${b.oversold}`,
+    );
+    console.log(
+      `   CPU per booking: server ${b.cpu.process.toFixed(2)} ms (event loop ${b.cpu.main.toFixed(2)}) | bare ${b.bareCpu.process.toFixed(2)} ms; machine ${b.cpu.machine.toFixed(2)} | bare ${b.bareCpu.machine.toFixed(2)} ms`,
     );
   }
 }

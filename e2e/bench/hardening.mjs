@@ -8,12 +8,13 @@
 //
 // Environment: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION seconds per
 // run (10), BENCH_CONNECTIONS (20).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startApp } from './app.mjs';
 import { SERVER_DIST, ensureDatabase } from './data.mjs';
+import { processCpuMs } from './proc-cpu.mjs';
 
 const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -41,14 +42,8 @@ const VARIANTS = [
   { name: 'unhardened', env: {}, script: path.join(import.meta.dirname, 'unhardened-server.mjs') },
 ];
 
-/** CPU seconds a process has used (user + system), from /proc: steadier than throughput on a shared machine. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function load(app, s, seconds) {
-  const cpu = cpuSeconds(app.pid);
+  const cpu = processCpuMs(app.pid);
   const r = await autocannon({
     url: app.base + s.path,
     method: s.method,
@@ -57,7 +52,7 @@ async function load(app, s, seconds) {
     connections: CONNECTIONS,
     duration: seconds,
   });
-  const cpuMs = ((cpuSeconds(app.pid) - cpu) * 1000) / Math.max(1, r.requests.total);
+  const cpuMs = (processCpuMs(app.pid) - cpu) / Math.max(1, r.requests.total);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,

@@ -8,13 +8,14 @@
 // idle, compressed sizes as sent). LIGHTHOUSE_JSON=dir writes each median run's full report there.
 // Chromium from CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium. Build first: npm run build.
 // The audits wait for a quiet CPU first (LIGHTHOUSE_QUIET_WAIT_S, 120 s at most) and print what they found.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startApp } from './app.mjs';
+import { machineCpuMs } from './proc-cpu.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -96,16 +97,11 @@ async function auditOnce(url) {
 
 /** The share of CPU time idle over the next second, across all cores (Linux /proc/stat); null elsewhere. */
 async function idleShare() {
-  const read = () => {
-    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    // idle and iowait, against every state's time
-    return { idle: cpu[3] + (cpu[4] ?? 0), total: cpu.reduce((a, b) => a + b, 0) };
-  };
   if (!existsSync('/proc/stat')) return null;
-  const a = read();
+  const a = machineCpuMs();
   await new Promise((r) => setTimeout(r, 1000));
-  const b = read();
-  return (b.idle - a.idle) / Math.max(1, b.total - a.total);
+  const b = machineCpuMs();
+  return (b.idle - a.idle) / Math.max(1, b.idle + b.busy - a.idle - a.busy);
 }
 
 /**

@@ -17,12 +17,11 @@
 // (1000,10000,100000), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20), BENCH_DB_PREFIX
 // (tembea_bench: the databases' name before the size), BENCH_EXPLAIN_RUNS (5), BENCH_FRESH=1 to
 // regenerate the databases. Build first: npm run build.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, startApp } from './app.mjs';
+import { freePort, startApp, startChild } from './app.mjs';
 import { benchBookings } from './bookings.mjs';
 import { benchCache } from './cache.mjs';
 import { benchCacheWhileBooking } from './cache-while-booking.mjs';
@@ -87,21 +86,6 @@ function gqlRequest(variables) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: GQL, variables }),
   };
-}
-
-function startChild(args, env, readyLine) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes(readyLine)) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${out.slice(-500)}`)));
-  });
 }
 
 async function load(base, req, seconds) {
