@@ -15,8 +15,9 @@
 //
 // Environment: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_SIZES
 // (1000,10000,100000), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20), BENCH_DB_PREFIX
-// (tembea_bench: the databases' name before the size), BENCH_EXPLAIN_RUNS (5), BENCH_FRESH=1 to
-// regenerate the databases. Build first: npm run build.
+// (tembea_bench: the databases' name before the size), BENCH_EXPLAIN_RUNS (5), BENCH_MIXED_ROUNDS
+// (3 quiet and busy pairs of the mixed load), BENCH_FRESH=1 to regenerate the databases. Build first:
+// npm run build.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
