@@ -2,9 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from './logger.js';
 import type { Mailer } from './mail.js';
 import type { MailTemplates, QueuedMail } from './mail-templates.js';
-import { OutboxMail } from './mail-outbox.entity.js';
 import { PollingWorker } from './polling-worker.js';
-import { intArrayLiteral, queryRows, sql } from './sql.js';
+import { intArrayLiteral, join, queryRows, sql } from './sql.js';
 import { afterCommitOf, emOf, type QueueTarget } from './unit-of-work.js';
 
 /** Attempts before a mail is given up (about a day of retries with the backoff below). */
@@ -61,9 +60,15 @@ export class MailOutbox extends PollingWorker {
    */
   async enqueue(tx: QueueTarget, mails: readonly QueuedMail[]): Promise<void> {
     if (!mails.length) return;
-    await emOf(tx).insertMany(
-      OutboxMail,
-      mails.map((m) => ({ template: m.template, data: m.data, to: m.to, replyTo: m.replyTo ?? null })),
+    // The data goes as parameters: the ORM's insertMany wrote each mail's JSON into the statement's
+    // text, escaped in JavaScript character by character for PostgreSQL to parse again (about 0.4 ms
+    // of CPU a booking, for its three mails).
+    await queryRows(
+      emOf(tx),
+      sql`insert into mail_outbox (template, data, "to", reply_to) values ${join(
+        mails.map((m) => sql`(${m.template}, ${JSON.stringify(m.data ?? null)}::jsonb, ${m.to}, ${m.replyTo ?? null})`),
+        ', ',
+      )}`,
     );
     afterCommitOf(tx, () => this.kick(), 'mail-outbox');
   }

@@ -77,7 +77,8 @@ export function captureStatements(pattern: RegExp): StatementCapture {
   const stop = onEveryStatement((text, query, values) => {
     if (!pattern.test(text)) return;
     const bound = Array.isArray(values) ? values : ((query as { values?: unknown[] } | null)?.values ?? []);
-    seen.push(`${text} ${JSON.stringify(bound)}`);
+    // Text parameters as they are (a JSON document stays readable), the others as JSON.
+    seen.push([text, ...bound.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))].join(' '));
   });
   return { seen, stop };
 }
