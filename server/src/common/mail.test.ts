@@ -119,7 +119,13 @@ describe('Mailer without SMTP (the mail thread saves .eml files)', () => {
     const again = await mailer.send(message(50));
     expect(threadOf(mailer)).not.toBe(first);
     expect(await readFile(again.via, 'utf8')).toContain('To: guest50@example.com');
-    expect(await emlFiles(mailer.outbox!)).toHaveLength(1 + landed.length + 1);
+    // Every mail answered as sent was saved. The thread may also have saved one it was stopped before
+    // answering for: that one rejects all the same and the outbox sends it again (mail is sent at
+    // least once, as after any answer lost on the way).
+    const files = await emlFiles(mailer.outbox!);
+    for (const sent of [...landed.map((r) => r.value), again]) expect(files).toContain(path.basename(sent.via));
+    expect(files.length).toBeGreaterThanOrEqual(1 + landed.length + 1);
+    expect(files.length).toBeLessThanOrEqual(1 + 20 + 1);
   });
 });
 
