@@ -43,4 +43,20 @@ describe('queryRows', () => {
     );
     expect(after?.n).toBe(0);
   });
+
+  it('refuses a statement on a transaction that has ended, rather than run it on a pooled connection', async () => {
+    const em = s.orm.em.fork();
+    const trx = await em.getKnex().transaction();
+    await trx.commit();
+    em.setTransactionContext(trx);
+    await expect(queryRows(em, sql`select 1`)).rejects.toThrow('This transaction has already ended');
+  });
+
+  it('returns a lent connection to the pool, after a failed statement too', async () => {
+    // More statements than the pool has connections: a connection kept would make the last ones wait.
+    for (let i = 0; i < 25; i++) {
+      await expect(queryRows(s.orm.em.fork(), sql`select no_such_column from tours`)).rejects.toThrow(/no_such_column/);
+      expect(await queryRows(s.orm.em.fork(), sql`select ${i}::int as n`)).toEqual([{ n: i }]);
+    }
+  });
 });

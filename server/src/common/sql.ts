@@ -62,17 +62,48 @@ export function likeContains(s: string): string {
   return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-type Binding = string | number | boolean | null | Date;
-type Knexish = { raw(text: string, values: readonly Binding[]): Promise<unknown> };
+/** A connection of the pool, as the pg driver answers a statement. */
+interface PgConnection {
+  query(text: string, values: readonly unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** What is used of knex's client: a transaction's lends its own connection, the pool's one of its own. */
+interface ConnectionLender {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<unknown>;
+}
+
+/** The `?` bindings as PostgreSQL's $1, $2, …: `sql` writes a `?` for each value and nowhere else. */
+function positional(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
 
 /**
  * Runs a parameterised statement in the unit of work's transaction when one is open, else on the
  * pool: the one way raw SQL is run, so a raw read inside `em.transactional` sees the transaction's
  * writes and holds its locks (and, on the embedded database's single connection, never waits for
  * the connection the transaction holds). Values go to PostgreSQL as real $n parameters.
+ *
+ * The statement goes straight to the connection knex holds for the transaction (or lends from its
+ * pool, with the pool's wait limit), not through `knex.raw`: building, compiling and running a knex
+ * query for each statement was about a sixth of the server's CPU per booking.
  */
 export async function queryRows<T = Record<string, unknown>>(em: EntityManager, q: Sql): Promise<T[]> {
-  const runner = (em.getTransactionContext<Knex.Transaction>() ?? em.getKnex()) as unknown as Knexish;
-  const res = (await runner.raw(q.text, q.values as readonly Binding[])) as { rows: T[] };
-  return res.rows;
+  const text = positional(q.text);
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  if (trx) {
+    // After its commit or rollback the connection is back in the pool: a statement there would run
+    // outside the transaction, perhaps inside another request's.
+    if (trx.isCompleted()) throw new Error('This transaction has already ended');
+    const connection = await (trx.client as unknown as ConnectionLender).acquireConnection();
+    return (await connection.query(text, q.values)).rows as T[];
+  }
+  const pool = em.getKnex().client as unknown as ConnectionLender;
+  const connection = await pool.acquireConnection();
+  try {
+    return (await connection.query(text, q.values)).rows as T[];
+  } finally {
+    await pool.releaseConnection(connection);
+  }
 }

@@ -82,3 +82,12 @@ export function captureStatements(pattern: RegExp): StatementCapture {
   });
   return { seen, stop };
 }
+
+/** Keeps the text of every statement requests send: background work and connection set-up left out. */
+export function captureRequestStatements(): StatementCapture {
+  const seen: string[] = [];
+  const stop = onEveryStatement((text) => {
+    if (!isBackgroundStatement(text) && !CONNECTION_SETUP.test(text)) seen.push(text);
+  });
+  return { seen, stop };
+}

@@ -7,7 +7,7 @@ import { hashPassword } from './password.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { tokenHash } from './secrets.js';
 import { LOGIN, api, gql, mails, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
-import { isBackgroundStatement } from '../../test/statements.js';
+import { captureRequestStatements } from '../../test/statements.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -103,22 +103,17 @@ describe('forgot password gives away nothing by its timing', () => {
   it('answers before any account-dependent work: no SQL statement runs, nothing is stored or mailed until the answer has gone', async () => {
     const a = await signUpAndLogin(s);
     const unknown = `nobody.${Date.now()}@example.com`;
-    const knex = s.orm.em.getConnection().getKnex();
-    const statements: string[] = [];
-    const onQuery = (q: { sql: string }) => {
-      if (!isBackgroundStatement(q.sql)) statements.push(q.sql);
-    };
     s.jobs.pause();
-    knex.on('query', onQuery);
+    const statements = captureRequestStatements();
     let known, other;
     try {
       known = await forgot(a.email);
       other = await forgot(unknown);
-      expect(statements).toEqual([]);
+      expect(statements.seen).toEqual([]);
       expect(await s.orm.em.fork().count(PasswordResetToken, { user: a.id })).toBe(0);
       expect(mailsTo(s, a.email)).toHaveLength(0);
     } finally {
-      knex.off('query', onQuery);
+      statements.stop();
       s.jobs.resume();
     }
     expect(known).toMatchObject({ status: 200, body: { message: SENT } });

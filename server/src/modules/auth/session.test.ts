@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { tokenHash } from './secrets.js';
 import { ME, REFRESH, api, gql, signUpAndLogin } from '../../test/auth-helpers.js';
-import { isBackgroundStatement } from '../../test/statements.js';
+import { captureRequestStatements } from '../../test/statements.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -239,18 +239,13 @@ describe('access tokens end with their session', () => {
 
   it('checking the session costs no extra statement: a profile read is one SQL statement', async () => {
     const a = await signUpAndLogin(s);
-    const knex = s.orm.em.getConnection().getKnex();
-    const statements: string[] = [];
-    const onQuery = (q: { sql: string }) => {
-      if (!isBackgroundStatement(q.sql)) statements.push(q.sql);
-    };
-    knex.on('query', onQuery);
+    const statements = captureRequestStatements();
     try {
       expect((await profile(a.accessToken)).status).toBe(200);
     } finally {
-      knex.off('query', onQuery);
+      statements.stop();
     }
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/from "users".*exists \(select 1 from "refresh_tokens"/s);
+    expect(statements.seen).toHaveLength(1);
+    expect(statements.seen[0]).toMatch(/from "users".*exists \(select 1 from "refresh_tokens"/s);
   });
 });
