@@ -59,7 +59,12 @@ async function book(userId, tourId, input) {
       data,
       travellerToday(),
     );
-    const [dep] = (await db.query(DEPARTURE, [tourId, data.startDate, row.capacity])).rows;
+    // As the app does: when another booking created the departure meanwhile, this statement's
+    // snapshot cannot see it, and a second read does.
+    const dep =
+      (await db.query(DEPARTURE, [tourId, data.startDate, row.capacity])).rows[0] ??
+      (await db.query('select id from departures where tour_id = $1 and start_date = $2', [tourId, data.startDate]))
+        .rows[0];
     const [b] = (
       await db.query(BOOKING, [
         userId,
