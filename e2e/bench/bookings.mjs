@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startApp, startChild } from './app.mjs';
 import { ensureDatabase } from './data.mjs';
+import { median } from './median.mjs';
 import { machineCpuMs, mainThreadCpuMs, processCpuMs } from './proc-cpu.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -162,9 +163,8 @@ export async function benchBookings(url) {
       if (answers.filter((s) => s === 201).length !== 100 || seats !== 100)
         console.log(`  round ${round}: ${answers.filter((s) => s === 201).length} accepted, seats taken ${seats}`);
     }
-    times.sort((a, b) => a - b);
     console.log(
-      `100 contended bookings on one departure  median ${times[Math.floor(ROUNDS / 2)].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}) over ${ROUNDS} rounds`,
+      `100 contended bookings on one departure  median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}) over ${ROUNDS} rounds`,
     );
     const oversold = (await db.query(`select count(*)::int n from departures where seats_taken > capacity`)).rows[0].n;
     console.log(`departures holding more than their seats: ${oversold}`);
@@ -175,7 +175,7 @@ export async function benchBookings(url) {
       bareCpu: b.cpu,
       p50: r.latency.p50,
       p99: r.latency.p99,
-      contendedMs: times[Math.floor(ROUNDS / 2)],
+      contendedMs: median(times),
       oversold,
     };
   } finally {

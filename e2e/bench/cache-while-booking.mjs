@@ -9,12 +9,11 @@ import pg from 'pg';
 import autocannon from 'autocannon';
 import { startApp } from './app.mjs';
 import { bookingBody, signIn } from './bookings.mjs';
+import { median } from './median.mjs';
 import { machineCpuMs, processCpuMs } from './proc-cpu.mjs';
 
 const BOOKINGS_PER_SECOND = Number(process.env.BENCH_BOOKINGS_PER_SECOND ?? 10);
 const ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 3);
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 const LIST = `query Page($filter: TourFilter, $search: String) {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startApp } from './app.mjs';
 import { SERVER_DIST, ensureDatabase } from './data.mjs';
+import { median } from './median.mjs';
 import { processCpuMs } from './proc-cpu.mjs';
 
 const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -95,12 +96,11 @@ try {
         );
       }
     }
-    const median = (list, key) => [...list].map((r) => r[key]).sort((a, b) => a - b)[Math.floor(list.length / 2)];
     const [on, off] = runs.map((list) => ({
-      rps: median(list, 'rps'),
-      p50: median(list, 'p50'),
-      p99: median(list, 'p99'),
-      cpuMs: median(list, 'cpuMs'),
+      rps: median(list.map((r) => r.rps)),
+      p50: median(list.map((r) => r.p50)),
+      p99: median(list.map((r) => r.p99)),
+      cpuMs: median(list.map((r) => r.cpuMs)),
     }));
     console.log(
       `=> ${s.name} (medians): hardened ${on.rps.toFixed(0)} req/s (p50 ${on.p50} ms, p99 ${on.p99} ms, ${on.cpuMs.toFixed(2)} ms CPU/request) | ` +

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './app.mjs';
 import { SERVER_DIST } from './data.mjs';
+import { median } from './median.mjs';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
 const POLL_MS = 10;
@@ -55,7 +56,6 @@ async function start(dataDir) {
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const row = (name, xs) =>
   `${name.padEnd(8)} median ${(median(xs) / 1000).toFixed(2)} s, min ${(Math.min(...xs) / 1000).toFixed(2)} s, max ${(Math.max(...xs) / 1000).toFixed(2)} s`;
 
