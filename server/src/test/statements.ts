@@ -7,11 +7,6 @@ import pg from 'pg';
  */
 const BACKGROUND_WORK = /\b(mail_outbox|webhook_deliveries|partner_key_usage|payment schedule)\b/;
 
-/** Whether a statement is a background worker's rather than the request's under test. */
-export function isBackgroundStatement(sql: string): boolean {
-  return BACKGROUND_WORK.test(sql);
-}
-
 /** The SQL text of a pg driver query call's first argument (a string or a query config). */
 export function sqlOf(query: unknown): string {
   if (typeof query === 'string') return query;
@@ -20,6 +15,15 @@ export function sqlOf(query: unknown): string {
 }
 
 const CONNECTION_SETUP = /^\s*set\s/i;
+
+/**
+ * Whether a statement is a request's own work. A new pooled connection's `SET statement_timeout` is
+ * its set-up, not the request's: when the pool opens one mid-count (an idle one was closed, or two
+ * statements ran at once) it is left out, as is background work.
+ */
+function isRequestStatement(text: string): boolean {
+  return !BACKGROUND_WORK.test(text) && !CONNECTION_SETUP.test(text);
+}
 
 /**
  * Calls `seen` with every statement the app sends (each goes through the pg driver's Client#query)
@@ -46,10 +50,8 @@ export interface StatementWatch {
 /** Counts the statements the app sends, background work and connection set-up left out. */
 export function watchStatements(): StatementWatch {
   let seen = 0;
-  // A new pooled connection's `SET statement_timeout` is its set-up, not the request's work: when
-  // the pool opens one mid-count (an idle one was closed, or two statements ran at once) it is not counted.
   const stop = onEveryStatement((text) => {
-    if (!isBackgroundStatement(text) && !CONNECTION_SETUP.test(text)) seen++;
+    if (isRequestStatement(text)) seen++;
   });
   return {
     async count(run) {
@@ -87,7 +89,7 @@ export function captureStatements(pattern: RegExp): StatementCapture {
 export function captureRequestStatements(): StatementCapture {
   const seen: string[] = [];
   const stop = onEveryStatement((text) => {
-    if (!isBackgroundStatement(text) && !CONNECTION_SETUP.test(text)) seen.push(text);
+    if (isRequestStatement(text)) seen.push(text);
   });
   return { seen, stop };
 }
