@@ -94,8 +94,9 @@ export async function queryRows<T = Record<string, unknown>>(em: EntityManager, 
   const trx = em.getTransactionContext<Knex.Transaction>();
   if (trx) {
     // After its commit or rollback the connection is back in the pool: a statement there would run
-    // outside the transaction, perhaps inside another request's.
-    if (trx.isCompleted()) throw new Error('This transaction has already ended');
+    // outside the transaction, perhaps inside another request's. Refused in knex's own words, which
+    // the error mapping reads as a lost database (knex ends a transaction whose connection died).
+    if (trx.isCompleted()) throw new Error('Transaction query already complete');
     const connection = await (trx.client as unknown as ConnectionLender).acquireConnection();
     return (await connection.query(text, q.values)).rows as T[];
   }
