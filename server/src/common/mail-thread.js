@@ -28,16 +28,39 @@ const transport = config.smtpUrl
 /**
  * Saved mails hold live links (a password reset link signs into the account), so only the server's
  * own user may list or read them: the folder is 0700, tightened if it existed with wider rights,
- * and each file is written 0600.
+ * and each file is created 0600: the mode applies as the file is created (a umask only removes
+ * rights), and the 'wx' flag refuses a name that already exists, so no file keeps older rights.
  *
  * The file calls are synchronous: this thread does nothing else, so a blocking call here is one
  * system call made on the spot, where each asynchronous one is handed to libuv's thread pool and
- * back (five hand-offs a mail, each waking a pool thread).
+ * back (five hand-offs a mail, each waking a pool thread). The folder is made ready once, and again
+ * only if it has gone (a file's creation then fails with ENOENT): three system calls a mail fewer.
  * @param {string} dir
  */
 function privateFolder(dir) {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
+}
+
+let folderReady = false;
+
+/**
+ * @param {string} dir
+ * @param {string} file
+ * @param {Buffer} message
+ */
+function saveMail(dir, file, message) {
+  if (!folderReady) {
+    privateFolder(dir);
+    folderReady = true;
+  }
+  try {
+    writeFileSync(file, message, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    if (/** @type {NodeJS.ErrnoException} */ (e).code !== 'ENOENT') throw e;
+    privateFolder(dir);
+    writeFileSync(file, message, { mode: 0o600, flag: 'wx' });
+  }
 }
 
 /**
@@ -59,13 +82,12 @@ async function deliver(mail) {
   });
   const messageId = String(info.messageId);
   if (!config.outbox) return { via: 'smtp', messageId };
-  privateFolder(config.outbox);
   const file = path.join(
     config.outbox,
     `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
   );
   // The stream transport with `buffer: true` answers the whole message as a Buffer.
-  writeFileSync(file, /** @type {{ message: Buffer }} */ (/** @type {unknown} */ (info)).message, { mode: 0o600 });
+  saveMail(config.outbox, file, /** @type {{ message: Buffer }} */ (/** @type {unknown} */ (info)).message);
   return { via: file, messageId };
 }
 

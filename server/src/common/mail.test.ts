@@ -94,6 +94,15 @@ describe('Mailer without SMTP (the mail thread saves .eml files)', () => {
     expect(recipients.sort()).toEqual(Array.from({ length: n }, (_, i) => `guest${i}@example.com`).sort());
   });
 
+  it('makes the folder again, private, when it was deleted while the server runs', async () => {
+    await mailer.send(message(1));
+    await rm(mailer.outbox!, { recursive: true, force: true });
+    const sent = await mailer.send(message(2));
+    expect(await readFile(sent.via, 'utf8')).toContain('To: guest2@example.com');
+    expect((await stat(sent.via)).mode & 0o777).toBe(0o600);
+    expect((await stat(mailer.outbox!)).mode & 0o777).toBe(0o700);
+  });
+
   it('close() waits for the mails in flight, then refuses new ones', async () => {
     const sends = Array.from({ length: 15 }, (_, i) => mailer.send(message(i)));
     await mailer.close();
