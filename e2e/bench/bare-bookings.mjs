@@ -1,7 +1,7 @@
 // The bookings baseline: a bare node:http + pg server that books as the app does, statement for
 // statement (the session check, then in one transaction the tour and account read, the departure,
-// the booking, the three queued mails, the seats and the partners' seat event; after the commit the
-// outbox's claim and delete), with the app's own token check and price rules, and no framework,
+// the booking, the three queued mails, the seats with whether a partner listens, and the partners'
+// seat event only if one does; after the commit the outbox's claim and delete), with the app's own token check and price rules, and no framework,
 // ORM or mail delivery in between. What it reaches is the most this machine allows the app.
 // Usage: node bare-bookings.mjs <port> <database url> <JWT secret>   (prints "ready" when listening)
 import http from 'node:http';
@@ -31,11 +31,13 @@ const BOOKING = `insert into bookings (user_id, tour_id, tour_title, departure_i
   'USD', now(), now()) returning id, payment_reference`;
 const MAILS = `insert into mail_outbox (template, data, "to", reply_to) values
   ('booking-received', $1, $2, null), ('booking-received', $3, $4, null), ('operator-new-booking', $5, $6, $2) returning id`;
+const LIVE_SEAT_SUBSCRIPTIONS = `webhook_subscriptions s join partner_keys k on k.id = s.partner_key_id
+  where s.disabled_at is null and k.revoked_at is null and 'SEATS_CHANGED' = any(s.events)`;
 const SEATS = `update departures set seats_taken = seats_taken + $1, updated_at = now()
-  where id = $2 and not closed and seats_taken + $1 <= capacity returning id, tour_id, start_date, capacity, seats_taken, closed`;
+  where id = $2 and not closed and seats_taken + $1 <= capacity returning id, tour_id, start_date, capacity, seats_taken, closed,
+  exists (select 1 from ${LIVE_SEAT_SUBSCRIPTIONS}) partners_listen`;
 const SEAT_EVENT = `insert into webhook_deliveries (subscription_id, event, payload) select s.id, 'SEATS_CHANGED', $1::jsonb
-  from webhook_subscriptions s join partner_keys k on k.id = s.partner_key_id
-  where s.disabled_at is null and k.revoked_at is null and 'SEATS_CHANGED' = any(s.events) returning id`;
+  from ${LIVE_SEAT_SUBSCRIPTIONS} returning id`;
 const CLAIM = `update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => 120)
   where id in (select id from mail_outbox where failed_at is null and next_attempt_at <= now()
   order by next_attempt_at, id limit 20 for update skip locked) returning id, template, data, "to", reply_to, attempts`;
@@ -108,17 +110,18 @@ async function book(userId, tourId, input) {
     ]);
     const [seats] = (await db.query(SEATS, [data.numberOfPeople, dep.id])).rows;
     if (!seats) throw Object.assign(new Error('Not enough seats left on this date'), { status: 409 });
-    await db.query(SEAT_EVENT, [
-      JSON.stringify({
-        event: 'SEATS_CHANGED',
-        departureId: String(seats.id),
-        tourId: String(tourId),
-        startDate: data.startDate,
-        seatsLeft: seats.capacity - seats.seats_taken,
-        closed: seats.closed,
-        occurredAt: new Date().toISOString(),
-      }),
-    ]);
+    if (seats.partners_listen)
+      await db.query(SEAT_EVENT, [
+        JSON.stringify({
+          event: 'SEATS_CHANGED',
+          departureId: String(seats.id),
+          tourId: String(tourId),
+          startDate: data.startDate,
+          seatsLeft: seats.capacity - seats.seats_taken,
+          closed: seats.closed,
+          occurredAt: new Date().toISOString(),
+        }),
+      ]);
     await db.query('COMMIT');
     return booking;
   } catch (e) {

@@ -5,7 +5,7 @@ import { requireId } from '../../common/ids.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { requireAdmin } from '../../common/guards.js';
 import { tourService } from '../tours/tour.service.js';
-import { webhookService, type SeatsChangedEvent } from '../webhooks/webhook.service.js';
+import { partnersListenTo, webhookService, type SeatsChangedEvent } from '../webhooks/webhook.service.js';
 import type { DepartureType } from './booking.types.js';
 
 /** Longest date range one departures query covers. */
@@ -19,7 +19,16 @@ export interface DepartureRow {
   capacity: number;
   seats_taken: number;
   closed: boolean;
+  /** Read by the statements that take or give back a booking's seats (see SEATS_RETURNING). */
+  partners_listen?: boolean;
 }
+
+/**
+ * What the statements that take or give back a booking's seats return: the departure, and whether
+ * any partner listens to SEATS_CHANGED, so a booking queues no event (and runs no statement for one)
+ * when nobody does.
+ */
+const SEATS_RETURNING = sql`id, tour_id, start_date, capacity, seats_taken, closed, ${partnersListenTo('SEATS_CHANGED')} partners_listen`;
 
 /** A departure's seats as partners are told them: seats left are 0 while it is closed. */
 function seatsEvent(d: DepartureRow): SeatsChangedEvent {
@@ -29,6 +38,7 @@ function seatsEvent(d: DepartureRow): SeatsChangedEvent {
     startDate: d.start_date,
     seatsLeft: d.closed ? 0 : Math.max(0, d.capacity - d.seats_taken),
     closed: d.closed,
+    partnersListen: d.partners_listen,
   };
 }
 
@@ -142,7 +152,7 @@ export const departureService = {
       sql`
       update departures set seats_taken = seats_taken + ${people}, updated_at = now()
        where id = ${departureId} and not closed and seats_taken + ${people} <= capacity
-      returning id, tour_id, start_date, capacity, seats_taken, closed`,
+      returning ${SEATS_RETURNING}`,
     );
     if (taken) {
       tx.seatsChanged(taken.tour_id);
@@ -178,7 +188,7 @@ export const departureService = {
       tx.em,
       sql`
       update departures set seats_taken = greatest(0, seats_taken - ${people}), updated_at = now() where id = ${departureId}
-      returning id, tour_id, start_date, capacity, seats_taken, closed`,
+      returning ${SEATS_RETURNING}`,
     );
     if (!row) return;
     tx.seatsChanged(row.tour_id);

@@ -14,7 +14,7 @@ import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../
 import { requireId } from '../../common/ids.js';
 import { requireAdmin, requirePartner } from '../../common/guards.js';
 import { decodeCursor, encodeCursor, keysetPage, mapPage, pageSize, type Page } from '../../common/pagination.js';
-import { queryRows, sql } from '../../common/sql.js';
+import { queryRows, sql, type Sql } from '../../common/sql.js';
 import { afterCommitOf, emOf, type QueueTarget } from '../../common/unit-of-work.js';
 import { PartnerKey } from '../partners/partner-key.entity.js';
 import { WebhookDelivery, WebhookSubscription } from './webhook.entity.js';
@@ -37,6 +37,8 @@ export interface SeatsChangedEvent {
   startDate: string;
   seatsLeft: number;
   closed: boolean;
+  /** False when the statement that changed the seats read `partnersListenTo('SEATS_CHANGED')` as false: nothing to queue. */
+  partnersListen?: boolean;
 }
 
 /** Where an event is queued: a transaction context, whose commit kicks the sender, or (tests) a bare entity manager in a transaction. */
@@ -81,6 +83,21 @@ function toView(w: WebhookSubscription): WebhookView {
 
 const parseWebhookId = (id: unknown): number => requireId(id, 'Webhook not found');
 
+/** The live subscriptions to `event`: not disabled, and their API key not revoked (`s` in SQL). */
+function liveSubscriptionsTo(event: WebhookEventName): Sql {
+  return sql`webhook_subscriptions s join partner_keys k on k.id = s.partner_key_id
+     where s.disabled_at is null and k.revoked_at is null and ${event} = any(s.events)`;
+}
+
+/**
+ * Whether any partner listens to `event`, as a column to read in the statement that makes the
+ * change: the change then queues its event only when someone listens, with no statement of its own
+ * when nobody does (a booking would otherwise run one more statement for nothing).
+ */
+export function partnersListenTo(event: WebhookEventName): Sql {
+  return sql`exists (select 1 from ${liveSubscriptionsTo(event)})`;
+}
+
 /**
  * Queues `payload` for every live subscription to its event, in the caller's transaction, so a
  * rolled-back change sends nothing and a committed one cannot lose its deliveries; a transaction
@@ -92,9 +109,7 @@ async function enqueue(tx: EventTarget, payload: WebhookPayload): Promise<void> 
     emOf(tx),
     sql`
     insert into webhook_deliveries (subscription_id, event, payload)
-    select s.id, ${payload.event}, ${JSON.stringify(payload)}::jsonb
-      from webhook_subscriptions s join partner_keys k on k.id = s.partner_key_id
-     where s.disabled_at is null and k.revoked_at is null and ${payload.event} = any(s.events)
+    select s.id, ${payload.event}, ${JSON.stringify(payload)}::jsonb from ${liveSubscriptionsTo(payload.event)}
     returning id`,
   );
   const sender = tx.webhooks;
@@ -241,7 +256,8 @@ export const webhookService = {
   },
 
   /** Queues SEATS_CHANGED in the caller's transaction. */
-  seatsChanged(tx: TransactionContext, e: SeatsChangedEvent): Promise<void> {
+  async seatsChanged(tx: TransactionContext, e: SeatsChangedEvent): Promise<void> {
+    if (e.partnersListen === false) return;
     const payload: SeatsChangedPayload = {
       event: 'SEATS_CHANGED',
       departureId: String(e.departureId),

@@ -6,6 +6,7 @@ import { ADMIN_ENV, CANCEL, adminToken, book, makeTour, request } from '../../te
 import { REVOKE_KEY, createKey, keyGql } from '../../test/partner-helpers.js';
 import { startReceiver, type Received, type Receiver } from '../../test/webhook-receiver.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { captureStatements } from '../../test/statements.js';
 import { webhookService } from './webhook.service.js';
 
 const REGISTER = `mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input) { secret webhook { id partnerName url events createdAt disabledAt } } }`;
@@ -203,25 +204,30 @@ describe('webhook deliveries', () => {
     }
   });
 
-  it('wakes the sender after a booking only when a partner listens for its event', async () => {
+  it('queues and wakes the sender after a booking only when a partner listens for its event', async () => {
     const tourId = await makeTour(s, { capacity: 10 });
     const user = await signUpAndLogin(s);
     // Without its timer the sender is woken only by what commits.
     await s.webhooks.stop();
     const kicks = vi.spyOn(s.webhooks, 'kick');
+    // With nobody listening, the booking does not even try to queue the event.
+    const queueing = captureStatements(/insert into webhook_deliveries/);
     try {
       expect((await book(s, user.accessToken, request(tourId))).body.errors).toBeUndefined();
       expect(kicks).not.toHaveBeenCalled();
+      expect(queueing.seen).toHaveLength(0);
       const hook = await subscribe(4639, ['SEATS_CHANGED']);
       try {
         expect((await book(s, user.accessToken, request(tourId))).body.errors).toBeUndefined();
         expect(kicks).toHaveBeenCalledTimes(1);
+        expect(queueing.seen).toHaveLength(1);
         await s.webhooks.flush();
         expect(bodies(hook.receiver)).toEqual([expect.objectContaining({ event: 'SEATS_CHANGED', seatsLeft: 8 })]);
       } finally {
         await hook.done();
       }
     } finally {
+      queueing.stop();
       kicks.mockRestore();
       s.webhooks.start();
     }
