@@ -5,22 +5,12 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { type FragmentDefinitionNode, type GraphQLFormattedError, Kind } from 'graphql';
-import { ArgumentValidationError } from 'type-graphql';
-import type { ValidationError } from 'class-validator';
 import { GENERIC_ERROR_MESSAGE } from '@tembea/schema';
 import type { GraphQLContext } from './context.js';
-import { AppError, BadInputError, databaseAppError, type FieldError } from '../common/errors.js';
+import { AppError, BadInputError, databaseAppError } from '../common/errors.js';
 import { log } from '../common/logger.js';
 import { checkQueryLimits, MAX_TOKENS } from './limits.js';
 import { getSchema } from './schema.js';
-
-function fieldErrors(errors: ValidationError[], prefix = ''): FieldError[] {
-  return errors.flatMap((e) => {
-    const field = prefix ? `${prefix}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
-    return [...own, ...fieldErrors(e.children ?? [], field)];
-  });
-}
 
 /** Apollo's own request failures (parse, validation, variable coercion) become BAD_USER_INPUT. */
 const APOLLO_INPUT_CODES = new Set([
@@ -47,11 +37,6 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
     // `http` sets Apollo's answer status and stays on the server.
     const { http: _http, ...extensions } = original.extensions;
     return { message: original.message, locations: formatted.locations, path: formatted.path, extensions };
-  }
-  if (original instanceof ArgumentValidationError) {
-    const fields = fieldErrors(original.extensions.validationErrors);
-    const e = new BadInputError(fields[0]?.message ?? 'Invalid input', fields);
-    return { message: e.message, locations: formatted.locations, path: formatted.path, extensions: e.extensions };
   }
   const code = formatted.extensions?.code;
   // Apollo's own refusals of a request carry a 4xx status, some without a code (a persisted query whose hash does not match).
