@@ -2,7 +2,10 @@ import { type ClassType, Field, Int, ObjectType } from 'type-graphql';
 import type { Connection as ConnectionShape, PageInfo as PageInfoShape } from './pagination.js';
 
 /** Relay-style page information shared by every connection. */
-@ObjectType({ description: 'Where a page sits in a list: pass endCursor as `after` to get the next page.' })
+@ObjectType({
+  description: 'Where a page sits in a list: pass endCursor as `after` to get the next page.',
+  simpleResolvers: true,
+})
 export class PageInfo implements PageInfoShape {
   @Field({ description: 'True when more items follow this page.' })
   hasNextPage!: boolean;
@@ -40,7 +43,7 @@ export interface ConnectionTypeOptions {
  * it with toConnection() (common/pagination.ts).
  */
 export function ConnectionType<N extends object>(nodeType: ClassType<N>, o: ConnectionTypeOptions) {
-  @ObjectType(o.edge, { description: o.edgeDescription })
+  @ObjectType(o.edge, { description: o.edgeDescription, simpleResolvers: true })
   class Edge {
     @Field(() => String, { description: `Cursor of this ${o.noun}: pass it as \`after\` to continue after it.` })
     cursor!: string;
@@ -50,7 +53,7 @@ export function ConnectionType<N extends object>(nodeType: ClassType<N>, o: Conn
   }
 
   // An object type so that the subclass inherits its fields; never referenced, so never in the schema.
-  @ObjectType()
+  @ObjectType({ simpleResolvers: true })
   abstract class Connection implements ConnectionShape<N> {
     nodes!: N[];
 

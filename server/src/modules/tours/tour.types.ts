@@ -4,7 +4,7 @@ import type { OvernightKind } from '@tembea/schema';
 import { ConnectionType } from '../../common/graphql-types.js';
 import { OvernightKindEnum } from '../park-fees/park-fee.types.js';
 
-@ObjectType({ description: 'One day of a tour programme.' })
+@ObjectType({ description: 'One day of a tour programme.', simpleResolvers: true })
 export class ItineraryDay {
   @Field(() => Int, { description: 'Day number, from 1.' })
   day!: number;
@@ -30,7 +30,13 @@ export class ItineraryDay {
   overnight?: OvernightKind | null;
 }
 
-@ObjectType('Tour', { description: 'A tour of the catalogue: a safari, a trek, a beach stay or a cultural tour.' })
+// Catalogue types are answered in bulk (a page is 20 tours of about 20 fields each): their plain
+// fields are read by graphql-js's own resolver instead of one type-graphql wraps around each for
+// middleware and auth checks, which this schema does not use. Fields with their own resolver keep it.
+@ObjectType('Tour', {
+  description: 'A tour of the catalogue: a safari, a trek, a beach stay or a cultural tour.',
+  simpleResolvers: true,
+})
 export class TourType {
   @Field(() => ID, { description: 'Tour id.' })
   id!: string;
@@ -192,7 +198,7 @@ export class TourType {
   updatedAt!: Date;
 }
 
-@ObjectType({ description: 'A page of tours.' })
+@ObjectType({ description: 'A page of tours.', simpleResolvers: true })
 export class TourConnection extends ConnectionType(TourType, {
   edge: 'TourEdge',
   edgeDescription: 'A tour and its cursor.',
