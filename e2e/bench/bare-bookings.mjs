@@ -1,8 +1,9 @@
 // The bookings baseline: a bare node:http + pg server that books as the app does, statement for
 // statement (the session check, then in one transaction the tour and account read, the departure,
 // the booking, the three queued mails, the seats with whether a partner listens, and the partners'
-// seat event only if one does; after the commit the outbox's claim and delete), with the app's own token check and price rules, and no framework,
-// ORM or mail delivery in between. What it reaches is the most this machine allows the app.
+// seat event only if one does; after the commit the outbox's claim and delete), with the app's own
+// token check and price rules, and no framework, ORM or mail delivery in between. What it reaches
+// is the most this machine allows the app.
 // Usage: node bare-bookings.mjs <port> <database url> <JWT secret>   (prints "ready" when listening)
 import http from 'node:http';
 import path from 'node:path';
