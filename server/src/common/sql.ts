@@ -67,7 +67,10 @@ interface PgConnection {
   query(text: string, values: readonly unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** What is used of knex's client: a transaction's lends its own connection, the pool's one of its own. */
+/**
+ * What is used of knex's client: a transaction's lends the connection the transaction holds (and
+ * its release keeps it), the pool's lends one of its own until it is released.
+ */
 interface ConnectionLender {
   acquireConnection(): Promise<PgConnection>;
   releaseConnection(connection: PgConnection): Promise<unknown>;
@@ -90,21 +93,16 @@ function positional(text: string): string {
  * query for each statement was about a sixth of the server's CPU per booking.
  */
 export async function queryRows<T = Record<string, unknown>>(em: EntityManager, q: Sql): Promise<T[]> {
-  const text = positional(q.text);
   const trx = em.getTransactionContext<Knex.Transaction>();
-  if (trx) {
-    // After its commit or rollback the connection is back in the pool: a statement there would run
-    // outside the transaction, perhaps inside another request's. Refused in knex's own words, which
-    // the error mapping reads as a lost database (knex ends a transaction whose connection died).
-    if (trx.isCompleted()) throw new Error('Transaction query already complete');
-    const connection = await (trx.client as unknown as ConnectionLender).acquireConnection();
-    return (await connection.query(text, q.values)).rows as T[];
-  }
-  const pool = em.getKnex().client as unknown as ConnectionLender;
-  const connection = await pool.acquireConnection();
+  // After its commit or rollback the transaction's connection is back in the pool: a statement there
+  // would run outside the transaction, perhaps inside another request's. Refused in knex's own words,
+  // which the error mapping reads as a lost database (knex ends a transaction whose connection died).
+  if (trx?.isCompleted()) throw new Error('Transaction query already complete');
+  const lender = (trx ?? em.getKnex()).client as unknown as ConnectionLender;
+  const connection = await lender.acquireConnection();
   try {
-    return (await connection.query(text, q.values)).rows as T[];
+    return (await connection.query(positional(q.text), q.values)).rows as T[];
   } finally {
-    await pool.releaseConnection(connection);
+    await lender.releaseConnection(connection);
   }
 }
