@@ -153,4 +153,27 @@ test.describe('public pages with JavaScript', () => {
     expect(await page.evaluate(() => (window as unknown as { ssrMarker?: number }).ssrMarker)).toBe(7);
     expect(problems).toEqual([]);
   });
+
+  test("a public page asks for the app's scripts only once its first contentful paint is recorded", async ({
+    page,
+    request,
+  }) => {
+    const tour = (await cataloguePage(request))[0]!;
+    for (const path of ['/', '/tours', `/tour/${tour.id}`]) {
+      await page.goto(path);
+      // Both times are from the navigation's start, on the browser's own clock.
+      const { paintedAt, scripts } = await page.evaluate(() => ({
+        paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+          .map((r) => ({ path: new URL(r.name).pathname, requestedAt: r.startTime })),
+      }));
+      expect(paintedAt, `${path} records its first contentful paint`).not.toBeNull();
+      // The entry at least: the page hydrated, so its scripts were fetched.
+      expect(scripts.length, `${path} loads its app`).toBeGreaterThan(0);
+      for (const s of scripts)
+        expect(s.requestedAt, `${path}: ${s.path} asked for after the first paint`).toBeGreaterThanOrEqual(paintedAt!);
+    }
+  });
 });

@@ -69,15 +69,25 @@ export const PAGE_MODULES_ID = '__PAGE_MODULES__';
 
 /**
  * The one inline script of a server-rendered page; the Content-Security-Policy admits exactly this
- * text by its SHA-256 hash. Once the frame showing the server's HTML is drawn, it preloads the
- * page's own chunks and imports the entry, which hydrates the page. Asked for in the head, the
- * app's scripts share a slow connection with the HTML and the stylesheet and hold back the first
- * paint, though the page needs none of them to be read. A page opened in a background tab draws no
- * frame until it is shown, so there it starts at once.
+ * text by its SHA-256 hash. Once the browser has recorded the first contentful paint of the
+ * server's HTML, it preloads the page's own chunks and imports the entry, which hydrates the page.
+ * Asked for in the head, the app's scripts share a slow connection with the HTML and the stylesheet
+ * and hold back the first paint, though the page needs none of them to be read.
+ *
+ * The first frame's callback alone comes too early: the frame is presented, and its paint recorded,
+ * a few milliseconds after it, so the scripts' requests were already on the wire when the page
+ * first showed its text, and a slow link counts them in the first paint. So the loader waits for
+ * the paint itself, as the Paint Timing API reports it; where that API is missing it starts after
+ * the first frame, and in any case half a second after it (a page that never paints content must
+ * still get its app). A page opened in a background tab draws no frame until it is shown, so there
+ * it starts at once.
  */
 export const AFTER_PAINT_LOADER = `(() => {
   const modules = JSON.parse(document.getElementById('${PAGE_MODULES_ID}').textContent);
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     for (const href of modules.slice(1)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -87,6 +97,14 @@ export const AFTER_PAINT_LOADER = `(() => {
     }
     import(modules[0]);
   };
-  if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start));
+  if (document.visibilityState === 'hidden') return start();
+  const paintTiming =
+    typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('paint');
+  if (paintTiming)
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(start);
+    }).observe({ type: 'paint', buffered: true });
+  requestAnimationFrame(() => setTimeout(start, paintTiming ? 500 : 0));
 })();`;
