@@ -125,7 +125,9 @@ export async function benchBookings(url) {
       `${(x['2xx'] / DURATION).toFixed(0)} bookings/s accepted, p50 ${x.latency.p50} ms, p99 ${x.latency.p99} ms, non-2xx ${x.non2xx}, errors ${x.errors}`;
     const cpu = (x) =>
       `CPU per booking: event loop ${x.cpu.main.toFixed(2)} ms, server ${x.cpu.process.toFixed(2)} ms, machine ${x.cpu.machine.toFixed(2)} ms`;
-    console.log(`\n=== Bookings (${tours.length} bookable tours, ${CONNECTIONS} connections, ${DURATION} s)`);
+    console.log(
+      `\n=== Bookings (${tours.length} bookable tours, ${CONNECTIONS} connections, ${DURATION} s, Node ${process.version})`,
+    );
     console.log(`uncontended POST /api/bookings/:tourId  app  ${line(r)}`);
     console.log(
       `                                        bare ${line(b)} | app/bare ${(r['2xx'] / b['2xx']).toFixed(2)}`,

@@ -10,7 +10,7 @@ const ms = (v) => `${Math.round(v)} ms`;
  * lighthouse [{page, performance, fcp, every: {performance[], fcp[]}}], bookings {perSecond, barePerSecond, p50, p99, contendedMs, oversold}.
  */
 export function printGoals({ cacheWhileBooking, uncached, tax, lighthouse, bookings }) {
-  console.log('\n=== The performance goals, from this run ===');
+  console.log(`\n=== The performance goals, from this run (Node ${process.version}) ===`);
   if (cacheWhileBooking) {
     const { quiet, busy, size, ratio, rounds } = cacheWhileBooking;
     console.log(
