@@ -1,3 +1,4 @@
+import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
 import { type ClassType, Field, Int, ObjectType } from 'type-graphql';
 import type { Connection as ConnectionShape, PageInfo as PageInfoShape } from './pagination.js';
 
@@ -73,4 +74,20 @@ export function ConnectionType<N extends object>(nodeType: ClassType<N>, o: Conn
   if (o.totalCountIsEstimate)
     Field(() => Boolean, { description: o.totalCountIsEstimate })(Connection.prototype, 'totalCountIsEstimate');
   return Connection;
+}
+
+/**
+ * Whether the field being resolved selects any of `names` among its own fields, through fragments
+ * too: a connection's resolver asks it whether its count will be read. A field left out by @skip or
+ * @include still counts as selected: the answer may then cost work that is not shown, never miss any.
+ */
+export function selectsAnyOf(info: GraphQLResolveInfo, names: readonly string[]): boolean {
+  const selects = (set: SelectionSetNode | undefined): boolean =>
+    !!set &&
+    set.selections.some((s) => {
+      if (s.kind === Kind.FIELD) return names.includes(s.name.value);
+      if (s.kind === Kind.INLINE_FRAGMENT) return selects(s.selectionSet);
+      return selects(info.fragments[s.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((node) => selects(node.selectionSet));
 }

@@ -1,7 +1,9 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { RequestContext } from '../../common/context.js';
+import { selectsAnyOf } from '../../common/graphql-types.js';
 import { toConnection } from '../../common/pagination.js';
 import type { IncomingFile } from '../../common/uploads.js';
 import { toTourType } from './tour.mapper.js';
@@ -22,6 +24,7 @@ export class TourResolver {
   })
   async tours(
     @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('filter', () => TourFilter, { nullable: true, description: 'Filters; all given ones must match.' })
     filter?: TourFilter | null,
     @Arg('search', () => String, {
@@ -46,8 +49,9 @@ export class TourResolver {
     })
     updatedSince?: Date | null,
   ): Promise<TourConnection> {
+    const withCount = selectsAnyOf(info, ['totalCount', 'totalCountIsEstimate']);
     return toConnection(
-      await tourService.list(ctx, { filter: filter ?? {}, search, sort, first, after, updatedSince }),
+      await tourService.list(ctx, { filter: filter ?? {}, search, sort, first, after, updatedSince, withCount }),
       toTourType,
     );
   }

@@ -123,17 +123,19 @@ export function tourRestRouter(): Router {
   r.get(
     '/tours',
     route(async (req) => {
+      // The answer is `tours` alone by default: the count (exact up to a limit, else an estimate marked
+      // totalCountIsEstimate) is added only when asked for with count=true.
+      const withCount = parseCountFlag(one(req, 'count'));
       const page = await tourService.list(ctxOf(req), {
         filter: filterOf(req),
         search: one(req, 'search') ?? one(req, 'q'),
         sort: parseSort(one(req, 'sort')),
         first: parseLimit(one(req, 'limit')),
         maxPageSize: REST_MAX_LIMIT,
+        withCount,
       });
-      // The answer is `tours` alone by default: the count (exact up to a limit, else an estimate marked
-      // totalCountIsEstimate) is added only when asked for with count=true.
       const tours = page.items.map(toRestTour);
-      if (!parseCountFlag(one(req, 'count'))) return { success: true, tours };
+      if (!withCount) return { success: true, tours };
       const { count, estimate } = await page.count!();
       return { success: true, tours, totalCount: count, totalCountIsEstimate: estimate };
     }),

@@ -31,6 +31,12 @@ export interface ListToursInput {
   updatedSince?: Date | null;
   /** Page size ceiling: 100 on GraphQL, 1000 on the REST shim (limit=1000 reads the whole catalogue page). */
   maxPageSize?: number;
+  /**
+   * The caller will read the count: it is then asked for beside the page, on a connection of its
+   * own, so the answer waits for the slower of the two statements instead of both in turn.
+   * Without it the count runs only if and when the page's count() is called.
+   */
+  withCount?: boolean;
 }
 
 /** Parses a tour id from the outside world; null when it is not one. */
@@ -89,13 +95,17 @@ export const tourService = {
       TOUR_LIST_COLUMNS,
       ctx.config.searchRankedTours,
     );
+    const counting = input.withCount ? countMatches(ctx, filter, search) : null;
+    // Read through count() once the page is read; until then a failed count must not go unhandled
+    // (when the page fails too, the page's error is the answer).
+    counting?.catch(() => {});
     const found = await rows<TourListColumns & { sort_key_text: string | null }>(ctx, query);
     const page = keysetPage(
       found,
       limit,
       input.after,
       (r) => encodeKeyset(order, r.sort_key_text ?? null, Number(r.id)),
-      () => countMatches(ctx, filter, search),
+      () => counting ?? countMatches(ctx, filter, search),
     );
     return mapPage(page, toTourListRow);
   },
