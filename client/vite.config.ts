@@ -82,14 +82,20 @@ export default defineConfig({
     // Read by the server render, which lists a page's own chunks in its head (dist/.vite is not served).
     manifest: true,
     rolldownOptions: {
-      // Everything the first page needs in one chunk: left alone, the bundler splits the modules the
-      // lazy screens share with it into several small chunks, and the first load fetches them all.
-      // The modules public pages share beyond it (shared components, query hooks, the schema's
-      // rules) in one more chunk, which a server-rendered page preloads with its screen's own.
+      // What every page runs in two chunks, evaluated one after the other in separate tasks (see
+      // main.tsx): React, then the app that src/app/start.tsx needs (Apollo Client, the router, the
+      // layout). Left alone, the bundler splits the modules the lazy screens share with the app into
+      // several small chunks, and the first load fetches them all. The modules public pages share
+      // beyond it (shared components, query hooks, the schema's rules) in one more chunk, which a
+      // server-rendered page preloads with its screen's own.
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'] },
+            // Vite's helper that preloads a lazy chunk's imports: the entry uses it, so inside the app
+            // chunk it would make the entry import (and evaluate) the whole app at once.
+            { name: 'preload', test: /vite[\\/]preload-helper/, priority: 3 },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'app', test: /[\\/]client[\\/]src[\\/]app[\\/]start\.tsx$/, priority: 1 },
             {
               name: 'shared',
               test: /[\\/](client[\\/]src[\\/](components[\\/](?!admin[\\/])|lib[\\/])|schema[\\/]dist[\\/]|@apollo[\\/]client[\\/]react[\\/])/,

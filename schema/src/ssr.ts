@@ -36,6 +36,8 @@ export interface ClientManifestChunk {
   file: string;
   /** Keys of the chunks this one imports statically. */
   imports?: string[];
+  /** Keys of the chunks this one imports with import(). */
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }

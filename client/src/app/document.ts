@@ -56,16 +56,15 @@ export function headTags(meta: PageMeta, origin: string, pathname: string, fallb
 }
 
 /**
- * The scripts a server-rendered page runs, as site paths: the app's entry first, then the page's
- * lazily loaded screen and each chunk it imports (fetched together with the entry, not after it).
- * Without a manifest, none: the page then keeps the template's own script tag.
+ * The scripts a server-rendered page runs, as site paths: the app's entry first, then every chunk
+ * the entry imports, with or without import() (React and the app, which it evaluates in turn), and
+ * the page's lazily loaded screen with each chunk it imports: all fetched together with the entry,
+ * not one after another. Without a manifest, none: the page then keeps the template's own script tag.
  */
 export function pageModules(manifest: ClientManifest | undefined, module: string | undefined): string[] {
   if (!manifest) return [];
-  const entries = Object.values(manifest)
-    .filter((c) => c.isEntry)
-    .map((c) => c.file);
-  const files = [...entries];
+  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
+  const files = entries.map(([, c]) => c.file);
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -74,16 +73,30 @@ export function pageModules(manifest: ClientManifest | undefined, module: string
     if (!files.includes(chunk.file)) files.push(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
+  for (const [key, entry] of entries) {
+    visit(key);
+    for (const loaded of entry.dynamicImports ?? []) visit(loaded);
+  }
   if (module) visit(module);
   return files.map((f) => `/${f}`);
 }
 
-/** The template without its tag that loads the script at `src`; null when it has no such tag. */
-function withoutScript(template: string, src: string): string | null {
+/**
+ * The template without the tags that fetch `modules` at load: the script tag of the entry (the
+ * first), which it must have (else null), and the build's module preloads of any of them (the
+ * chunks the entry imports), which the loader adds itself once the page is drawn.
+ */
+function withoutModuleTags(template: string, modules: readonly string[]): string | null {
+  const [entry] = modules;
   const tag = [...template.matchAll(/\s*<script type="module"[^>]*><\/script>/g)].find((m) =>
-    m[0].includes(` src="${src}"`),
+    m[0].includes(` src="${entry}"`),
   );
-  return tag ? template.replace(tag[0], '') : null;
+  if (!tag) return null;
+  return template
+    .replace(tag[0], '')
+    .replace(/\s*<link rel="modulepreload"[^>]* href="([^"]*)"[^>]*>/g, (link, href: string) =>
+      modules.includes(href) ? '' : link,
+    );
 }
 
 /**
@@ -107,7 +120,7 @@ export function writeDocument(
   html = html.replace(/\s*<\/head>/, () => `\n${hoisted ? `    ${hoisted}\n` : ''}${parts.head}  </head>`);
   const app = parts.app.slice(hoisted.length);
   let scripts = `<script type="application/json" id="${SSR_STATE_ID}">${scriptJson(parts.state)}</script>`;
-  const withoutEntry = parts.modules?.[0] ? withoutScript(html, parts.modules[0]) : null;
+  const withoutEntry = parts.modules?.[0] ? withoutModuleTags(html, parts.modules) : null;
   if (withoutEntry) {
     html = withoutEntry;
     scripts +=
