@@ -178,11 +178,12 @@ describe('TourView', () => {
   });
 
   /** A signed-in user on the tour page, with a stand-in for the booking modal the app composes in. */
-  async function renderSignedIn(loaded = true) {
+  async function renderSignedIn(
+    loaded = true,
+    { waitForSession = true, me = TEST_USER as typeof TEST_USER | null } = {},
+  ) {
     localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 900 }));
-    const { client } = mockClient((call) =>
-      call.operationName === 'Me' ? { data: { me: TEST_USER } } : { data: null },
-    );
+    const { client } = mockClient((call) => (call.operationName === 'Me' ? { data: { me } } : { data: null }));
     const seen: BookingModalSlotProps[] = [];
     function FakeModal(p: BookingModalSlotProps) {
       seen.push(p);
@@ -211,10 +212,26 @@ describe('TourView', () => {
       </Providers>,
     );
     // Until the session check ends, a click is not taken for a logged-out visitor's.
-    await screen.findByText(TEST_USER.name);
+    if (waitForSession) await screen.findByText(TEST_USER.name);
     localStorage.clear();
     return seen;
   }
+
+  it('answers a Book Tour click made while the stored session is being checked once the check ends', async () => {
+    await renderSignedIn(true, { waitForSession: false });
+    expect(screen.getByText('checking')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
+    expect(screen.queryByRole('dialog', { name: 'fake booking' })).toBeNull();
+    expect(await screen.findByRole('dialog', { name: 'fake booking' })).toBeTruthy();
+    expect(screen.queryByRole('alertdialog', { name: 'Login Required' })).toBeNull();
+  });
+
+  it('asks to log in after such a click when the stored session turns out to be gone', async () => {
+    await renderSignedIn(true, { waitForSession: false, me: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Book Tour' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Login Required' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'fake booking' })).toBeNull();
+  });
 
   it("opens the composed booking modal with the tour page's choices; a login request from it asks to log in", async () => {
     const seen = await renderSignedIn(false);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULT_TIER, TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { BookBar, useNarrowScreen } from './BookBar';
@@ -90,10 +90,20 @@ export function TourView({
   const included = tour.included ?? [];
   const notIncluded = tour.notIncluded ?? [];
 
-  function book() {
-    // Until the stored session has been checked, nobody is known to be logged out.
-    if (authLoading) return;
+  // A click while the stored session is still being checked (the first moments after the page
+  // starts) is answered once the check ends: nobody is known to be logged out before then, and a
+  // click that did nothing would look broken.
+  const [bookWhenChecked, setBookWhenChecked] = useState(false);
+  useEffect(() => {
+    if (!bookWhenChecked || authLoading) return;
+    setBookWhenChecked(false);
     if (user) setBookingOpen(true);
+    else setAskLogin(true);
+  }, [bookWhenChecked, authLoading, user]);
+
+  function book() {
+    if (authLoading) setBookWhenChecked(true);
+    else if (user) setBookingOpen(true);
     else setAskLogin(true);
   }
 
