@@ -2,7 +2,7 @@ import { test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
-/** Until the page's app runs (the provider marks the document); at once on a page without the app. */
+/** Until the page itself runs (its layout marks the document); at once on a page without the app. */
 async function appRunning(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.documentElement.dataset.app === 'ready' || !document.getElementById('root'),

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ApolloProvider } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import { AuthProvider } from '../auth/AuthProvider';
@@ -18,11 +18,6 @@ export function AppProvider({
   meta?: PageMetaSink;
   children: ReactNode;
 }) {
-  // Marks the document once the app runs (hydrated or rendered): a server-rendered page is readable
-  // and its links work before, but its buttons and forms answer only after. Browser tests wait on it.
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
   return (
     <ApolloProvider client={client}>
       <PageMetaContext.Provider value={meta}>

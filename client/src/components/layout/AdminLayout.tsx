@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { RouteFallback } from '../RouteFallback';
+import { AppReady } from './AppReady';
 import { AdminProfile } from './AdminProfile';
 
 /** Navigation for every /admin path: All Tours, New Tour, Bookings, Payments, Park fees, Partners (API keys), Webhooks and the admin profile. */
@@ -48,6 +49,7 @@ export function AdminLayout() {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
+          <AppReady />
         </Suspense>
       </main>
     </>

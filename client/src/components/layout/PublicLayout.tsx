@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
 import { RouteFallback } from '../RouteFallback';
+import { AppReady } from './AppReady';
 
 /**
  * Scrolls to the top on a new page, or to the #anchor (footer quick links), which may only exist
@@ -43,6 +44,7 @@ export function PublicLayout({ account }: { account?: ReactNode }) {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
+          <AppReady />
         </Suspense>
       </main>
       <Suspense fallback={null}>
