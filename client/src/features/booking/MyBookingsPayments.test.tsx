@@ -103,7 +103,8 @@ describe('MyBookingsPage payments', () => {
     expect(within(dialog).getByTestId('payment-amount').textContent).toBe('$1,455.00');
     expect(dialog.textContent).toContain('M-Pesa');
     expect(dialog.textContent).toContain('confirmed');
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // The dialog takes the focus as it opens, which may be a moment after it is in the document.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(pay));
