@@ -4,17 +4,23 @@
 //
 //   npm run bench:lighthouse            (also the last part of `npm run bench`)
 //
+// The bare page beside them is the home page's own HTML and stylesheet with every script removed,
+// served gzipped by a node:http server: what the machine and this Chromium score for the page
+// before any of the app's JavaScript (on a slow machine even a page with no script loses points).
 // Also prints each page's JavaScript as loaded by the page (the scripts it requested before it was
 // idle, compressed sizes as sent). LIGHTHOUSE_JSON=dir writes each median run's full report there.
 // Chromium from CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium. Build first: npm run build.
 // The audits wait for a quiet CPU first (LIGHTHOUSE_QUIET_WAIT_S, 120 s at most) and print what they found.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startApp } from './app.mjs';
+import { median } from './median.mjs';
 import { machineCpuMs } from './proc-cpu.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -90,6 +96,8 @@ async function auditOnce(url) {
     tbt: ms('total-blocking-time'),
     cls: ms('cumulative-layout-shift'),
     js: scriptKb(lhr),
+    // Lighthouse's own measure of this machine's CPU speed (higher is faster), to compare machines.
+    cpuIndex: lhr.environment?.benchmarkIndex ?? NaN,
     failed,
     lhr,
   };
@@ -124,7 +132,33 @@ async function waitForQuiet() {
     : `the machine stayed busy (last second ${Math.round(last * 100)}% idle after ${waited} s): TBT will read high`;
 }
 
-function median(runs) {
+/**
+ * Serves `html` with every script and module preload removed at `/`, and every other path from the
+ * app (its stylesheet, fonts and images), gzipped as the app sends them.
+ */
+async function startScriptlessCopy(appBase, html) {
+  const scriptless = html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
+  const server = http.createServer(async (req, res) => {
+    try {
+      const upstream = req.url === '/' ? null : await fetch(appBase + req.url);
+      const body = upstream ? Buffer.from(await upstream.arrayBuffer()) : Buffer.from(scriptless);
+      res.writeHead(upstream?.status ?? 200, {
+        'content-type': upstream?.headers.get('content-type') ?? 'text/html; charset=utf-8',
+        'cache-control': upstream?.headers.get('cache-control') ?? 'no-cache',
+        'content-encoding': 'gzip',
+      });
+      res.end(gzipSync(body));
+    } catch {
+      res.writeHead(502).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.lcp - b.lcp);
   return sorted[Math.floor(sorted.length / 2)];
 }
@@ -160,7 +194,7 @@ export async function benchLighthouse() {
     for (const p of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(app.base + p).catch(() => audit(app.base + p)));
-      const m = median(runs);
+      const m = medianRun(runs);
       if (JSON_DIR) {
         mkdirSync(JSON_DIR, { recursive: true });
         writeFileSync(path.join(JSON_DIR, `${p === '/' ? 'home' : p.split('/')[1]}.json`), JSON.stringify(m.lhr));
@@ -179,9 +213,30 @@ export async function benchLighthouse() {
       console.log(
         `${''.padEnd(10)} every run, in order: performance ${every.performance.join(' / ')}, FCP ${every.fcp.map((f) => (f / 1000).toFixed(2)).join(' / ')} s`,
       );
-      figures.push({ page: p, performance: s.performance, fcp: m.fcp, lcp: m.lcp, tbt: m.tbt, every });
+      figures.push({ page: p, performance: s.performance, fcp: m.fcp, lcp: m.lcp, tbt: m.tbt, every, runs });
     }
-    return figures;
+    const copy = await startScriptlessCopy(app.base, await (await fetch(app.base + '/')).text());
+    let bare;
+    try {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(copy.base + '/'));
+      const m = medianRun(runs);
+      bare = {
+        performance: m.scores.performance,
+        fcp: m.fcp,
+        tbt: m.tbt,
+        every: runs.map((r) => r.scores.performance),
+      };
+      console.log(
+        `${'bare /'.padEnd(10)} performance ${String(m.scores.performance).padStart(3)}  (the home page's HTML and CSS, no script)  | ` +
+          `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms; every run ${bare.every.join(' / ')}`,
+      );
+    } finally {
+      copy.close();
+    }
+    const cpuIndex = median(figures.flatMap((f) => f.runs.map((r) => r.cpuIndex)));
+    console.log(`Lighthouse's CPU benchmark index of this machine: ${Math.round(cpuIndex)} (higher is faster)`);
+    return { pages: figures.map(({ runs, ...f }) => f), bare, cpuIndex };
   } finally {
     await app.stop();
   }
