@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_TIER, TOUR_DEFAULTS, defaultBookingType } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { BookBar, useNarrowScreen } from './BookBar';
@@ -94,17 +94,19 @@ export function TourView({
   // starts) is answered once the check ends: nobody is known to be logged out before then, and a
   // click that did nothing would look broken.
   const [bookWhenChecked, setBookWhenChecked] = useState(false);
+  const openBookingOrAskLogin = useCallback(() => {
+    if (user) setBookingOpen(true);
+    else setAskLogin(true);
+  }, [user]);
   useEffect(() => {
     if (!bookWhenChecked || authLoading) return;
     setBookWhenChecked(false);
-    if (user) setBookingOpen(true);
-    else setAskLogin(true);
-  }, [bookWhenChecked, authLoading, user]);
+    openBookingOrAskLogin();
+  }, [bookWhenChecked, authLoading, openBookingOrAskLogin]);
 
   function book() {
     if (authLoading) setBookWhenChecked(true);
-    else if (user) setBookingOpen(true);
-    else setAskLogin(true);
+    else openBookingOrAskLogin();
   }
 
   const tabs: TabDef[] = [
