@@ -39,10 +39,25 @@ const quote = {
   parkFees: { __typename: 'ParkFeesQuote', partyAssumed: true, totalCents: 30680, areas: [], unpricedDays: [] },
 };
 
-async function renderTour() {
+/** The server's quote for a trip with no price, labelled as catalogue cards say it. */
+const unpricedQuote = {
+  ...quote,
+  priced: false,
+  priceLabel: 'Contact for pricing',
+  unitPrice: null,
+  subtotal: null,
+  earlyBirdDiscount: null,
+  total: null,
+  grandTotal: null,
+  deposit: null,
+  balance: null,
+  balanceDueDate: null,
+};
+
+async function renderTour(answer = quote, price: number | null = 900) {
   localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 900 }));
   const { client } = mockClient((call) =>
-    call.operationName === 'Me' ? { data: { me: TEST_USER } } : { data: { quote } },
+    call.operationName === 'Me' ? { data: { me: TEST_USER } } : { data: { quote: answer } },
   );
   function FakeModal(p: BookingModalSlotProps) {
     return p.open ? (
@@ -63,7 +78,7 @@ async function renderTour() {
     <Providers client={client}>
       <SignedIn />
       <TourView
-        tour={{ id: '9', title: 'Tarangire Safari', price: 900, status: 'active', bookingType: 'group' }}
+        tour={{ id: '9', title: 'Tarangire Safari', price, status: 'active', bookingType: 'group' }}
         BookingModal={FakeModal}
       />
     </Providers>,
@@ -91,6 +106,16 @@ describe('BookBar', () => {
     // Once booked the banner takes over: the bar goes.
     expect(screen.queryByTestId('book-bar')).toBeNull();
     expect(screen.getByTestId('booking-banner')).toBeTruthy();
+  });
+
+  it('says "Contact for price" for a trip with no price, in the bar and the panel alike', async () => {
+    screenIs(true);
+    await renderTour(unpricedQuote, null);
+    // The quote has come once the panel shows its availability.
+    await screen.findByTestId('quote-price');
+    expect(within(screen.getByTestId('book-bar')).getByText('Contact for price')).toBeTruthy();
+    expect(screen.getByTestId('quote-price').textContent).toBe('Contact for price');
+    expect(screen.queryByText('Contact for pricing')).toBeNull();
   });
 
   it('is left out on a wide screen, where the panel sits beside the tour', async () => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { bookingButtonLabel, centsToDollars, formatUsd, isBookingDisabled } from '@tembea/schema';
 import { peopleCount } from '../../../lib/format';
-import { headerPrice, type ViewTour } from '../lib/tour-view';
+import { headerPrice, quotePriceLabel, type ViewTour } from '../lib/tour-view';
 import type { PartyPrice } from './BookingModalSlot';
 import { usePanelQuote } from './BookingPanel';
 
@@ -48,7 +48,7 @@ export function BookBar({
 }) {
   const { data } = usePanelQuote(tour, bookingType, tier);
   const q = data?.quote;
-  const price = q?.priceLabel ?? headerPrice(tour, bookingType, tier).now;
+  const price = q ? quotePriceLabel(q) : headerPrice(tour, bookingType, tier).now;
   const perPerson = price.startsWith('$');
   const fees = q?.parkFees?.totalCents;
   return (

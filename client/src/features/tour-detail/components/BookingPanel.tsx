@@ -10,7 +10,7 @@ import {
 } from '@tembea/schema';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import { formatDay, titleCase } from '../../../lib/format';
-import type { ViewTour } from '../lib/tour-view';
+import { quotePriceLabel, type ViewTour } from '../lib/tour-view';
 import { ParkFeeLines } from '../../../components/ParkFeeLines';
 
 /** Replaces the booking button once a request is received; takes the focus the closed modal leaves. */
@@ -103,7 +103,7 @@ export function BookingPanel({
         {q ? (
           <>
             <p className="booking-panel__unit">
-              <span>Price per person</span> <strong data-testid="quote-price">{q.priceLabel}</strong>
+              <span>Price per person</span> <strong data-testid="quote-price">{quotePriceLabel(q)}</strong>
             </p>
             {q.priced && q.deposit != null && q.balance != null ? (
               <dl className="booking-panel__terms">

@@ -23,6 +23,14 @@ export function tourTiers(t: ViewTour): string[] {
   return t.tier !== undefined ? parseTiers(t.tier) : [DEFAULT_TIER];
 }
 
+/**
+ * The quote's price per person as the tour page shows it: the tour page says 'Contact for price' for
+ * a trip with no price (the quote's own label is the catalogue's wording, 'Contact for pricing').
+ */
+export function quotePriceLabel(q: { priced: boolean; priceLabel: string }): string {
+  return q.priced ? q.priceLabel : CONTACT_FOR_PRICE;
+}
+
 /** Price line of the header for the chosen booking type and tier: '$…' or 'Contact for price'. */
 export function headerPrice(
   t: ViewTour,
