@@ -1,3 +1,4 @@
+import { NEW_TOUR_DEFAULTS } from '@tembea/schema';
 import type { Tour } from './tour.entity.js';
 import type { ItineraryDayInput, TourInput } from './tour-admin.inputs.js';
 
@@ -77,14 +78,22 @@ const EMPTY: TourFields = {
 /**
  * A new tour before its input: the required fields (title, description, price, country, a duration)
  * start empty, so a create that leaves one out is refused with the form's message rather than
- * given a made-up value; the others start at the new-tour defaults.
+ * given a made-up value; the others start at the new-tour defaults the admin form starts from.
  */
 export const NEW_TOUR_FIELDS: TourFields = {
   ...EMPTY,
-  destination: 'zanzibar',
-  status: 'active',
-  tier: 'Budget',
-  bookingType: 'group',
+  destination: NEW_TOUR_DEFAULTS.destination,
+  durationNights: NEW_TOUR_DEFAULTS.durationNights,
+  originalPrice: NEW_TOUR_DEFAULTS.originalPrice,
+  discount: NEW_TOUR_DEFAULTS.discount,
+  rating: NEW_TOUR_DEFAULTS.rating,
+  numRatings: NEW_TOUR_DEFAULTS.numRatings,
+  tourType: NEW_TOUR_DEFAULTS.tourType,
+  capacity: NEW_TOUR_DEFAULTS.capacity,
+  status: NEW_TOUR_DEFAULTS.status,
+  tier: NEW_TOUR_DEFAULTS.tier,
+  bookingType: NEW_TOUR_DEFAULTS.bookingType,
+  travelType: NEW_TOUR_DEFAULTS.travelType,
 };
 
 /**

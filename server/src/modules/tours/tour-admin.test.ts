@@ -229,6 +229,29 @@ describe('required fields on create, fields left out on edit', () => {
     expect(await countTitled('No Country REST')).toBe(0);
   });
 
+  it('gives a create that sends only the required fields the new-tour defaults, on GraphQL and REST', async () => {
+    const required = { title: 'Kondoa Rock Art', description: 'Painted shelters.', price: '85', country: 'Tanzania' };
+    const defaults = {
+      destination: 'zanzibar',
+      durationNights: 0,
+      originalPrice: 0,
+      discount: 0,
+      rating: 4.5,
+      numRatings: 25,
+      tourType: 'Tour',
+      capacity: 20,
+      status: 'active',
+      bookingType: 'group',
+      travelType: 'Beach sands',
+    };
+    const viaGraphql = await gql(s, CREATE, { input: { ...required, durationDays: 1 } }, { token: admin });
+    expect(viaGraphql.body.errors).toBeUndefined();
+    expect(viaGraphql.body.data.createTour.tour).toMatchObject({ ...defaults, tier: 'Budget' });
+    const viaRest = await api(s, 'POST', '/tours', { ...required, durationDays: 2 }, { token: admin });
+    expect(viaRest.status).toBe(201);
+    expect(viaRest.body.tour).toMatchObject({ ...defaults, Tier: 'Budget', durationDays: 2 });
+  });
+
   it('lets an edit leave fields out (they keep their values) and refuses one that empties a required field', async () => {
     const created = (await gql(s, CREATE, { input: { ...FULL_TOUR, country: 'Kenya' } }, { token: admin })).body.data
       .createTour.tour;
