@@ -45,7 +45,7 @@ describe('filterFromParams', () => {
     expect(statusFilter('all')).toEqual({});
     expect(statusFilter('trending')).toEqual({ trending: true });
     expect(toursFoundLabel(3)).toBe('3 Tours Found');
-    expect(toursFoundLabel(1)).toBe('1 Tour Found');
+    expect(toursFoundLabel(1)).toBe('1 Tours Found');
   });
 });
 
@@ -63,7 +63,7 @@ describe('filterCardPrice', () => {
 
 describe('toursFoundLabel and countText', () => {
   it('keep the fixed text for exact counts and mark estimates with "about", rounded', () => {
-    expect(toursFoundLabel(1)).toBe('1 Tour Found');
+    expect(toursFoundLabel(1)).toBe('1 Tours Found');
     expect(toursFoundLabel(12)).toBe('12 Tours Found');
     expect(toursFoundLabel(8443, true)).toBe('About 8,400 Tours Found');
     expect(countText(37, false)).toBe('37');

@@ -82,10 +82,13 @@ export function countText(n: number, estimate = false): string {
   return `about ${groupThousands(String(Math.round(n / step) * step))}`;
 }
 
-/** "12 Tours Found" for an exact count; "About 8,400 Tours Found" for an estimate. */
+/**
+ * "12 Tours Found" for an exact count, one included ("1 Tours Found": the screen's fixed text is
+ * "N Tours Found"); "About 8,400 Tours Found" for an estimate.
+ */
 export function toursFoundLabel(n: number, estimate = false): string {
   const text = countText(n, estimate);
-  return `${estimate ? text[0]!.toUpperCase() + text.slice(1) : text} ${n === 1 && !estimate ? 'Tour' : 'Tours'} Found`;
+  return `${estimate ? text[0]!.toUpperCase() + text.slice(1) : text} Tours Found`;
 }
 
 /** Orders offered on /tours (the contract's TourSort). */
