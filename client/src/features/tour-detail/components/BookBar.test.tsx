@@ -54,7 +54,7 @@ const unpricedQuote = {
   balanceDueDate: null,
 };
 
-async function renderTour(answer = quote, price: number | null = 900) {
+async function renderTour(answer: object = quote, price: number | null = 900) {
   localStorage.setItem(TOKEN_KEY, fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 900 }));
   const { client } = mockClient((call) =>
     call.operationName === 'Me' ? { data: { me: TEST_USER } } : { data: { quote: answer } },
