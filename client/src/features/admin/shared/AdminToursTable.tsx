@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { durationLabel } from '@tembea/schema';
+import { durationLabel, tourStatusLabel } from '@tembea/schema';
 import { Price } from '../../../components/Price';
 import { AdminTable } from './AdminTable';
 import { TierBadge } from './TierBadge';
@@ -59,7 +59,8 @@ export function AdminToursTable({
           <th scope="row">
             <span className="admin-table__title">{t.title}</span>
             <span className="admin-table__meta">
-              <TierBadge tier={t.tier} /> <span className={`status-tag status-tag--${t.status}`}>{t.status}</span>
+              <TierBadge tier={t.tier} />{' '}
+              <span className={`status-tag status-tag--${t.status}`}>{tourStatusLabel(t.status)}</span>
             </span>
           </th>
           <td>{t.destination}</td>

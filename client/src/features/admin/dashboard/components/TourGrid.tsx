@@ -1,4 +1,4 @@
-import { durationLabel } from '@tembea/schema';
+import { durationLabel, tourStatusLabel } from '@tembea/schema';
 import { Price } from '../../../../components/Price';
 import { TourImage } from '../../../../components/TourImage';
 import { TierBadge } from '../../shared/TierBadge';
@@ -36,7 +36,7 @@ export function TourGrid({
               </p>
               <div className="admin-card__tags">
                 <TierBadge tier={t.tier} />
-                <span className={`status-tag status-tag--${t.status}`}>{t.status}</span>
+                <span className={`status-tag status-tag--${t.status}`}>{tourStatusLabel(t.status)}</span>
                 {t.travelType ? <span className="status-tag">{t.travelType}</span> : null}
               </div>
               <TourActions tour={t} deletingId={deletingId} onDelete={onDelete} />
