@@ -62,6 +62,9 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByRole('status', { name: '' }).textContent).toContain('Tours loaded successfully');
     expect(screen.getByTestId('admin-status').className).toContain('admin-status--success');
     expect(screen.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
+    // Each status as travellers see it, coloured by its value.
+    const statuses = screen.getAllByTestId('admin-tour-card').map((c) => c.querySelector('.status-tag')?.textContent);
+    expect(statuses).toEqual(['Available', 'Coming Soon', 'Unavailable']);
   });
 
   it('switches to a table with the columns Tour, Destination, Price, Duration, Type, Rating, Actions', async () => {
@@ -74,6 +77,7 @@ describe('AdminDashboardPage', () => {
     expect(row.textContent).toContain('$1,450.00');
     expect(row.textContent).toContain('5 days / 4 nights');
     expect(within(row).getByText('Luxury').className).toContain('tier-badge--luxury');
+    expect(within(row).getByText('Available').className).toContain('status-tag--active');
   });
 
   it('filters by destination, travel type and booking type from the values found in the tours', async () => {
