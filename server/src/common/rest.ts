@@ -39,6 +39,18 @@ export function queryValue(req: Request, name: string): string | undefined {
   return v;
 }
 
+/** The `limit` of a REST list: a whole number from 1 to `max` (`max` when absent), else a 400 naming it. */
+export function limitParam(req: Request, max: number): number {
+  const raw = queryValue(req, 'limit');
+  if (raw === undefined || raw === '') return max;
+  const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= max))
+    throw new BadInputError(`limit must be a whole number from 1 to ${max}`, [
+      { field: 'limit', message: `Must be from 1 to ${max}` },
+    ]);
+  return n;
+}
+
 /** The JSON body's fields; a body that is not an object (none, an array, a scalar) has none. */
 export function jsonBody(req: Request): Record<string, unknown> {
   const b: unknown = req.body;

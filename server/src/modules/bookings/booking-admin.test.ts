@@ -127,6 +127,15 @@ describe('the admin status machine', () => {
     const invalid = await api(s, 'GET', '/bookings/admin/all?status=lost&from=yesterday', undefined, { token: admin });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.map((e: { field: string }) => e.field)).toEqual(['status', 'from']);
+    // A limit out of range is named as the limit, whatever the range check that catches it.
+    for (const limit of ['0', '1001', '-1', 'many']) {
+      const r = await api(s, 'GET', `/bookings/admin/all?limit=${limit}`, undefined, { token: admin });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({
+        message: 'limit must be a whole number from 1 to 1000',
+        errors: [{ field: 'limit', message: 'Must be from 1 to 1000' }],
+      });
+    }
     const forged = await gql(s, ADMIN_LIST, { after: 'bm90IGEgY3Vyc29y' }, { token: admin });
     expect(forged.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });

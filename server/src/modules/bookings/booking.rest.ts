@@ -1,6 +1,5 @@
-import { Router, type Request } from 'express';
-import { BadInputError } from '../../common/errors.js';
-import { ctxOf, jsonBody, queryValue, route } from '../../common/rest.js';
+import { Router } from 'express';
+import { ctxOf, jsonBody, limitParam, queryValue, route } from '../../common/rest.js';
 import { nextCursor } from '../../common/pagination.js';
 import { toRestBooking } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
@@ -14,16 +13,6 @@ export const REST_MAX_BOOKINGS = 1000;
  * these alone (any other parameter is ignored).
  */
 export const DEPARTURE_LIST_PARAMS = ['from', 'to'] as const;
-
-function limitOf(req: Request): number {
-  const raw = queryValue(req, 'limit');
-  if (raw === undefined || raw === '') return REST_MAX_BOOKINGS;
-  if (!/^\d{1,4}$/.test(raw))
-    throw new BadInputError(`limit must be a whole number from 1 to ${REST_MAX_BOOKINGS}`, [
-      { field: 'limit', message: `Must be from 1 to ${REST_MAX_BOOKINGS}` },
-    ]);
-  return Number(raw);
-}
 
 /**
  * REST shims of bookings: POST /api/bookings/:tourId, PATCH /api/bookings/cancel/:id, GET
@@ -50,7 +39,7 @@ export function bookingRestRouter(): Router {
           from: queryValue(req, 'from'),
           to: queryValue(req, 'to'),
         },
-        limitOf(req),
+        limitParam(req, REST_MAX_BOOKINGS),
         queryValue(req, 'after'),
         REST_MAX_BOOKINGS,
       );

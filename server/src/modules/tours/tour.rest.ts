@@ -7,24 +7,13 @@ import { formToTourInput } from './tour-admin.form.js';
 import type { TourInput } from './tour-admin.inputs.js';
 import { TOUR_IMAGE_MAX_BYTES, TOUR_MAX_IMAGES, tourAdminService } from './tour-admin.service.js';
 import { BadInputError, NotFoundError } from '../../common/errors.js';
-import { ctxOf, jsonBody, queryValue, route } from '../../common/rest.js';
+import { ctxOf, jsonBody, limitParam, queryValue, route } from '../../common/rest.js';
 import { toRestTour } from './tour.mapper.js';
 import { tourService } from './tour.service.js';
 import { parseSort, type RawTourFilter } from './tour-filter.js';
 
 /** A REST caller may ask for up to 1000 tours at once. */
 export const REST_MAX_LIMIT = 1000;
-
-function parseLimit(raw: unknown): number {
-  if (raw === undefined || raw === '') return REST_MAX_LIMIT;
-  const s = String(raw);
-  if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > REST_MAX_LIMIT) {
-    throw new BadInputError(`limit must be a whole number from 1 to ${REST_MAX_LIMIT}`, [
-      { field: 'limit', message: `Must be from 1 to ${REST_MAX_LIMIT}` },
-    ]);
-  }
-  return Number(s);
-}
 
 function parseCountFlag(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || /^(false|0)$/i.test(raw)) return false;
@@ -130,7 +119,7 @@ export function tourRestRouter(): Router {
         filter: filterOf(req),
         search: one(req, 'search') ?? one(req, 'q'),
         sort: parseSort(one(req, 'sort')),
-        first: parseLimit(one(req, 'limit')),
+        first: limitParam(req, REST_MAX_LIMIT),
         maxPageSize: REST_MAX_LIMIT,
         withCount,
       });
