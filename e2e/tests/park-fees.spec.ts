@@ -43,7 +43,9 @@ test('an admin enters next season’s park fees, then applies a fee change to an
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // Two accessibility audits of the schedule editor (a form of a few hundred fields) take up to half a
+  // minute each on a slow 2-core machine, on top of the flow itself.
+  test.setTimeout(300_000);
   await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   const tour = await tourByTitle(request, MANYARA);
 
