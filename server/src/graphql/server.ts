@@ -128,7 +128,9 @@ export function createFormatError(
   if (!production) return formatKnownError;
   return (formatted, error) => {
     const out = formatKnownError(formatted, error);
-    return { ...out, message: out.message.replace(/ ?Did you mean .+\?$/s, '') };
+    const message = out.message.replace(/ ?Did you mean .+\?$/s, '');
+    // A masked answer must stay the very object the logging plugin looks up; it carries no hint anyway.
+    return message === out.message ? out : { ...out, message };
   };
 }
 
