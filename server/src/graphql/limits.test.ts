@@ -161,6 +161,15 @@ describe('page sizes, costs and request shapes', () => {
     expect(bomb.ms).toBeLessThan(2_000);
   });
 
+  it('refuses a subscription (this API has none) with 400 BAD_USER_INPUT, not a 500', async () => {
+    const res = await s.gql('subscription { tours { id } }');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({
+      message: 'This API has no subscription operations: send a query or a mutation',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
   it('refuses a batch (a JSON array) and a body over 100 KB', async () => {
     const batch = await post(JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]));
     expect(batch.status).toBe(400);

@@ -135,6 +135,22 @@ export function createFormatError(
 }
 
 /**
+ * An operation of a kind the schema has no root type for (a subscription: this API has none) is the
+ * caller's mistake, a 400; graphql-js would only find out while executing it and fail as a 500.
+ */
+const operationKindPlugin: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, response, schema }) {
+        if (!operation || schema.getRootType(operation.operation)) return;
+        response.http.status = 400;
+        throw new BadInputError(`This API has no ${operation.operation} operations: send a query or a mutation`);
+      },
+    };
+  },
+};
+
+/**
  * Query limits on every operation, introspection included, before it runs: a refusal is an HTTP
  * 400 with BAD_USER_INPUT (a plugin error is otherwise answered as a 500).
  */
@@ -178,6 +194,7 @@ export async function createApolloServer(
     // re-send the signal after stopping itself and cut the clean shutdown short.
     stopOnTerminationSignals: false,
     plugins: [
+      operationKindPlugin,
       ...(opts.queryLimits === false ? [] : [limitsPlugin]),
       observabilityPlugin,
       // No cache hints are used; the plugin would wrap every field resolver of every request.
