@@ -28,7 +28,7 @@ export function authRestRouter(): Router {
   r.post(
     '/auth/logout',
     route(async (req) => {
-      await authService.logout(ctxOf(req), jsonBody(req).refreshToken as string | undefined);
+      await authService.logout(ctxOf(req), jsonBody(req).refreshToken);
       return { success: true, message: 'Logged out' };
     }),
   );

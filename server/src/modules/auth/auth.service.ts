@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RequestContext } from '../../common/context.js';
 import { queryRows, sql } from '../../common/sql.js';
-import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
+import { BadInputError, RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
 import { escapeHtml, type MailMessage } from '../../common/mail.js';
 import { User } from '../users/user.entity.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
@@ -37,8 +37,8 @@ function signUpAttemptMail(ctx: RequestContext, to: string): MailMessage {
 /** Sign-up, login and logout; the GraphQL resolver and the REST shim both call these. */
 export const authService = {
   /**
-   * Creates an account. An email that already has one gets exactly the same answer (convention 7:
-   * never reveal whether an account exists), but nothing is created: the owner is mailed that
+   * Creates an account. An email that already has one gets exactly the same answer (an answer
+   * never reveals whether an account exists), but nothing is created: the owner is mailed that
    * someone tried to sign up with their address. The returned user is then built from the input
    * with an id drawn from the same sequence a real insert uses, and the password is hashed in
    * both cases, so neither the shape nor the time of the answer tells the two apart.
@@ -116,7 +116,10 @@ export const authService = {
    * Ends a session: the one of the refresh token when given (possessing it is proof enough),
    * else every session of the signed-in user. Says which of the two it did.
    */
-  async logout(ctx: RequestContext, refreshToken?: string | null): Promise<{ allSessionsEnded: boolean }> {
+  async logout(ctx: RequestContext, refreshToken?: unknown): Promise<{ allSessionsEnded: boolean }> {
+    // A token that is not text is a broken client, not a request to end every session.
+    if (refreshToken !== undefined && refreshToken !== null && typeof refreshToken !== 'string')
+      throw new BadInputError('refreshToken must be text', [{ field: 'refreshToken', message: 'Must be text' }]);
     if (typeof refreshToken === 'string' && refreshToken.trim()) {
       await sessionService.endByToken(ctx, refreshToken.trim());
       return { allSessionsEnded: false };

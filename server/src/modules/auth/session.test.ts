@@ -132,6 +132,13 @@ describe('logout', () => {
     expect((await refreshRest(second.body.refreshToken)).status).toBe(200);
   });
 
+  it('refuses a refresh token that is not text with 400, and ends no session', async () => {
+    const a = await signUpAndLogin(s);
+    const out = await api(s, 'POST', '/auth/logout', { refreshToken: 123 }, { token: a.accessToken });
+    expect(out).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', message: 'refreshToken must be text' } });
+    expect((await refreshRest(a.refreshToken)).status).toBe(200);
+  });
+
   it('needs a session: without token nor refresh token it is UNAUTHENTICATED', async () => {
     const g = await gql(s, `mutation { logout { allSessionsEnded } }`);
     expect(g.body.errors[0]).toMatchObject({
