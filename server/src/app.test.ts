@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTembea } from './boot.js';
 import { loadConfig } from './config.js';
 import { startTestServer, type TestServer } from './test/harness.js';
+import { rawRequest } from './test/raw-http.js';
 
 let s: TestServer;
 const clientDist = path.join(os.tmpdir(), `tembea-client-${process.pid}`);
@@ -108,6 +109,34 @@ describe('the one port', () => {
       const text = await res.text();
       expect(text).not.toMatch(/at |node_modules/);
       expect(JSON.parse(text).message).toBe('The address is malformed');
+    }
+  });
+
+  it('answers requests Node itself refuses (headers too large, an unknown method) with JSON and a code', async () => {
+    const cases: { method: string; headers: Record<string, string>; status: number; code: string }[] = [
+      { method: 'GET', headers: { 'x-pad': 'x'.repeat(20_000) }, status: 431, code: 'PAYLOAD_TOO_LARGE' },
+      { method: 'FOO', headers: {}, status: 400, code: 'BAD_USER_INPUT' },
+    ];
+    for (const c of cases) {
+      const res = await rawRequest(s.url, { method: c.method, path: '/api/tours', headers: c.headers, body: '' });
+      expect(res.status, c.method).toBe(c.status);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(res.body)).toMatchObject({ success: false, code: c.code, message: expect.any(String) });
+    }
+  });
+
+  it('gives every 404 outside the API a code too', async () => {
+    for (const [method, p] of [
+      ['GET', '/nope'],
+      ['POST', '/health'],
+      ['GET', '/uploads/nope.png'],
+    ]) {
+      const res = await fetch(`${s.url}${p}`, { method, headers: { accept: 'application/json' } });
+      expect({ p, status: res.status, body: await res.json() }).toMatchObject({
+        p,
+        status: 404,
+        body: { code: 'NOT_FOUND' },
+      });
     }
   });
 

@@ -290,9 +290,7 @@ export async function createHttpApp(
   app.use(
     '/uploads',
     express.static(config.uploadsDir, { index: false, dotfiles: 'deny', fallthrough: true, maxAge: '7d' }),
-    (_req: Request, res: Response) => {
-      res.status(404).json({ message: 'File not found' });
-    },
+    (_req: Request, _res: Response, next: NextFunction) => next(new NotFoundError('File not found')),
   );
 
   app.use(seoRouter(orm, config));
@@ -333,10 +331,10 @@ export async function createHttpApp(
       res.type('text').send('Tembea API is running. The client is not built: run `npm run build`.');
     });
   }
-  app.use((req: Request, res: Response) => {
+  app.use((req: Request, res: Response, next: NextFunction) => {
     // A file missing now may be there in a moment (another instance mid-deploy): let no cache keep the 404.
     if (isFilePath(req.path)) res.setHeader('Cache-Control', 'no-store');
-    res.status(404).json({ message: 'Not found' });
+    next(new NotFoundError('Not found'));
   });
   // Anything else that fails (a malformed %-escape in a path, say): `{ message }`, never Express's HTML stack page.
   app.use(restErrorHandler);

@@ -10,6 +10,7 @@ import { multiInstanceWarnings, type Config } from './config.js';
 import { paymentWarnings } from './payment-config.js';
 import { log, setLogLevel } from './common/logger.js';
 import { StartingGate } from './common/starting.js';
+import { answerMalformedRequest } from './common/malformed-requests.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import type { DbConnection } from './db/orm.js';
 import { lockStartup } from './db/startup-lock.js';
@@ -73,6 +74,7 @@ export async function startTembea(config: Config, opts: BootOptions = {}): Promi
   // Longer than the idle timeouts of common load balancers (60 s), so they close idle connections first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  server.on('clientError', answerMalformedRequest);
   await listen(server, config);
   try {
     const started = await startApp(config, opts);

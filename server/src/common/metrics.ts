@@ -212,7 +212,7 @@ export function metricsRouter(metrics: Metrics, opts: { token: string | null; pr
   r.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (off) {
-      res.status(404).json({ message: 'Not found' });
+      res.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
       return;
     }
     if (token !== null) {

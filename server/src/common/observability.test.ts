@@ -164,7 +164,7 @@ describe('GET /metrics in production', () => {
     try {
       const res = await fetch(`${p.url}/metrics`, { headers: { authorization: 'Bearer anything' } });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: 'Not found' });
+      expect(await res.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
     } finally {
       await p.stop();
     }
