@@ -112,6 +112,23 @@ export function parseTiers(tier: string | null | undefined): string[] {
   return list.length ? list : [DEFAULT_TIER];
 }
 
+/**
+ * The tour's own spelling of the tier asked for (in any case), its first tier when none is asked,
+ * or null when it offers no such tier. Bookings and quotes both choose with it, so a quote never
+ * prices a tier a booking would refuse.
+ */
+export function offeredTier(tourTier: string | null | undefined, asked: string): string | null {
+  const tiers = parseTiers(tourTier);
+  const wanted = asked.trim().toLowerCase();
+  if (!wanted) return tiers[0] ?? DEFAULT_TIER;
+  return tiers.find((t) => t.toLowerCase() === wanted) ?? null;
+}
+
+/** Why a tier was refused: the tiers the tour offers. */
+export function tierNotOffered(tourTier: string | null | undefined): string {
+  return `Tier must be one of ${parseTiers(tourTier).join(', ')}`;
+}
+
 /** Displayed discounted price: originalPrice reduced by the discount percent, rounded. */
 export function discountedPrice(
   originalPrice: number | null | undefined,

@@ -1,9 +1,9 @@
 import {
   bookingEndDate,
-  defaultBookingTier,
   defaultBookingType,
-  parseTiers,
+  offeredTier,
   partyProblems,
+  tierNotOffered,
   travellerProblems,
   validateBookingForm,
   type PartyCounts,
@@ -83,12 +83,8 @@ export function validateBooking(
       (e) => !refused.has(e.field),
     ),
   );
-  const tiers = parseTiers(tour.tier);
-  const tierAsked = raw.tier.trim();
-  const tier = tierAsked
-    ? tiers.find((t) => t.toLowerCase() === tierAsked.toLowerCase())
-    : defaultBookingTier(tour.tier);
-  if (!tier) errors.push({ field: 'tier', message: `Tier must be one of ${tiers.join(', ')}` });
+  const tier = offeredTier(tour.tier, raw.tier);
+  if (!tier) errors.push({ field: 'tier', message: tierNotOffered(tour.tier) });
   throwIfInvalid(errors, 'lines');
   const notes = raw.notes.trim();
   const startDate = raw.startDate.trim();

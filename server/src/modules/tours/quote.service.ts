@@ -6,8 +6,10 @@ import {
   formatUsd,
   grandTotalInCents,
   maxPeople,
+  offeredTier,
   quoteInCents,
   startBeyondHorizon,
+  tierNotOffered,
   travellerToday,
   type PartyCounts,
 } from '@tembea/schema';
@@ -18,8 +20,6 @@ import { tourService } from './tour.service.js';
 import type { QuoteType } from './quote.types.js';
 import { departureService } from '../bookings/departure.service.js';
 import { parkFeeService } from '../park-fees/park-fee.service.js';
-
-const TIER_MAX = 50;
 
 export interface QuoteInput {
   tourId: string;
@@ -57,9 +57,9 @@ export const quoteService = {
     if (!(BOOKING_TYPES as readonly string[]).includes(bookingType)) {
       errors.push({ field: 'bookingType', message: `Booking type must be one of ${BOOKING_TYPES.join(', ')}` });
     }
-    const tier = String(input.tier ?? '').trim();
-    if (!tier || tier.length > TIER_MAX)
-      errors.push({ field: 'tier', message: `Tier is required (at most ${TIER_MAX} characters)` });
+    // '' is no tier: a refused one, whose field error the check below throws.
+    const tier = offeredTier(tour.tier, String(input.tier ?? '')) ?? '';
+    if (!tier) errors.push({ field: 'tier', message: tierNotOffered(tour.tier) });
     throwIfInvalid(errors, 'list');
 
     // The same today as the booking that follows prices with, or the quote shown would differ

@@ -54,3 +54,28 @@ describe('quote and booking agree on the price', () => {
     },
   );
 });
+
+describe('quote and booking agree on the tier', () => {
+  it("prices a tier the tour offers in any case, refuses one it does not as a booking would, and takes the tour's first when none is asked", async () => {
+    const tourId = String(await makeTour(s, { price: 1000, capacity: 20 }));
+    const startDate = addMonths(travellerToday(), 2);
+    const ask = (tier: string) =>
+      s.gql(
+        `query($tourId: ID!, $startDate: String!, $tier: String!) {
+          quote(tourId: $tourId, startDate: $startDate, numberOfPeople: 1, bookingType: "group", tier: $tier) { tier total }
+        }`,
+        { tourId, startDate, tier },
+      );
+    expect((await ask('budget')).body.data.quote).toMatchObject({ tier: 'Budget', total: expect.any(Number) });
+    expect((await ask('')).body.data.quote.tier).toBe('Budget');
+    const refused = (await ask('Platinum')).body;
+    expect(refused.data).toBeNull();
+    expect(refused.errors[0]).toMatchObject({
+      message: 'Tier must be one of Budget, Luxury',
+      extensions: {
+        code: 'BAD_USER_INPUT',
+        fields: [{ field: 'tier', message: 'Tier must be one of Budget, Luxury' }],
+      },
+    });
+  });
+});
