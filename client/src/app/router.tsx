@@ -134,7 +134,7 @@ export const routes: RouteObject[] = [
       { path: '/tourfilter', handle: ssr('tours/FilteredToursPage'), element: <FilteredToursPage /> },
       { path: '/filtered', handle: ssr('tours/FilteredViewPage'), element: <FilteredViewPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', handle: ssr('pages/NotFoundPage'), element: <NotFoundPage /> },
     ],
   },
   {

@@ -165,6 +165,15 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<title>Tour Not Found – Tembea</title>');
   });
 
+  it('an address that is no page is the not-found page with status 404, not a page shell with 200', async () => {
+    for (const p of ['/no-such-page', '/tours/extra/segments']) {
+      const { status, html } = await page(p);
+      expect({ p, status }).toEqual({ p, status: 404 });
+      expect(html).toContain('Page not found');
+      expect(html).toContain('There is no page at this address.');
+    }
+  });
+
   it('account and admin pages are the SPA shell', async () => {
     for (const p of ['/login', '/admin', '/my-bookings']) {
       const { status, html } = await page(p);
