@@ -146,6 +146,26 @@ describe('booking defaults and dates', () => {
     expect(defaultBookingTier('')).toBe('Standard');
     expect(bookingEndDate('2027-01-30', { durationNights: 3 })).toBe('2027-02-02');
   });
+  it('takes only days from 0001-01-01 to 9999-12-31, the days the database stores', () => {
+    for (const day of ['0001-01-01', '0050-02-28', '0400-02-29', '9999-12-31']) expect(isIsoDay(day), day).toBe(true);
+    for (const day of [
+      '0000-01-01',
+      '0000-12-31',
+      '0000-02-29',
+      '+010000-01-01',
+      '10000-01-01',
+      '-0001-01-01',
+      '2026-02-30',
+      '2026-00-10',
+      '2026-13-01',
+      '2026-01-00',
+      '0100-02-29',
+      '2026-01-01T00:00:00Z',
+      ' 2026-01-01',
+      '２０２６-01-01',
+    ])
+      expect(isIsoDay(day), day).toBe(false);
+  });
   it('validates calendar days and counts today from the last time zone', () => {
     expect(isIsoDay('2028-02-29')).toBe(true);
     expect(isIsoDay('2027-02-29')).toBe(false);

@@ -1,6 +1,15 @@
 import { addDays, addMonths, isoDate } from './pricing.js';
 import { BOOKING_TYPES, DEFAULT_TIER, isBookingDisabled, parseTiers } from './tour.js';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX, hasLink, isEmail, isPersonName, isPhone } from './validation.js';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  hasLink,
+  isEmail,
+  isPersonName,
+  isPhone,
+  isStorableDate,
+} from './validation.js';
 
 /** The four states of a booking, as stored and shown (first letter capitalised). */
 export const BOOKING_STATUSES = ['Pending', 'Confirmed', 'Cancelled', 'Completed'] as const;
@@ -157,11 +166,28 @@ export interface BookingFieldError {
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+/**
+ * A real calendar day written YYYY-MM-DD, from 0001-01-01 to 9999-12-31: 2026-02-30 is none, nor
+ * is 0000-01-01 (the calendar has no year 0, and PostgreSQL refuses it), so a day that passes can
+ * be stored and compared with the database's days.
+ */
 export function isIsoDay(v: string): boolean {
   if (!ISO_DAY.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  return isStorableDate(d) && d.toISOString().slice(0, 10) === v;
+}
+
+/** The first and last days isIsoDay takes. */
+export const FIRST_ISO_DAY = '0001-01-01';
+export const LAST_ISO_DAY = '9999-12-31';
+
+/**
+ * addDays kept within the days isIsoDay takes: a window's default end (or start) near either end of
+ * the calendar stops at that end rather than naming a day no database stores.
+ */
+export function addDaysWithinCalendar(date: string, days: number): string {
+  const d = addDays(date, days);
+  return isIsoDay(d) ? d : days < 0 ? FIRST_ISO_DAY : LAST_ISO_DAY;
 }
 
 /** How long a tour lasts, as its record states it. */

@@ -15,6 +15,7 @@ import {
   quoteInCents,
   unitPrice,
 } from './pricing.js';
+import { isIsoDay } from './booking.js';
 
 const TEXT = 'Group Budget:1,450; group mid-range:$1890;PRIVATE Luxury: 4200 ;broken;:99;private budget:';
 
@@ -77,6 +78,12 @@ describe('dates', () => {
     expect(addMonths('2025-01-15', 6)).toBe('2025-07-15');
     expect(addDays('2025-03-01', -30)).toBe('2025-01-30');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    // Years 1 to 99 stay themselves (Date.UTC would read them as 1900 to 1999).
+    expect(addDays('0050-12-31', 1)).toBe('0051-01-01');
+    expect(addMonths('0004-01-31', 1)).toBe('0004-02-29');
+    // Past either end of the calendar the result is no storable day.
+    expect(isIsoDay(addDays('0001-01-01', -1))).toBe(false);
+    expect(isIsoDay(addDays('9999-12-31', 1))).toBe(false);
   });
 
   it('applies early bird from exactly six months ahead', () => {

@@ -140,18 +140,32 @@ export function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Adds calendar months to an ISO date, clamping to the month's last day. */
+/**
+ * Midnight UTC of a year, month (0-based, may run over) and day. Date.UTC would read years 0 to 99
+ * as 1900 to 1999, moving a day of year 50 nineteen centuries on.
+ */
+function utcMidnight(year: number, monthIndex: number, day: number): Date {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  return d;
+}
+
+/**
+ * Adds calendar months to an ISO date, clamping to the month's last day. A result outside years 1
+ * to 9999 is no day isIsoDay accepts: callers near the ends of the calendar check it.
+ */
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const target = utcMidnight(y, m - 1 + months, 1);
+  const last = utcMidnight(target.getUTCFullYear(), target.getUTCMonth() + 1, 0).getUTCDate();
   target.setUTCDate(Math.min(d, last));
   return isoDate(target);
 }
 
+/** Adds days to an ISO date; as with addMonths, a result past either end of the calendar is no day. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return isoDate(new Date(Date.UTC(y, m - 1, d + days)));
+  return isoDate(utcMidnight(y, m - 1, d + days));
 }
 
 /** Early bird applies when the start date is at least six months after today. */

@@ -1,12 +1,20 @@
-import { isStorableDate } from '@tembea/schema';
+import { isIsoDay, isStorableDate } from '@tembea/schema';
 import { BadInputError } from './errors.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
+/** The largest row id (ids are PostgreSQL integers): a cursor's id above it could only fail in the database. */
+export const ROW_ID_MAX = 2_147_483_647;
+
 /** Opaque cursor: base64url JSON of the keyset values of the last row seen. */
 export function encodeCursor(values: unknown[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+/** The answer to a cursor no page gave out: BAD_USER_INPUT on `after`, whatever was wrong inside it. */
+export function invalidCursor(message = 'Invalid cursor: pass the endCursor of a previous page'): BadInputError {
+  return new BadInputError(message, [{ field: 'after', message: 'Invalid cursor' }]);
 }
 
 export function decodeCursor(cursor: string | null | undefined): unknown[] | null {
@@ -17,10 +25,34 @@ export function decodeCursor(cursor: string | null | undefined): unknown[] | nul
     if (!Array.isArray(v)) throw new Error('not a list');
     return v;
   } catch {
-    throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
-      { field: 'after', message: 'Invalid cursor' },
-    ]);
+    throw invalidCursor();
   }
+}
+
+/**
+ * A timestamp as a cursor carries it: as PostgreSQL prints one ('2026-02-03 10:00:00.123456+00')
+ * or as toISOString writes one ('2026-02-03T10:00:00.000Z'). Hours, minutes and seconds stay in
+ * their ranges and an offset within PostgreSQL's ±15:59.
+ */
+const CURSOR_TIMESTAMP =
+  /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.\d{1,6})?(?:Z|([+-])(0\d|1[0-5])(?::?([0-5]\d))?)?$/;
+
+/** What the key of a keyset cursor holds beside the row id: a day (YYYY-MM-DD) or a timestamp. */
+export type CursorKey = 'day' | 'timestamp';
+
+/**
+ * Whether a cursor's key is a day or a moment that exists: a day as isIsoDay takes it, or a
+ * timestamp on such a day that also falls in years 1 to 9999 in UTC. A key of the right shape on
+ * no real date (2026-02-30, year 0 or 10000) would otherwise reach the database and fail there.
+ */
+export function isCursorKey(key: unknown, kind: CursorKey): key is string {
+  if (typeof key !== 'string') return false;
+  if (kind === 'day') return isIsoDay(key);
+  const m = CURSOR_TIMESTAMP.exec(key);
+  if (!m || !isIsoDay(m[1]!)) return false;
+  const offsetMinutes = m[5] ? (m[5] === '-' ? -1 : 1) * (Number(m[6]) * 60 + Number(m[7] ?? 0)) : 0;
+  const seconds = Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]) - offsetMinutes * 60;
+  return isStorableDate(new Date(Date.parse(`${m[1]}T00:00:00Z`) + seconds * 1000));
 }
 
 /** Page size within 1..max, or a clear error. */
@@ -48,29 +80,21 @@ export function changedSince(field: string, at: Date | null | undefined): Date |
   return at;
 }
 
+/** Whether a cursor's id can be a row's: a whole number from 1 to ROW_ID_MAX. */
+export function isCursorId(id: unknown): id is number {
+  return typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= ROW_ID_MAX;
+}
+
 /**
- * The keyset of a cursor that holds a text and a positive whole number (a date or a timestamp as
- * PostgreSQL printed it, and an id); null without cursor, BAD_USER_INPUT for anything else.
+ * The keyset of a cursor that holds a day or a timestamp (as isCursorKey checks it) and a row id;
+ * null without cursor, BAD_USER_INPUT for anything else.
  */
-export function textIdCursor(
-  after: string | null | undefined,
-  textPattern: RegExp,
-): { key: string; id: number } | null {
+export function textIdCursor(after: string | null | undefined, kind: CursorKey): { key: string; id: number } | null {
   const v = decodeCursor(after);
   if (!v) return null;
   const [key, id] = v;
-  if (
-    v.length !== 2 ||
-    typeof key !== 'string' ||
-    !textPattern.test(key) ||
-    !Number.isSafeInteger(id) ||
-    (id as number) < 1
-  ) {
-    throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
-      { field: 'after', message: 'Invalid cursor' },
-    ]);
-  }
-  return { key, id: id as number };
+  if (v.length !== 2 || !isCursorKey(key, kind) || !isCursorId(id)) throw invalidCursor();
+  return { key, id };
 }
 
 /** Matches of a list over all its pages: exact, or an estimate when counting them all would cost too much. */

@@ -1,8 +1,7 @@
 import {
-  addDays,
+  addDaysWithinCalendar,
   bookingEndDate,
   departurePrices,
-  isIsoDay,
   partyProblems,
   travellerToday,
   type PartyCounts,
@@ -71,9 +70,6 @@ interface Row extends DepartureRow {
   tier: string | null;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const LAST_DAY = '9999-12-31';
-
 /**
  * Partners' read of the departures (seats and prices) of one tour or of the whole catalogue in a
  * window of start dates, a page at a time in (start date, id) order. Lists the departures that
@@ -87,7 +83,7 @@ export const availabilityService = {
     checkDayRange(from, to);
     const since = changedSince('updatedSince', q.updatedSince);
     const partySize = q.party ? checkParty(q.party) : 0;
-    const after = textIdCursor(q.after, ISO_DAY);
+    const after = textIdCursor(q.after, 'day');
     let tourId: number | null = null;
     if (q.tourId != null) {
       const tour = await tourService.get(ctx, q.tourId);
@@ -172,9 +168,9 @@ async function feesOf(
   const itineraries = new Map(tours.map((t) => [t.id, t.itinerary ?? []]));
   const longest = Math.max(1, ...tours.flatMap((t) => (t.itinerary ?? []).map((d) => d.day)));
   const first = rows[0]!.start_date;
-  const last = addDays(rows[rows.length - 1]!.start_date, longest - 1);
   // No schedule reaches past the last date a database stores: a trip running over it is read up to it.
-  const schedules = await parkFeeService.rulesBetween(ctx, first, isIsoDay(last) ? last : LAST_DAY);
+  const last = addDaysWithinCalendar(rows[rows.length - 1]!.start_date, longest - 1);
+  const schedules = await parkFeeService.rulesBetween(ctx, first, last);
   for (const r of rows) {
     const trip = { startDate: r.start_date, itinerary: itineraries.get(r.tour_id) ?? [], numberOfPeople, party };
     fees.set(r.id, await parkFeeService.forTrip(ctx, trip, schedules));

@@ -23,7 +23,7 @@ import {
   type FieldError,
   throwIfInvalid,
 } from '../../common/errors.js';
-import { decodeCursor, encodeCursor, keysetPage, pageSize, type Page } from '../../common/pagination.js';
+import { encodeCursor, keysetPage, pageSize, textIdCursor, type Page } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
@@ -202,16 +202,11 @@ export const bookingService = {
     const where: FilterQuery<Booking> = owing
       ? { $and: [listCondition(filter), { id: { $in: owing } }] }
       : listCondition(filter);
-    const cursor = decodeCursor(after);
+    const cursor = textIdCursor(after, 'timestamp');
     let keyset: FilterQuery<Booking> = {};
     if (cursor) {
-      const [createdAt, id] = cursor;
-      const at = new Date(String(createdAt));
-      if (Number.isNaN(at.getTime()) || !Number.isInteger(id))
-        throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
-          { field: 'after', message: 'Invalid cursor' },
-        ]);
-      keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: id as number } }] };
+      const at = new Date(cursor.key);
+      keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: cursor.id } }] };
     }
     const rows = await ctx.em.find(
       Booking,

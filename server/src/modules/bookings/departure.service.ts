@@ -1,4 +1,12 @@
-import { addDays, departureStatus, isIsoDay, maxPeople, travellerToday, type DepartureStatus } from '@tembea/schema';
+import {
+  addDaysWithinCalendar,
+  daysUntil,
+  departureStatus,
+  isIsoDay,
+  maxPeople,
+  travellerToday,
+  type DepartureStatus,
+} from '@tembea/schema';
 import type { RequestContext, TransactionContext } from '../../common/context.js';
 import { ConflictError, NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { requireId } from '../../common/ids.js';
@@ -44,17 +52,21 @@ function seatsEvent(d: DepartureRow): SeatsChangedEvent {
 
 /**
  * Checks a window of start dates: both real days as YYYY-MM-DD, `to` not before `from`, at most
- * DEPARTURES_MAX_DAYS days in all; BAD_USER_INPUT naming every failing field otherwise.
+ * DEPARTURES_MAX_DAYS days in all; BAD_USER_INPUT naming every failing field otherwise. A `to` of
+ * null was not asked for: only `from` is checked, and the window is the longest from it, up to the
+ * calendar's last day. Returns the window's last day.
  */
-export function checkDayRange(from: string, to: string): void {
+export function checkDayRange(from: string, to: string | null): string {
   const errors: FieldError[] = [];
   if (!isIsoDay(from)) errors.push({ field: 'from', message: 'from must be a date as YYYY-MM-DD' });
-  if (!isIsoDay(to)) errors.push({ field: 'to', message: 'to must be a date as YYYY-MM-DD' });
-  if (!errors.length && to < from) errors.push({ field: 'to', message: 'to cannot be before from' });
-  if (!errors.length && to > addDays(from, DEPARTURES_MAX_DAYS - 1)) {
-    errors.push({ field: 'to', message: `A range covers at most ${DEPARTURES_MAX_DAYS} days` });
-  }
+  if (to !== null && !isIsoDay(to)) errors.push({ field: 'to', message: 'to must be a date as YYYY-MM-DD' });
   throwIfInvalid(errors, 'list');
+  if (to === null) return addDaysWithinCalendar(from, DEPARTURES_MAX_DAYS - 1);
+  if (to < from) errors.push({ field: 'to', message: 'to cannot be before from' });
+  else if (daysUntil(to, from) >= DEPARTURES_MAX_DAYS)
+    errors.push({ field: 'to', message: `A range covers at most ${DEPARTURES_MAX_DAYS} days` });
+  throwIfInvalid(errors, 'list');
+  return to;
 }
 
 /** Seats of one date as the tour page and the quote show them. */
@@ -334,8 +346,7 @@ export const departureService = {
     if (!tour) throw new NotFoundError('Tour not found');
     const today = travellerToday();
     const from = fromRaw?.trim() || today;
-    const to = toRaw?.trim() || (isIsoDay(from) ? addDays(from, DEPARTURES_MAX_DAYS - 1) : '');
-    checkDayRange(from, to);
+    const to = checkDayRange(from, toRaw?.trim() || null);
     const rows = await queryRows<DepartureRow>(
       ctx.em,
       sql`

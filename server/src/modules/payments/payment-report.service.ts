@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import {
-  addDays,
+  addDaysWithinCalendar,
   daysUntil,
   isIsoDay,
   isoDate,
@@ -111,8 +111,8 @@ export const paymentReportService = {
     requireAdmin(ctx);
     const errors: FieldError[] = [];
     const range = parseRange({ from, to }, errors);
-    const first = range.from ?? addDays(range.to ?? isoDate(new Date()), -30);
-    const last = range.to ?? addDays(first, 31);
+    const first = range.from ?? addDaysWithinCalendar(range.to ?? isoDate(new Date()), -30);
+    const last = range.to ?? addDaysWithinCalendar(first, 31);
     if (!errors.length && (last < first || daysUntil(last, first) >= PAYMENT_TOTALS_DAYS))
       errors.push({
         field: 'to',

@@ -1,4 +1,4 @@
-import { BOOKING_TYPES, hasControlCharacters, isStorableDate, TOUR_STATUSES } from '@tembea/schema';
+import { BOOKING_TYPES, hasControlCharacters, isIsoDay, isStorableDate, TOUR_STATUSES } from '@tembea/schema';
 import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { TourSort } from './tour-sort.js';
 
@@ -79,17 +79,11 @@ export interface SearchSpec {
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 
-/** A YYYY-MM-DD that names a real calendar day, as midnight UTC; null otherwise. */
+/** A YYYY-MM-DD that names a real calendar day (as isIsoDay takes it), as midnight UTC; null otherwise. */
 export function parseDay(s: string): Date | null {
-  const m = DAY_RE.exec(s);
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3]))
-    return null;
-  return d;
+  return isIsoDay(s) ? new Date(`${s}T00:00:00Z`) : null;
 }
 
 /** Collects every failing field, then throws one BAD_USER_INPUT naming them all. */
@@ -155,7 +149,8 @@ class Checker {
     if (!t || Number.isNaN(t.getTime()) || !parseDay(s.slice(0, 10))) {
       return this.fail(field, 'must be a date (YYYY-MM-DD) or a date-time (ISO 8601)');
     }
-    return { at: t, bareDay: false };
+    // An offset can carry a real day's time past 9999-12-31 (or before year 1) in UTC.
+    return isStorableDate(t) ? { at: t, bareDay: false } : this.fail(field, 'must be a date from year 1 to 9999');
   }
 
   day(field: string, v: unknown): Date | undefined {

@@ -1,5 +1,4 @@
-import { BadInputError } from '../../common/errors.js';
-import { decodeCursor, encodeCursor } from '../../common/pagination.js';
+import { decodeCursor, encodeCursor, invalidCursor, isCursorId, isCursorKey } from '../../common/pagination.js';
 import { join, raw, sql, type Sql } from '../../common/sql.js';
 import type { SearchSpec, TourFilterSpec } from './tour-filter.js';
 import type { TourSort } from './tour-sort.js';
@@ -59,11 +58,6 @@ const ORDER_BY: Record<Order, string> = {
 };
 
 const NUMERIC_RE = /^-?\d{1,15}(\.\d{1,12})?$/;
-const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-
-function badCursor(message = 'Invalid cursor: pass the endCursor of a previous page'): BadInputError {
-  return new BadInputError(message, [{ field: 'after', message: 'Invalid cursor' }]);
-}
 
 /** The keyset of a cursor, checked against the order it was made for. */
 export function decodeKeyset(after: string | null | undefined, order: Order): Keyset | null {
@@ -72,12 +66,16 @@ export function decodeKeyset(after: string | null | undefined, order: Order): Ke
   // Cursors of the first version held only the id.
   if (v.length === 1 && order === 'ID') v.unshift('ID', null);
   const [o, key, id] = v;
-  if (o !== order) throw badCursor('This cursor belongs to another sort or search: start again from the first page');
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw badCursor();
-  if (key !== null) {
-    const re = order === 'NEWEST' ? TIMESTAMP_RE : NUMERIC_RE;
-    if (typeof key !== 'string' || !re.test(key) || order === 'ID') throw badCursor();
-  } else if (order === 'RELEVANCE' || order === 'RATING_DESC' || order === 'NEWEST') throw badCursor();
+  if (o !== order)
+    throw invalidCursor('This cursor belongs to another sort or search: start again from the first page');
+  if (!isCursorId(id)) throw invalidCursor();
+  if (key === null) {
+    if (order === 'RELEVANCE' || order === 'RATING_DESC' || order === 'NEWEST') throw invalidCursor();
+    return { order, key, id };
+  }
+  // A key is read by the database as the order's type: a real moment for NEWEST, else a number.
+  if (typeof key !== 'string' || order === 'ID') throw invalidCursor();
+  if (order === 'NEWEST' ? !isCursorKey(key, 'timestamp') : !NUMERIC_RE.test(key)) throw invalidCursor();
   return { order, key, id };
 }
 

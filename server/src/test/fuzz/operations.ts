@@ -79,7 +79,8 @@ function kindOf(type: GraphQLInputType, name: string): ValueKind {
   }
   if (/email/i.test(name)) return 'email';
   if (/date|^from$|^to$|Time$/i.test(name)) return 'date';
-  if (/Id$|^id$|^after$/.test(name)) return 'id';
+  if (name === 'after') return 'cursor';
+  if (/Id$|^id$/.test(name)) return 'id';
   return 'string';
 }
 

@@ -157,7 +157,7 @@ const QUERIES: { path: string; params: Record<string, Kind>; base?: Record<strin
   { path: '/api/tours/1/departures', params: { from: 'date', to: 'date' } },
   {
     path: '/api/bookings/admin/all',
-    params: { status: 'enum', tourId: 'id', from: 'date', to: 'date', limit: 'int', after: 'id' },
+    params: { status: 'enum', tourId: 'id', from: 'date', to: 'date', limit: 'int', after: 'cursor' },
   },
   {
     path: '/api/bookings/admin/manifest',
@@ -169,6 +169,7 @@ const QUERIES: { path: string; params: Record<string, Kind>; base?: Record<strin
     params: { tourId: 'id', date: 'date', format: 'enum' },
     base: { tourId: '1', date: '2027-06-01', format: 'csv' },
   },
+  { path: '/api/bookings/admin/payments', params: { from: 'date', to: 'date', method: 'enum', kind: 'enum' } },
 ];
 
 /** The text a malformed value takes in a query string or a path segment. */

@@ -7,7 +7,7 @@ export class Raw {
 }
 
 export type Kind =
-  'string' | 'email' | 'date' | 'id' | 'int' | 'float' | 'boolean' | 'enum' | 'object' | 'list' | 'upload';
+  'string' | 'email' | 'date' | 'id' | 'cursor' | 'int' | 'float' | 'boolean' | 'enum' | 'object' | 'list' | 'upload';
 
 /** A long text under the GraphQL body limit (so the field's own validation answers), and one far over every limit. */
 export const LONG = 'x'.repeat(95_000);
@@ -74,8 +74,27 @@ const DATES: unknown[] = [
   '2026-02-29T25:61:00Z',
   '2026-06-01\u0000',
   '9999-12-31',
+  // Of the right shape, but the calendar has no year 0; and an offset carrying a day into year 10000.
+  '0000-01-01',
+  '9999-12-31T23:00:00-05:00',
   20260601,
 ];
+
+/**
+ * Cursors of the right shape whose date is on no calendar (30 February, years 0 and 10000, hour
+ * 24), one of each keyset the lists page by: the tours' NEWEST order, the availability's start
+ * date, the change feed's and the bookings' timestamps.
+ */
+const CURSORS: unknown[] = [
+  ['NEWEST', '2026-02-30 00:00:00', 1],
+  ['NEWEST', '9999-12-31 23:00:00-05', 1],
+  ['2026-02-30', 1],
+  ['0000-01-01', 1],
+  ['2026-02-30 00:00:00+00', 1],
+  ['2026-02-03 24:00:00+00', 1],
+  ['+010000-01-01T00:00:00.000Z', 1],
+  ['0000-12-31T00:00:00.000Z', 1],
+].map((keyset) => Buffer.from(JSON.stringify(keyset)).toString('base64url'));
 
 const EMAILS: unknown[] = [
   `${'a'.repeat(290)}@example.com`,
@@ -97,6 +116,8 @@ export function malformed(kind: Kind): unknown[] {
       return [...DATES, ...TEXTS.slice(1, 4), ...WRONG_TYPES];
     case 'id':
       return [...IDS, ...WRONG_TYPES];
+    case 'cursor':
+      return [...CURSORS, ...IDS, ...WRONG_TYPES];
     case 'int':
     case 'float':
       return [...NUMBERS, ...WRONG_TYPES];
