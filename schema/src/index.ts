@@ -17,6 +17,7 @@ export * from './webhooks.js';
 export * from './partner-guide.js';
 export * from './markup.js';
 export * from './park-fees.js';
+export * from './park-fee-schedule.js';
 export * from './travellers.js';
 export * from './payments.js';
 export * from './permits.js';

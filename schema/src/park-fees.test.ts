@@ -5,7 +5,6 @@ import {
   feeRowsOf,
   ageOn,
   isPeakDay,
-  parkFeeScheduleProblems,
   parkFeeItems,
   parkFeesFor,
   partyProblems,
@@ -14,6 +13,7 @@ import {
   type ParkDay,
   type ParkFeeSchedule,
 } from './park-fees.js';
+import { parkFeeScheduleProblems } from './park-fee-schedule.js';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const tzs = (amount: number) => ({ amount, currency: 'TZS' as const });
@@ -252,6 +252,51 @@ describe('park fees', () => {
       'areas.1.areaCode',
       'areas.1.entry.peak.NON_RESIDENT.ADULT',
     ]);
+  });
+});
+
+describe('a schedule as an admin enters it', () => {
+  const problemsOf = (over: Partial<ParkFeeSchedule>, area: Partial<ParkFeeSchedule['areas'][number]> = {}) =>
+    parkFeeScheduleProblems({ ...schedule(over), areas: [{ ...schedule().areas[0]!, ...area }] });
+
+  it('refuses control characters in the names, which PostgreSQL cannot store (NUL) or a page cannot show', () => {
+    expect(problemsOf({ name: '\u0000' })).toEqual([
+      { field: 'name', message: 'The schedule name must not contain control characters' },
+    ]);
+    expect(problemsOf({ name: 'a\u0007b' })[0]?.field).toBe('name');
+    expect(problemsOf({}, { areaName: 'Serengeti\u0000' })).toEqual([
+      { field: 'areas.0.areaName', message: 'The area name must not contain control characters' },
+    ]);
+  });
+
+  it('keeps names to 100 characters', () => {
+    expect(problemsOf({ name: 'x'.repeat(100) }, { areaName: 'y'.repeat(100) })).toEqual([]);
+    expect(problemsOf({ name: 'x'.repeat(10_000) }, { areaName: 'y'.repeat(101) })).toEqual([
+      { field: 'name', message: 'The schedule name must be at most 100 characters' },
+      { field: 'areas.0.areaName', message: 'The area name must be at most 100 characters' },
+    ]);
+  });
+
+  it('refuses season days no year has, and takes 29 February', () => {
+    expect(problemsOf({ peakSeasons: [{ from: '02-29', to: '03-31' }] })).toEqual([]);
+    expect(problemsOf({ peakSeasons: [{ from: '02-30', to: '02-31' }] })).toEqual([
+      { field: 'peakSeasons.0', message: '02-30 is not a day of the year (MM-DD)' },
+    ]);
+    expect(problemsOf({ peakSeasons: [{ from: '01-01', to: '04-31' }] })[0]?.message).toBe(
+      '04-31 is not a day of the year (MM-DD)',
+    );
+    expect(problemsOf({ peakSeasons: [{ from: '1-1', to: '04-30' }] })[0]?.message).toBe(
+      'A season runs from a month and day to a month and day (MM-DD)',
+    );
+  });
+
+  it('takes an exchange rate between 100 and 100,000 shillings per dollar', () => {
+    expect(problemsOf({ tzsPerUsd: 100 })).toEqual([]);
+    expect(problemsOf({ tzsPerUsd: 100_000 })).toEqual([]);
+    for (const tzsPerUsd of [1e308, 100_001, 99.9, 0.0004, 0, -2600, Number.NaN])
+      expect(problemsOf({ tzsPerUsd }), String(tzsPerUsd)).toEqual([
+        { field: 'tzsPerUsd', message: 'The exchange rate must be between 100 and 100,000 shillings per dollar' },
+      ]);
   });
 });
 

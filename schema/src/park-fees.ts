@@ -1,4 +1,3 @@
-import { isIsoDay } from './booking.js';
 import { addDays } from './pricing.js';
 
 /**
@@ -266,60 +265,6 @@ export function payersOfParty(party: PartyCounts): FeePayer[] {
     }
   }
   return payers;
-}
-
-/** Bounds of a schedule: peak season ranges, protected areas, and fee rows of an area (one per kind, residency and band). */
-export const PEAK_SEASONS_MAX = 6;
-export const PARK_AREAS_MAX = 30;
-/** Most schedules kept: a dozen years of July changes with corrections. */
-export const PARK_FEE_SCHEDULES_MAX = 50;
-
-const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-/** The problems of a fee schedule as an admin enters it, one per field; empty when it can be saved. */
-export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: string; message: string }[] {
-  const problems: { field: string; message: string }[] = [];
-  const add = (field: string, message: string) => problems.push({ field, message });
-  if (!schedule.name.trim()) add('name', 'Please give the schedule a name');
-  if (!isIsoDay(schedule.validFrom)) add('validFrom', 'Please enter the first day the fees apply');
-  if (!isIsoDay(schedule.validTo)) add('validTo', 'Please enter the last day the fees apply');
-  else if (isIsoDay(schedule.validFrom) && schedule.validTo < schedule.validFrom)
-    add('validTo', 'The last day must not be before the first day');
-  if (!(schedule.vatPercent >= 0 && schedule.vatPercent <= 100)) add('vatPercent', 'VAT must be between 0 and 100%');
-  if (!(schedule.tzsPerUsd > 0)) add('tzsPerUsd', 'The exchange rate must be more than 0 shillings per dollar');
-  if (schedule.peakSeasons.length > PEAK_SEASONS_MAX)
-    add('peakSeasons', `At most ${PEAK_SEASONS_MAX} peak season ranges`);
-  if (schedule.areas.length > PARK_AREAS_MAX) add('areas', `At most ${PARK_AREAS_MAX} protected areas in a schedule`);
-  schedule.peakSeasons.forEach((s, i) => {
-    if (!MONTH_DAY.test(s.from) || !MONTH_DAY.test(s.to))
-      add(`peakSeasons.${i}`, 'A season runs from a month and day to a month and day (MM-DD)');
-  });
-  const codes = new Set<string>();
-  schedule.areas.forEach((area, i) => {
-    if (!PARK_AREA_CODE.test(area.areaCode))
-      add(`areas.${i}.areaCode`, 'An area code is 2 to 40 capital letters, digits or underscores');
-    else if (codes.has(area.areaCode)) add(`areas.${i}.areaCode`, `The area ${area.areaCode} is listed twice`);
-    codes.add(area.areaCode);
-    if (!area.areaName.trim()) add(`areas.${i}.areaName`, 'Please give the area a name');
-    const tables: [string, FeeTable | undefined][] = [
-      ['entry.peak', area.entry.peak],
-      ['entry.low', area.entry.low],
-      ['perVisit', area.perVisit],
-      ...OVERNIGHT_KINDS.map((k): [string, FeeTable | undefined] => [`overnight.${k}`, area.overnight?.[k]]),
-    ];
-    for (const [name, table] of tables) {
-      for (const [residency, bands] of Object.entries(table ?? {})) {
-        for (const [band, fee] of Object.entries(bands ?? {})) {
-          if (!fee || !Number.isInteger(fee.amount) || fee.amount < 0 || !FEE_CURRENCIES.includes(fee.currency))
-            add(
-              `areas.${i}.${name}.${residency}.${band}`,
-              'A fee is a whole number of cents (USD) or shillings (TZS), 0 or more',
-            );
-        }
-      }
-    }
-  });
-  return problems;
 }
 
 /** The kinds of fee an area's schedule lists, as a flat table (one row per kind, residency and age band). */

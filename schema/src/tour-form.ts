@@ -1,5 +1,5 @@
 import { OVERNIGHT_KINDS, PARK_AREA_CODE, type OvernightKind } from './park-fees.js';
-import { parsePriceText } from './pricing.js';
+import { formatUsd, parsePriceText } from './pricing.js';
 import { BOOKING_TYPES, DEFAULT_TIER, TIERS, TOUR_STATUSES } from './tour.js';
 
 /** The tour form's values as the admin form and both APIs carry them (lists already split). */
@@ -50,6 +50,16 @@ export const TOUR_LIMITS = {
   itineraryMax: 60,
 } as const;
 
+/**
+ * A tour's amounts in USD (its price, original price and the from price derived from them) are
+ * stored as numeric(12,2): ten digits before the point, two after. Every amount an admin enters is
+ * held to the largest such number, so none reaches the database only to overflow its column.
+ */
+export const TOUR_PRICE_COLUMN = { precision: 12, scale: 2 } as const;
+/** The largest tour amount the columns hold: 9,999,999,999.99. */
+export const TOUR_PRICE_MAX = (10 ** TOUR_PRICE_COLUMN.precision - 1) / 10 ** TOUR_PRICE_COLUMN.scale;
+const TOUR_PRICE_MAX_LABEL = formatUsd(TOUR_PRICE_MAX);
+
 /** The tiers a tour may offer: Budget, Mid-range, Luxury, and Standard (the display default). */
 export const TOUR_TIER_OPTIONS: readonly string[] = [...TIERS, DEFAULT_TIER];
 
@@ -92,6 +102,28 @@ export function splitList(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Every amount a price field names: the plain price, or each price of a 'key:value' text. */
+function priceAmounts(text: string): number[] {
+  const plain = parsePlainPrice(text);
+  return plain === null ? parsePriceText(text).map((e) => e.value) : [plain];
+}
+
+/** What is wrong with a price field, or null: empty or unreadable, or an amount too large to store. */
+function priceProblem(text: string): string | null {
+  if (!isValidPrice(text)) return 'Valid price is required';
+  if (priceAmounts(text).some((n) => n > TOUR_PRICE_MAX)) return `Price must be at most ${TOUR_PRICE_MAX_LABEL}`;
+  return null;
+}
+
+/** What is wrong with an original price, or null when it is left out or an amount the column holds. */
+function originalPriceProblem(n: number | null): string | null {
+  if (n === null) return null;
+  if (!Number.isFinite(n)) return 'Original price must be a number';
+  if (n < 0) return 'Original price cannot be negative';
+  if (n > TOUR_PRICE_MAX) return `Original price must be at most ${TOUR_PRICE_MAX_LABEL}`;
+  return null;
+}
+
 const isWhole = (n: number | null, min: number, max: number) =>
   n === null || (Number.isInteger(n) && n >= min && n <= max);
 const inRange = (n: number | null, min: number, max: number) =>
@@ -105,7 +137,8 @@ export function validateTourForm(v: TourFormValues): TourFieldError[] {
   const e: TourFieldError[] = [];
   if (!v.title.trim()) e.push({ field: 'title', message: 'Title is required' });
   if (!v.description.trim()) e.push({ field: 'description', message: 'Description is required' });
-  if (!isValidPrice(v.price)) e.push({ field: 'price', message: 'Valid price is required' });
+  const price = priceProblem(v.price);
+  if (price) e.push({ field: 'price', message: price });
   if (v.discount !== null && !inRange(v.discount, 0, TOUR_LIMITS.discountMax))
     e.push({ field: 'discount', message: 'Discount must be between 0 and 100' });
   if (!v.country.trim()) e.push({ field: 'country', message: 'Country is required' });
@@ -117,8 +150,8 @@ export function validateTourForm(v: TourFormValues): TourFieldError[] {
     e.push({ field: 'title', message: `Title must be at most ${TOUR_LIMITS.textMax} characters` });
   if (v.description.length > TOUR_LIMITS.descriptionMax)
     e.push({ field: 'description', message: `Description must be at most ${TOUR_LIMITS.descriptionMax} characters` });
-  if (!inRange(v.originalPrice, 0, 10_000_000))
-    e.push({ field: 'originalPrice', message: 'Original price cannot be negative' });
+  const originalPrice = originalPriceProblem(v.originalPrice);
+  if (originalPrice) e.push({ field: 'originalPrice', message: originalPrice });
   if (!inRange(v.rating, 0, TOUR_LIMITS.ratingMax))
     e.push({ field: 'rating', message: 'Rating must be between 0 and 5' });
   if (!isWhole(v.numRatings, 0, 10_000_000))

@@ -5,6 +5,7 @@ import {
   hasControlCharacters,
   isEmail,
   isStorableDate,
+  parseIsoDateTime,
   passwordLengthError,
   searchDateMinimums,
 } from './validation.js';
@@ -76,5 +77,42 @@ describe('hasControlCharacters and isStorableDate', () => {
     expect(isStorableDate(new Date('+010000-01-01T00:00:00Z'))).toBe(false);
     expect(isStorableDate(new Date('-000001-01-01T00:00:00Z'))).toBe(false);
     expect(isStorableDate(new Date('nope'))).toBe(false);
+  });
+});
+
+describe('parseIsoDateTime', () => {
+  it('reads a day as midnight UTC and a day and time with its offset', () => {
+    expect(parseIsoDateTime('2028-02-29')?.toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(parseIsoDateTime('2027-07-01T05:00:00.000Z')?.toISOString()).toBe('2027-07-01T05:00:00.000Z');
+    expect(parseIsoDateTime('2027-07-01T08:30+03:00')?.toISOString()).toBe('2027-07-01T05:30:00.000Z');
+    expect(parseIsoDateTime('2027-07-01T08:30:15.123456+0300')?.toISOString()).toBe('2027-07-01T05:30:15.123Z');
+    expect(parseIsoDateTime('2027-07-01 02:00-03')?.toISOString()).toBe('2027-07-01T05:00:00.000Z');
+    expect(parseIsoDateTime('0050-01-01T00:00Z')?.toISOString()).toBe('0050-01-01T00:00:00.000Z');
+  });
+  it('reads a time without an offset as local time, as ISO 8601 does', () => {
+    expect(parseIsoDateTime('2027-07-01T05:00')?.getTime()).toBe(new Date(2027, 6, 1, 5, 0).getTime());
+  });
+  it('refuses days and times that do not exist rather than rolling them over', () => {
+    for (const text of [
+      '2026-02-30',
+      '2027-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-07-01T24:00Z',
+      '2026-07-01T23:60Z',
+      '2026-07-01T23:59:60Z',
+      '2026-07-01T05:00+24:00',
+      '-1',
+      '1',
+      '2026',
+      '2026-7-1',
+      '01/07/2026',
+      'July 1, 2026',
+      '+275760-09-13T00:00:00.000Z',
+      '2026-07-01\u0000',
+      '',
+    ])
+      expect(parseIsoDateTime(text), text).toBeNull();
   });
 });

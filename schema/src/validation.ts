@@ -64,6 +64,43 @@ export function isStorableDate(d: Date): boolean {
   return !Number.isNaN(d.getTime()) && year >= 1 && year <= 9999;
 }
 
+const ISO_MOMENT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?)?$/i;
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether a month and day (1-based) exist in a year: 29 February only in a leap year. */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(day) || day < 1) return false;
+  if (month === 2 && day === 29) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= DAYS_IN_MONTH[month - 1]!;
+}
+
+/**
+ * A moment written in ISO 8601: a day (YYYY-MM-DD, midnight UTC) or a day and time
+ * (2027-07-01T05:00, seconds, fraction and offset optional; without an offset, local time), or
+ * null. Only real calendar days and times pass: JavaScript's own parser turns 2026-02-30 into
+ * 2 March and reads '-1' as a day of 2001, so a typing slip would be stored as another date.
+ */
+export function parseIsoDateTime(text: string): Date | null {
+  const m = ISO_MOMENT.exec(text);
+  if (!m) return null;
+  const n = (i: number) => Number(m[i] ?? 0);
+  const [year, month, day, hour, minute, second] = [n(1), n(2), n(3), n(4), n(5), n(6)];
+  if (!isCalendarDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return null;
+  if (n(10) > 23 || n(11) > 59) return null;
+  const millis = Number((m[7] ?? '').slice(0, 3).padEnd(3, '0'));
+  const at = new Date(0);
+  if (m[4] !== undefined && !m[8] && !m[9]) {
+    at.setFullYear(year, month - 1, day);
+    at.setHours(hour, minute, second, millis);
+    return at;
+  }
+  at.setUTCFullYear(year, month - 1, day);
+  at.setUTCHours(hour, minute, second, millis);
+  const offsetMinutes = m[9] ? (m[9] === '-' ? -1 : 1) * (n(10) * 60 + n(11)) : 0;
+  return new Date(at.getTime() - offsetMinutes * 60_000);
+}
+
 /**
  * A person's name as a booking carries it: letters (any script, accents included), spaces,
  * apostrophes, hyphens and dots, with at least one letter. The name is printed in mails sent to the

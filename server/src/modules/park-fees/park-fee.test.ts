@@ -117,6 +117,38 @@ describe('park fee schedules', () => {
     expect(missing.body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 
+  it('refuses control characters, overlong names, impossible season days and an exchange rate out of bounds', async () => {
+    const input = { ...NEXT_SEASON, validFrom: `${Y + 6}-07-01`, validTo: `${Y + 7}-06-30` };
+    const area = NEXT_SEASON.areas[0]!;
+    for (const [change, field, message] of [
+      [{ name: '\u0000' }, 'name', 'The schedule name must not contain control characters'],
+      [{ name: 'a\u0007b' }, 'name', 'The schedule name must not contain control characters'],
+      [{ name: 'x'.repeat(10_000) }, 'name', 'The schedule name must be at most 100 characters'],
+      [
+        { areas: [{ ...area, areaName: '\u0000' }] },
+        'areas.0.areaName',
+        'The area name must not contain control characters',
+      ],
+      [{ peakSeasons: [{ from: '02-30', to: '02-31' }] }, 'peakSeasons.0', '02-30 is not a day of the year (MM-DD)'],
+      [{ tzsPerUsd: 1e308 }, 'tzsPerUsd', 'The exchange rate must be between 100 and 100,000 shillings per dollar'],
+    ] as const) {
+      const r = await gql(s, SAVE, { input: { ...input, ...change } }, { token: admin });
+      expect(r.body.errors?.[0], field).toMatchObject({
+        message,
+        extensions: { code: 'BAD_USER_INPUT', fields: [{ field, message }] },
+      });
+    }
+    expect((await gql(s, SCHEDULE, { on: `${Y + 6}-07-01` })).body.data.parkFeeSchedule).toBeNull();
+    const ok = await gql(
+      s,
+      SAVE,
+      { input: { ...input, name: 'n'.repeat(100), peakSeasons: [{ from: '02-29', to: '03-14' }], tzsPerUsd: 2650 } },
+      { token: admin },
+    );
+    expect(ok.body.errors).toBeUndefined();
+    expect(ok.body.data.saveParkFeeSchedule.schedule.name).toBe('n'.repeat(100));
+  });
+
   it('is saved by admins only', async () => {
     const traveller = (await signUpAndLogin(s)).accessToken;
     const input = { ...NEXT_SEASON, validFrom: `${Y + 4}-07-01`, validTo: `${Y + 5}-06-30` };

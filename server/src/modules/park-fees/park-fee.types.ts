@@ -204,7 +204,7 @@ export class ParkFeeScheduleInput {
   @Field(() => Float, { description: 'VAT in percent, 0-100.' })
   vatPercent!: number;
 
-  @Field(() => Float, { description: 'Shillings per US dollar, more than 0.' })
+  @Field(() => Float, { description: 'Shillings per US dollar, from 100 to 100,000.' })
   tzsPerUsd!: number;
 
   @Field(() => [ParkAreaFeesInput], { description: 'The protected areas and their fees.' })

@@ -1,4 +1,4 @@
-import { splitList, type OvernightKind } from '@tembea/schema';
+import { parseIsoDateTime, splitList, type OvernightKind } from '@tembea/schema';
 import { type FieldError, throwIfInvalid } from '../../common/errors.js';
 import type { TourInput } from './tour-admin.inputs.js';
 
@@ -41,16 +41,22 @@ export function formToTourInput(raw: RawTourForm): TourInput {
     errors.push({ field: name, message: `${name} must be true or false` });
     return false;
   };
+  // Only texts make a list: turning an object or a number into text would store '[object Object]'.
+  const isTexts = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
   const list = (name: string): string[] | undefined => {
     const v = raw[name];
     if (v === undefined) return undefined;
-    if (Array.isArray(v)) return v.map((x) => String(x));
+    if (Array.isArray(v)) {
+      if (isTexts(v)) return v;
+      errors.push({ field: name, message: `${name} must be a list of texts` });
+      return [];
+    }
     const t = text(name);
     if (!t?.trim()) return [];
     if (t.trim().startsWith('[')) {
       try {
         const parsed: unknown = JSON.parse(t);
-        if (Array.isArray(parsed) && parsed.every((x) => typeof x === 'string')) return parsed;
+        if (isTexts(parsed)) return parsed;
       } catch {
         /* reported below */
       }
@@ -63,9 +69,12 @@ export function formToTourInput(raw: RawTourForm): TourInput {
     const t = text(name);
     if (t === undefined) return undefined;
     if (t === null || !t.trim()) return null;
-    const d = new Date(t.trim());
-    if (Number.isNaN(d.getTime())) {
-      errors.push({ field: name, message: `${name} must be a date and time (ISO 8601)` });
+    const d = parseIsoDateTime(t.trim());
+    if (!d) {
+      errors.push({
+        field: name,
+        message: `${name} must be a real date and time in ISO 8601, such as 2027-07-01T05:00:00Z or 2027-07-01`,
+      });
       return null;
     }
     return d;

@@ -8,7 +8,7 @@ import {
   PrimaryKey,
   Property,
 } from '@mikro-orm/core';
-import { fromPrice, isDayTrip, parseTiers, type OvernightKind } from '@tembea/schema';
+import { TOUR_PRICE_COLUMN, fromPrice, isDayTrip, parseTiers, type OvernightKind } from '@tembea/schema';
 
 /** One day of a tour's programme. */
 export interface ItineraryEntry {
@@ -166,14 +166,14 @@ export class Tour {
   duration?: string | null;
 
   /** Numeric price in USD per person; null when the price is given as priceText. */
-  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  @Property({ type: new DecimalType('number'), ...TOUR_PRICE_COLUMN, nullable: true })
   price?: number | null;
 
   /** Prices by booking type and tier as 'key:value;…' text. */
   @Property({ type: 'text', nullable: true })
   priceText?: string | null;
 
-  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  @Property({ type: new DecimalType('number'), ...TOUR_PRICE_COLUMN, nullable: true })
   originalPrice?: number | null;
 
   /** Percent off, 0-100. */
@@ -254,7 +254,7 @@ export class Tour {
   updatedAt: Date = new Date();
 
   /** Lowest price the tour can be had for (schema's fromPrice): price filters and sorts. */
-  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  @Property({ type: new DecimalType('number'), ...TOUR_PRICE_COLUMN, nullable: true })
   fromPrice?: number | null;
 
   /** The Tier list lower-cased (Standard when none): the tier filter. */
