@@ -274,6 +274,22 @@ export interface GrandTotalCents {
   balanceCents: number;
 }
 
+/** The most any amount of a booking can be, in cents: bookings store their amounts as 32-bit integers. */
+export const BOOKING_CENTS_MAX = 2_147_483_647;
+
+/**
+ * Why a booking priced so cannot be taken, or null: a price times its party past what a booking
+ * can hold (over $21 million, a tour priced by mistake or a party no tour takes) is refused with
+ * a reason instead of failing when it is stored. Quotes and bookings both ask.
+ */
+export function bookingTooLarge(q: QuoteCents | null, whole: GrandTotalCents | null): string | null {
+  if (!q) return null;
+  const largest = Math.max(q.unitPriceCents, q.subtotalCents, whole?.grandTotalCents ?? q.totalCents);
+  return largest > BOOKING_CENTS_MAX
+    ? `This booking would come to more than ${formatUsd(BOOKING_CENTS_MAX / 100)}, the most one booking can hold: please contact us`
+    : null;
+}
+
 /**
  * The totals of a booking with its park fees. The early-bird discount is already in `totalCents`
  * (it applies to the operator's price only); the 3% deposit, rounded half up to the cent, and the

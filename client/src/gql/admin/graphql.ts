@@ -133,7 +133,7 @@ export type ParkFeeScheduleInput = {
   name: string;
   /** Peak season ranges; every other day is low season. */
   peakSeasons: Array<SeasonRangeInput>;
-  /** Shillings per US dollar, more than 0. */
+  /** Shillings per US dollar, from 100 to 100,000. */
   tzsPerUsd: number;
   /** YYYY-MM-DD; no two schedules start on the same day. */
   validFrom: string;

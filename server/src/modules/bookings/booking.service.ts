@@ -1,6 +1,7 @@
 import { rel, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   bookingStatusesFor,
+  bookingTooLarge,
   canTravellerCancel,
   hasControlCharacters,
   isBookingDisabled,
@@ -129,6 +130,8 @@ export const bookingService = {
       });
       // The deposit is of everything the traveller pays, park fees included.
       const whole = q && grandTotalInCents(q.totalCents, parkFees?.totalCents);
+      const tooLarge = bookingTooLarge(q, whole);
+      if (tooLarge) throw new BadInputError(tooLarge, [{ field: 'numberOfPeople', message: tooLarge }]);
       // A private booking is its own party: it takes no seats of the group departure, but a date the
       // operator closed takes no booking of any type.
       const departureId = data.bookingType === 'group' ? await departureService.ensure(tx, tour, data.startDate) : null;

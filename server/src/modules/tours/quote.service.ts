@@ -1,5 +1,6 @@
 import {
   BOOKING_TYPES,
+  bookingTooLarge,
   centsToDollars,
   CONTACT_FOR_PRICING,
   CURRENCY,
@@ -14,7 +15,7 @@ import {
   type PartyCounts,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
+import { BadInputError, NotFoundError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { parseDay } from './tour-filter.js';
 import { tourService } from './tour.service.js';
 import type { QuoteType } from './quote.types.js';
@@ -75,6 +76,8 @@ export const quoteService = {
     });
     // The deposit is of everything the traveller pays, park fees included.
     const whole = q && grandTotalInCents(q.totalCents, parkFees?.totalCents);
+    const tooLarge = bookingTooLarge(q, whole);
+    if (tooLarge) throw new BadInputError(tooLarge, [{ field: 'numberOfPeople', message: tooLarge }]);
     const base = {
       tourId: String(tour.id),
       startDate,

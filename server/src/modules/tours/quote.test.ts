@@ -79,3 +79,34 @@ describe('quote and booking agree on the tier', () => {
     });
   });
 });
+
+describe('a booking past what one booking can hold', () => {
+  it('is refused with a reason by the quote and by the booking, never stored half-way', async () => {
+    const traveller = await signUpAndLogin(s);
+    const tourId = await makeTour(s, { price: 9_999_999, capacity: 20 });
+    const startDate = addMonths(travellerToday(), 2);
+    const reason =
+      'This booking would come to more than $21,474,836.47, the most one booking can hold: please contact us';
+    const quoted = (
+      await s.gql(
+        `query($tourId: ID!, $startDate: String!) {
+          quote(tourId: $tourId, startDate: $startDate, numberOfPeople: 3, bookingType: "group", tier: "Budget") { total }
+        }`,
+        { tourId: String(tourId), startDate },
+      )
+    ).body;
+    expect(quoted.errors[0]).toMatchObject({ message: reason, extensions: { code: 'BAD_USER_INPUT' } });
+    const booked = await book(
+      s,
+      traveller.accessToken,
+      request(tourId, { startDate, endDate: startDate, numberOfPeople: 3, tier: 'Budget' }),
+    );
+    expect(booked.body.errors[0]).toMatchObject({ message: reason, extensions: { code: 'BAD_USER_INPUT' } });
+    const one = await book(
+      s,
+      traveller.accessToken,
+      request(tourId, { startDate, endDate: startDate, numberOfPeople: 1, tier: 'Budget' }),
+    );
+    expect(one.body.errors).toBeUndefined();
+  });
+});

@@ -83,7 +83,10 @@ export class TourResolver {
     @Arg('numberOfPeople', () => Int, { description: 'People, from 1 to the tour capacity (20 when it has none).' })
     numberOfPeople: number,
     @Arg('bookingType', () => String, { description: 'group or private.' }) bookingType: string,
-    @Arg('tier', () => String, { description: 'Tier, e.g. Budget, Mid-range, Luxury or Standard.' }) tier: string,
+    @Arg('tier', () => String, {
+      description: "One of the tour's tiers (e.g. Budget, Luxury), in any case; empty takes the tour's first.",
+    })
+    tier: string,
     @Arg('party', () => [PartyGroupInput], {
       nullable: true,
       description:
