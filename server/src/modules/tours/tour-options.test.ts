@@ -75,6 +75,8 @@ describe('quote', () => {
   const today = travellerToday();
   const numericTour = DEMO_TOURS.findIndex((t) => t.price !== null && t.discount > 0) + 1;
   const textTour = DEMO_TOURS.findIndex((t) => t.priceText?.includes('private luxury')) + 1;
+  // A tour priced for private bookings only: a group booking of a tier it offers has no price.
+  const privateOnlyTour = DEMO_TOURS.findIndex((t) => t.priceText && !t.priceText.includes('group')) + 1;
   beforeAll(async () => {
     s = await startTestServer();
   });
@@ -145,13 +147,15 @@ describe('quote', () => {
       priced: true,
       unitPrice: want,
       bookingType: 'private',
-      tier: 'luxury',
+      // The tier as the tour spells it, as a booking of it would be stored.
+      tier: 'Luxury',
       priceLabel: `$${want.toLocaleString('en-US')}.00`,
     });
   });
 
-  it("answers 'Contact for pricing' when nothing matches", async () => {
-    const r = (await q({ tourId: String(textTour), bookingType: 'group', tier: 'Budget', numberOfPeople: 1 })).body.data
+  it("answers 'Contact for pricing' when no price matches a tier the tour offers", async () => {
+    const tier = DEMO_TOURS[privateOnlyTour - 1]!.tier.split(',')[0]!;
+    const r = (await q({ tourId: String(privateOnlyTour), bookingType: 'group', tier, numberOfPeople: 1 })).body.data
       .quote;
     expect(r).toMatchObject({
       priced: false,
@@ -182,7 +186,8 @@ describe('quote', () => {
       [{ startDate: '2030-02-30' }, 'startDate'],
       [{ startDate: 'next week' }, 'startDate'],
       [{ bookingType: 'solo' }, 'bookingType'],
-      [{ tier: '  ' }, 'tier'],
+      // A tier the tour does not offer, as a booking of it would be refused.
+      [{ tier: 'Platinum' }, 'tier'],
     ];
     for (const [vars, field] of cases) {
       const { body } = await q(vars);
