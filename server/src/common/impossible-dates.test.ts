@@ -43,6 +43,9 @@ describe('impossible days on REST', () => {
       ],
       ['/bookings/admin/payments?from=0000-01-01', 'from', 'from must be a date as YYYY-MM-DD'],
       ['/bookings/admin/payments?to=2026-02-30', 'to', 'to must be a date as YYYY-MM-DD'],
+      // A window that ends before it starts is the caller's slip on every list, not an empty answer.
+      ['/bookings/admin/all?from=2027-03-01&to=2027-02-01', 'to', 'to cannot be before from'],
+      ['/bookings/admin/payments?from=2027-03-01&to=2027-02-01', 'to', 'to cannot be before from'],
       [`/bookings/admin/all?after=${cursor('+010000-01-01T00:00:00.000Z', 1)}`, 'after', INVALID_CURSOR],
       [`/bookings/admin/all?after=${cursor('2026-02-30T00:00:00.000Z', 1)}`, 'after', INVALID_CURSOR],
       [`/bookings/admin/all?after=${cursor('2026-02-03T24:00:00.000Z', 1)}`, 'after', INVALID_CURSOR],
@@ -110,6 +113,22 @@ describe('impossible days and cursors on GraphQL', () => {
       name: 'payments(filter.from)',
       query: `{ payments(filter: { from: "0000-01-01" }) { nodes { id } } }`,
       message: 'from must be a date as YYYY-MM-DD',
+    },
+    {
+      name: 'payments(filter) that ends before it starts',
+      query: `{ payments(filter: { from: "2027-03-01", to: "2027-02-01" }) { nodes { id } } }`,
+      message: 'to cannot be before from',
+    },
+    {
+      name: 'bookings(filter) that ends before it starts',
+      query: `{ bookings(filter: { from: "2027-03-01", to: "2027-02-01" }) { nodes { id } } }`,
+      message: 'to cannot be before from',
+    },
+    {
+      name: 'payments(after) past the largest row id',
+      query: `query($after: String) { payments(after: $after) { nodes { id } } }`,
+      variables: { after: cursor(1e20) },
+      message: INVALID_CURSOR,
     },
     {
       name: 'paymentTotals(from)',

@@ -26,6 +26,7 @@ import {
 } from '../../common/errors.js';
 import { encodeCursor, keysetPage, pageSize, textIdCursor, type Page } from '../../common/pagination.js';
 import { join, queryRows, sql } from '../../common/sql.js';
+import { listDayRange } from '../../common/day-range.js';
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { Tour } from '../tours/tour.entity.js';
 import { requireId } from '../../common/ids.js';
@@ -79,17 +80,8 @@ function listCondition(filter: BookingListFilter): FilterQuery<Booking> {
     if (tourId === null) errors.push({ field: 'tourId', message: 'tourId must be a tour id' });
     else where.tour = tourId;
   }
-  const range: Record<string, string> = {};
-  for (const [key, op] of [
-    ['from', '$gte'],
-    ['to', '$lte'],
-  ] as const) {
-    const v = filter[key]?.trim();
-    if (!v) continue;
-    if (!isIsoDay(v)) errors.push({ field: key, message: `${key} must be a date as YYYY-MM-DD` });
-    else range[op] = v;
-  }
-  if (Object.keys(range).length) where.startDate = range;
+  const { from, to } = listDayRange(filter, errors);
+  if (from || to) where.startDate = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
   throwIfInvalid(errors, 'list');
   return where as FilterQuery<Booking>;
 }

@@ -2,7 +2,6 @@ import type { FilterQuery } from '@mikro-orm/postgresql';
 import {
   addDaysWithinCalendar,
   daysUntil,
-  isIsoDay,
   isoDate,
   PAYMENT_KINDS,
   PAYMENT_METHODS,
@@ -10,10 +9,19 @@ import {
   type PaymentMethod,
 } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, throwIfInvalid, type FieldError } from '../../common/errors.js';
+import { throwIfInvalid, type FieldError } from '../../common/errors.js';
 import { requireAdmin } from '../../common/guards.js';
-import { decodeCursor, encodeCursor, keysetPage, pageSize, type Page } from '../../common/pagination.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  invalidCursor,
+  isCursorId,
+  keysetPage,
+  pageSize,
+  type Page,
+} from '../../common/pagination.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { listDayRange } from '../../common/day-range.js';
 import { PaymentEntry } from './payment.entity.js';
 import { PAYMENT_TOTALS_DAYS } from './payment.service.js';
 
@@ -34,21 +42,10 @@ export interface PaymentDayTotalRow {
 /** Most rows the CSV export holds: years of a tour operator's payments. */
 export const LEDGER_EXPORT_MAX = 20_000;
 
-function parseRange(filter: { from?: string | null; to?: string | null }, errors: FieldError[]) {
-  const range: { from?: string; to?: string } = {};
-  for (const key of ['from', 'to'] as const) {
-    const v = filter[key]?.trim();
-    if (!v) continue;
-    if (!isIsoDay(v)) errors.push({ field: key, message: `${key} must be a date as YYYY-MM-DD` });
-    else range[key] = v;
-  }
-  return range;
-}
-
 function condition(filter: PaymentListFilter): FilterQuery<PaymentEntry> {
   const errors: FieldError[] = [];
   const where: Record<string, unknown> = {};
-  const range = parseRange(filter, errors);
+  const range = listDayRange(filter, errors);
   if (range.from || range.to)
     where.receivedOn = { ...(range.from ? { $gte: range.from } : {}), ...(range.to ? { $lte: range.to } : {}) };
   const method = filter.method?.trim().toLowerCase();
@@ -83,11 +80,8 @@ export const paymentReportService = {
     const cursor = decodeCursor(after);
     if (cursor) {
       const id = cursor[0];
-      if (!Number.isInteger(id))
-        throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
-          { field: 'after', message: 'Invalid cursor' },
-        ]);
-      keyset = { id: { $lt: id as number } };
+      if (cursor.length !== 1 || !isCursorId(id)) throw invalidCursor();
+      keyset = { id: { $lt: id } };
     }
     const rows = await ctx.em.find(
       PaymentEntry,
@@ -110,7 +104,7 @@ export const paymentReportService = {
   async totals(ctx: RequestContext, from?: string | null, to?: string | null): Promise<PaymentDayTotalRow[]> {
     requireAdmin(ctx);
     const errors: FieldError[] = [];
-    const range = parseRange({ from, to }, errors);
+    const range = listDayRange({ from, to }, errors);
     const first = range.from ?? addDaysWithinCalendar(range.to ?? isoDate(new Date()), -30);
     const last = range.to ?? addDaysWithinCalendar(first, 31);
     if (!errors.length && (last < first || daysUntil(last, first) >= PAYMENT_TOTALS_DAYS))

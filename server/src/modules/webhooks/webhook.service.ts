@@ -13,7 +13,15 @@ import type { RequestContext, TransactionContext } from '../../common/context.js
 import { BadInputError, ConflictError, NotFoundError, throwIfInvalid } from '../../common/errors.js';
 import { requireId } from '../../common/ids.js';
 import { requireAdmin, requirePartner } from '../../common/guards.js';
-import { decodeCursor, encodeCursor, keysetPage, mapPage, pageSize, type Page } from '../../common/pagination.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  invalidCursor,
+  keysetPage,
+  mapPage,
+  pageSize,
+  type Page,
+} from '../../common/pagination.js';
 import { queryRows, sql, type Sql } from '../../common/sql.js';
 import { afterCommitOf, emOf, type QueueTarget } from '../../common/unit-of-work.js';
 import { PartnerKey } from '../partners/partner-key.entity.js';
@@ -211,11 +219,8 @@ export const webhookService = {
     let keyset: FilterQuery<WebhookDelivery> = {};
     if (cursor) {
       const [id] = cursor;
-      if (typeof id !== 'string' || !/^\d{1,18}$/.test(id)) {
-        throw new BadInputError('Invalid cursor: pass the endCursor of a previous page', [
-          { field: 'after', message: 'Invalid cursor' },
-        ]);
-      }
+      // Delivery ids are bigints, carried as text of at most 18 digits (below the bigint maximum).
+      if (typeof id !== 'string' || !/^\d{1,18}$/.test(id)) throw invalidCursor();
       keyset = { id: { $lt: id } };
     }
     const rows = await ctx.em.find(
