@@ -102,6 +102,11 @@ describe('webhook signature', () => {
 });
 
 describe('webhook registration rules', () => {
+  it('refuses control characters, which PostgreSQL would refuse to store (NUL) or the URL parser would hide', () => {
+    for (const url of ['https://agency.example/\u0000', 'https://agency.example/a\u0007b'])
+      expect(webhookUrlError(url)).toBe('The URL must not contain control characters');
+  });
+
   it('accepts https anywhere and http only on the local machine', () => {
     expect(webhookUrlError('https://agency.example/hooks')).toBeNull();
     expect(webhookUrlError('http://localhost:4632/hooks')).toBeNull();

@@ -3,6 +3,7 @@
  * Signing and verifying use Web Crypto (globalThis.crypto.subtle), present in Node 20+, browsers,
  * Deno and edge runtimes, so a partner's JavaScript can verify with this very function.
  */
+import { hasControlCharacters } from './validation.js';
 
 /** What a subscription can listen to. */
 export const WEBHOOK_EVENTS = ['TOUR_CHANGED', 'SEATS_CHANGED'] as const;
@@ -58,6 +59,8 @@ export function webhookUrlError(raw: string): string | null {
   const url = raw.trim();
   if (!url) return 'Enter the URL that receives the webhooks';
   if (url.length > WEBHOOK_URL_MAX) return `The URL must be at most ${WEBHOOK_URL_MAX} characters`;
+  // The URL parser would quietly encode them, but the address is stored and shown as typed.
+  if (hasControlCharacters(url)) return 'The URL must not contain control characters';
   let parsed: URL;
   try {
     parsed = new URL(url);
