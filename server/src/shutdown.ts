@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { log } from './common/logger.js';
+import { loggableError } from './common/errors.js';
 
 /**
  * A second signal within this time is the same request arriving twice: Ctrl-C under `npm start`
@@ -50,7 +51,7 @@ export function handleShutdownSignals(proc: Pick<EventEmitter, 'on'>, deps: Shut
 export function handleProcessFaults(proc: Pick<EventEmitter, 'on'>, deps: Pick<ShutdownDeps, 'exit'>): void {
   const fault = (kind: string, error: unknown) => {
     log.error(`${kind}: the process exits and should be restarted by its supervisor`, {
-      error: String((error as Error)?.stack ?? error),
+      error: loggableError(error),
     });
     deps.exit(1);
   };

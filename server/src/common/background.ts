@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { log } from './logger.js';
+import { loggableError } from './errors.js';
 
 /** A fresh system context for a job, tied in logs to the request that started it; `jobs` runs its own after-response work. */
 export type JobContextFactory<C> = (job: string, requestId: string, jobs: BackgroundJobs<C>) => C;
@@ -51,7 +52,7 @@ export class BackgroundJobs<C> {
     try {
       await work(this.contextFor(label, requestId, this));
     } catch (e) {
-      log.error(`background job failed: ${label}`, { requestId, error: String((e as Error)?.stack ?? e) });
+      log.error(`background job failed: ${label}`, { requestId, error: loggableError(e) });
     }
   }
 

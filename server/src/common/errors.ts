@@ -1,3 +1,4 @@
+import { DriverException } from '@mikro-orm/core';
 import { GraphQLError } from 'graphql';
 import { ErrorCode, GENERIC_ERROR_MESSAGE } from '@tembea/schema';
 
@@ -171,4 +172,20 @@ export function databaseAppError(err: unknown): AppError | null {
       return new ServiceUnavailableError();
   }
   return null;
+}
+
+/**
+ * An error as the log may keep it: its stack (or only its message), except that a failed
+ * statement's text is withheld. The database driver writes its errors as the statement with its
+ * values filled in, then the database's complaint; those values may be secrets (a webhook's
+ * signing key) or personal data, which the log never holds.
+ */
+export function loggableError(e: unknown, { stack = true }: { stack?: boolean } = {}): string {
+  if (!(e instanceof Error)) return String(e);
+  const text = stack ? (e.stack ?? `${e.name}: ${e.message}`) : e.message;
+  // MikroORM's own exceptions, or the driver's (pg's carry the server's severity) from raw statements.
+  const fromDatabase = e instanceof DriverException || typeof (e as { severity?: unknown }).severity === 'string';
+  if (!fromDatabase || !e.message.includes(' - ')) return text;
+  const complaint = e.message.slice(e.message.lastIndexOf(' - ') + 3);
+  return text.replace(e.message, `[statement withheld] - ${complaint}`);
 }

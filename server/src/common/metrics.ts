@@ -7,6 +7,7 @@ import type { CatalogueCache } from './catalogue-cache.js';
 import { log } from './logger.js';
 import type { RateLimiter } from './rate-limit.js';
 import { queryRows, sql } from './sql.js';
+import { loggableError } from './errors.js';
 
 /** Seconds: from a fast cached read to the request time limit. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -103,7 +104,7 @@ export class Metrics {
           for (const status of BOOKING_STATUSES) this.set({ status }, counts.get(status) ?? 0);
         } catch (e) {
           // The scrape still answers with everything else; the series keep their last values.
-          log.warn('metrics: bookings by status could not be read', { error: String((e as Error)?.message ?? e) });
+          log.warn('metrics: bookings by status could not be read', { error: loggableError(e, { stack: false }) });
         }
       },
     });

@@ -5,6 +5,7 @@ import { TOUR_CHANGES } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { signUpAndLogin } from '../test/auth-helpers.js';
 import { ADMIN_ENV, book, makeTour, request } from '../test/booking-helpers.js';
+import { loggableError } from './errors.js';
 import { setLogLevel } from './logger.js';
 
 /** Every JSON log line written to stdout and stderr while `work` runs. */
@@ -258,4 +259,22 @@ describe('unexpected errors', () => {
       }
     },
   );
+});
+
+describe('database errors', () => {
+  it('are logged without the failed statement, whose values may be secrets or personal data', async () => {
+    const failure = await s.orm.em
+      .fork()
+      .getConnection()
+      .execute('select ?::text as secret, ?::int as n', ['whsec_do-not-log-me', 'not-a-number'])
+      .then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+    for (const logged of [loggableError(failure), loggableError(failure, { stack: false })]) {
+      expect(logged).toMatch(/^(\w+: )?\[statement withheld\] - invalid input syntax for type integer/);
+      expect(logged).not.toContain('whsec_do-not-log-me');
+    }
+    expect(loggableError(failure)).toMatch(/\n\s+at /);
+  });
 });

@@ -1,4 +1,5 @@
 import { log } from './logger.js';
+import { loggableError } from './errors.js';
 
 /**
  * The loop of an outbox sender (mail, webhooks), which extends it: `drainOnce` claims and handles
@@ -68,7 +69,7 @@ export abstract class PollingWorker {
       try {
         while ((await this.drainOnce()) === this.opts.batch);
       } catch (e) {
-        log.warn(`${this.opts.label} could not be read; will retry`, { error: String((e as Error)?.message ?? e) });
+        log.warn(`${this.opts.label} could not be read; will retry`, { error: loggableError(e, { stack: false }) });
       }
     } while (this.again);
   }

@@ -8,6 +8,7 @@ import {
   PayloadTooLargeError,
   RateLimitedError,
   ServiceUnavailableError,
+  loggableError,
 } from './errors.js';
 import type { RequestContext } from './context.js';
 import { closeAfterEarlyAnswer } from './lingering-close.js';
@@ -93,7 +94,7 @@ export function toAppError(err: unknown, req: Request): AppError {
       requestId: req.requestId,
       method: req.method,
       path: req.path,
-      error: String((err as Error)?.message ?? err),
+      error: loggableError(err, { stack: false }),
     });
     return dbError;
   }
@@ -101,7 +102,7 @@ export function toAppError(err: unknown, req: Request): AppError {
     requestId: req.requestId,
     method: req.method,
     path: req.path,
-    error: String((err as Error)?.stack ?? err),
+    error: loggableError(err),
   });
   return new InternalError(req.requestId);
 }

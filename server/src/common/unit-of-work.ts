@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from './logger.js';
+import { loggableError } from './errors.js';
 
 /** Work to do once a transaction has committed (move a cache on, wake a sender). */
 export type AfterCommitHook = () => unknown;
@@ -51,7 +52,7 @@ export class AfterCommitHooks {
       try {
         await hook();
       } catch (e) {
-        log.error('after-commit hook failed', { requestId, error: String((e as Error)?.stack ?? e) });
+        log.error('after-commit hook failed', { requestId, error: loggableError(e) });
       }
     }
   }

@@ -7,7 +7,7 @@ import {
 import { type FragmentDefinitionNode, type GraphQLFormattedError, Kind } from 'graphql';
 import { GENERIC_ERROR_MESSAGE } from '@tembea/schema';
 import type { GraphQLContext } from './context.js';
-import { AppError, BadInputError, databaseAppError } from '../common/errors.js';
+import { AppError, BadInputError, databaseAppError, loggableError } from '../common/errors.js';
 import { log } from '../common/logger.js';
 import { checkQueryLimits, MAX_TOKENS } from './limits.js';
 import { getSchema } from './schema.js';
@@ -64,7 +64,7 @@ function formatKnownError(formatted: GraphQLFormattedError, error: unknown): Gra
   if (dbError) {
     log.warn(dbError.code === 'TIMEOUT' ? 'database statement timed out' : 'database unavailable', {
       path: formatted.path,
-      error: String((original as Error)?.message ?? original),
+      error: loggableError(original, { stack: false }),
     });
     return {
       message: dbError.message,
@@ -105,9 +105,7 @@ const observabilityPlugin: ApolloServerPlugin<GraphQLContext> = {
             {
               requestId: contextValue.requestId,
               path: formatted.path,
-              error: timedOut
-                ? String((original as Error)?.message ?? original)
-                : String((original as Error)?.stack ?? original),
+              error: loggableError(original, { stack: !timedOut }),
             },
           );
           (formatted.extensions as Record<string, unknown>).requestId = contextValue.requestId;

@@ -1,6 +1,6 @@
 import { validateContactForm, type ContactFormValues } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { RateLimitedError, throwIfInvalid } from '../../common/errors.js';
+import { RateLimitedError, throwIfInvalid, loggableError } from '../../common/errors.js';
 import { log } from '../../common/logger.js';
 import { escapeHtml, OPERATOR } from '../../common/mail.js';
 import { ContactMessage } from './contact.entity.js';
@@ -50,7 +50,11 @@ export const contactService = {
       });
     } catch (e) {
       // The message is stored; the operator still sees it even if the mail server is down.
-      log.error('contact mail failed', { requestId: ctx.requestId, id: row.id, error: String(e) });
+      log.error('contact mail failed', {
+        requestId: ctx.requestId,
+        id: row.id,
+        error: loggableError(e, { stack: false }),
+      });
     }
     return { ok: true, message: CONTACT_SUCCESS_MESSAGE };
   },

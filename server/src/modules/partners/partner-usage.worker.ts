@@ -2,6 +2,7 @@ import type { Principal, RequestContext } from '../../common/context.js';
 import { log } from '../../common/logger.js';
 import { intArrayLiteral, queryRows, sql } from '../../common/sql.js';
 import { usageDay } from './partner-key.service.js';
+import { loggableError } from '../../common/errors.js';
 
 /** How often counted use is added to the database. */
 export const USAGE_FLUSH_MS = 5_000;
@@ -93,7 +94,7 @@ export class PartnerUsageCounter {
       });
     } catch (e) {
       for (const entry of batch) this.merge(entry);
-      log.warn('API key usage could not be written; will retry', { error: String((e as Error)?.message ?? e) });
+      log.warn('API key usage could not be written; will retry', { error: loggableError(e, { stack: false }) });
     }
   }
 

@@ -4,6 +4,7 @@ import { escapeHtml } from '@tembea/schema';
 import type { Config } from '../../config.js';
 import { log } from '../../common/logger.js';
 import { queryRows, sql } from '../../common/sql.js';
+import { loggableError } from '../../common/errors.js';
 
 /** The canonical public pages (filtered views and account screens are not worth indexing). */
 export const PUBLIC_PAGES = ['/', '/tours', '/about', '/blog', '/contact-us', '/partners'] as const;
@@ -33,7 +34,7 @@ export function seoRouter(orm: MikroORM, config: Pick<Config, 'publicUrl'>): Rou
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
       );
     } catch (e) {
-      log.error('sitemap failed', { requestId: req.requestId, error: String(e) });
+      log.error('sitemap failed', { requestId: req.requestId, error: loggableError(e, { stack: false }) });
       res.status(503).type('text').send('Sitemap temporarily unavailable');
     }
   });

@@ -10,7 +10,7 @@ import { countRequest, quotaByCaller } from '../../common/api-rate-limit.js';
 import { cachedOperation } from '../../common/cached-answers.js';
 import type { CatalogueCache } from '../../common/catalogue-cache.js';
 import type { RequestContext } from '../../common/context.js';
-import { RateLimitedError } from '../../common/errors.js';
+import { RateLimitedError, loggableError } from '../../common/errors.js';
 import { isFilePath } from '../../common/file-paths.js';
 import { log } from '../../common/logger.js';
 import { graphqlContext, type GraphQLContext } from '../../graphql/context.js';
@@ -140,7 +140,7 @@ export function ssrRouter(deps: SsrDeps): Router {
       log.error('server render failed: sending the SPA shell', {
         requestId: req.requestId,
         path: req.path,
-        error: String((e as Error)?.stack ?? e),
+        error: loggableError(e),
       });
       next();
     }
