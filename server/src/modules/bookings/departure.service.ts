@@ -243,18 +243,27 @@ export const departureService = {
       errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
     checkCapacity(capacity, 0, errors);
     throwIfInvalid(errors, 'list');
-    const [row] = await ctx.transaction(async (tx) => {
+    const { row, tourGone } = await ctx.transaction(async (tx) => {
       tx.seatsChanged(tour.id);
-      const rows = await queryRows<DepartureRow>(
+      // The tour row is share-locked for the insert: a delete of the tour running at the same time
+      // either waits for this departure or, done first, leaves nothing to insert (no foreign-key error).
+      const [inserted] = await queryRows<DepartureRow>(
         tx.em,
         sql`
-        insert into departures (tour_id, start_date, capacity) values (${tour.id}, ${startDate}, ${capacity})
+        with tour as (select id from tours where id = ${tour.id} for key share)
+        insert into departures (tour_id, start_date, capacity)
+        select id, ${startDate}, ${capacity} from tour
         on conflict (tour_id, start_date) do nothing
         returning id, tour_id, start_date, capacity, seats_taken, closed`,
       );
-      if (rows[0]) await webhookService.seatsChanged(tx, seatsEvent(rows[0]));
-      return rows;
+      if (inserted) {
+        await webhookService.seatsChanged(tx, seatsEvent(inserted));
+        return { row: inserted, tourGone: false };
+      }
+      const [still] = await queryRows<{ id: number }>(tx.em, sql`select id from tours where id = ${tour.id}`);
+      return { row: null, tourGone: !still };
     });
+    if (tourGone) throw new NotFoundError('Tour not found');
     if (!row) throw new ConflictError(`This tour already has a departure on ${startDate}`);
     return toDepartureType(row, tour.status, travellerToday());
   },

@@ -216,6 +216,13 @@ export const tourAdminService = {
     const fields = withInput(storedTourFields(tour), input);
     await withNewImages(ctx, fields, files, (images) =>
       ctx.transaction(async (tx) => {
+        // Locked before it is written: a delete of the tour at the same moment either waits for this
+        // update or, done first, makes it NOT_FOUND (an update of no row would otherwise pass as done).
+        const [locked] = await queryRows<{ id: number }>(
+          tx.em,
+          sql`select id from tours where id = ${tour.id} for update`,
+        );
+        if (!locked) throw new NotFoundError('Tour not found');
         tx.catalogueChanged();
         apply(tour, { ...fields, images });
         await tx.em.flush();
