@@ -54,6 +54,7 @@ describe('booking status machine', () => {
     expect(parseBookingStatus('approved')).toBeNull();
     expect(parseBookingStatus(3)).toBeNull();
     expect(transitionRefusal('Completed', 'Cancelled')).toBe('A Completed booking cannot be changed to Cancelled');
+    expect(transitionRefusal('Cancelled', 'Cancelled')).toBe('This booking is already Cancelled');
   });
 
   it('lets travellers cancel Pending or Confirmed bookings before the start date only', () => {

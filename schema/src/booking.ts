@@ -85,6 +85,8 @@ export function parseBookingStatus(value: unknown): BookingStatus | null {
 
 /** Why a change is refused, naming both states. */
 export function transitionRefusal(from: BookingStatus, to: BookingStatus): string {
+  // Two people making the same change at once: the second learns it is done, not that it is refused.
+  if (from === to) return `This booking is already ${to}`;
   return `A ${from} booking cannot be changed to ${to}`;
 }
 

@@ -305,7 +305,8 @@ export const bookingService = {
 
 /** CONFLICT naming the booking's current state and the one asked for (NOT_FOUND when there is no booking). */
 async function refuse(ctx: RequestContext, id: number, target: BookingStatus): Promise<never> {
-  const current = await ctx.em.findOne(Booking, { id });
+  // Read again: the copy an earlier step of the request loaded predates the change that won.
+  const current = await ctx.em.findOne(Booking, { id }, { refresh: true });
   if (!current) throw new NotFoundError('Booking not found');
   throw new ConflictError(transitionRefusal(current.status, target));
 }

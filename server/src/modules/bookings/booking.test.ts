@@ -236,6 +236,22 @@ describe('createBooking', () => {
 });
 
 describe('my bookings and cancelling them', () => {
+  it('cancelled twice at once: one cancels, the other hears it is already Cancelled; seats come back once', async () => {
+    const tourId = await makeTour(s, { capacity: 10 });
+    const b = (await book(s, traveller.accessToken, request(tourId, { numberOfPeople: 3 }))).body.data.createBooking
+      .booking;
+    const answers = await Promise.all(
+      [1, 2].map(() => gql(s, CANCEL_MINE, { id: b.id }, { token: traveller.accessToken })),
+    );
+    const refused = answers.filter((a) => a.body.errors);
+    expect(answers.length - refused.length).toBe(1);
+    expect(refused[0]!.body.errors[0]).toMatchObject({
+      message: 'This booking is already Cancelled',
+      extensions: { code: 'CONFLICT' },
+    });
+    expect(await departureRow(s, tourId, b.startDate)).toMatchObject({ seats_taken: 0 });
+  });
+
   it('lists only my own bookings; cancelling frees the seats; another user cannot see or cancel it', async () => {
     const tourId = await makeTour(s, { capacity: 10 });
     const mine = await book(s, traveller.accessToken, request(tourId, { numberOfPeople: 4 }));
@@ -256,7 +272,7 @@ describe('my bookings and cancelling them', () => {
     expect(await departureRow(s, tourId, b.startDate)).toMatchObject({ seats_taken: 0 });
     const again = await gql(s, CANCEL_MINE, { id: b.id }, { token: traveller.accessToken });
     expect(again.body.errors[0]).toMatchObject({
-      message: 'A Cancelled booking cannot be changed to Cancelled',
+      message: 'This booking is already Cancelled',
       extensions: { code: 'CONFLICT' },
     });
     const rest = await api(s, 'GET', '/bookings/my', undefined, { token: traveller.accessToken });
