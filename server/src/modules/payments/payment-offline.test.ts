@@ -120,6 +120,12 @@ describe('paying offline', () => {
       'amountCents',
       'receivedOn',
     ]);
+    // Money does not arrive before the booking exists: a year-1 day (or any day before) is refused.
+    const early = await record(id, 100, { receivedOn: '0001-01-01' });
+    expect(early.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/^receivedOn cannot be before the booking was made \(\d{4}-\d{2}-\d{2}\)$/),
+      extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'receivedOn' }] },
+    });
     expect((await record(id, 24_250)).body.data.recordPayment.booking.payment.state).toBe('PAID_IN_FULL');
     const more = await record(id, 1);
     expect(more.body.errors[0].extensions.code).toBe('CONFLICT');

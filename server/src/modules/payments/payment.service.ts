@@ -175,6 +175,13 @@ export const paymentService = {
     throwIfInvalid(errors, 'list');
     return ctx.transaction(async (tx) => {
       const { booking, payable } = await lockBooking(tx, id);
+      // No money for a booking arrives before the booking exists (a day's grace for time zones).
+      const madeOn = addDays(isoDate(booking.createdAt), -1);
+      if (receivedOn < madeOn)
+        throwIfInvalid(
+          [{ field: 'receivedOn', message: `receivedOn cannot be before the booking was made (${madeOn})` }],
+          'first',
+        );
       const entries = await lockedEntries(tx, id);
       const rows = ledgerRowsOf(entries);
       const most = maxReceivable(payable, rows);
