@@ -22,6 +22,15 @@ export interface TourFormValues {
   bookingType: string;
   /** The Tier text: one tier or a comma-separated list. */
   tier: string;
+  /** Short texts a tour may leave out (null or absent when it does). */
+  tourType?: string | null;
+  travelType?: string | null;
+  departureLocation?: string | null;
+  /** The tour's lists, one text an item; absent is empty. */
+  features?: readonly string[];
+  categories?: readonly string[];
+  included?: readonly string[];
+  notIncluded?: readonly string[];
   itinerary: {
     day: number;
     title: string;
@@ -45,6 +54,8 @@ export const TOUR_LIMITS = {
   capacityMax: 1000,
   daysMax: 365,
   textMax: 200,
+  /** A price per booking type and tier ('private mid-range:9999999999.99;…') runs past textMax. */
+  priceTextMax: 500,
   descriptionMax: 20_000,
   listItemsMax: 100,
   itineraryMax: 60,
@@ -130,8 +141,42 @@ const inRange = (n: number | null, min: number, max: number) =>
   n === null || (Number.isFinite(n) && n >= min && n <= max);
 
 /**
+ * The tour's short texts besides its title, with the name their message gives them. Each is held to
+ * textMax: they are labels shown on cards and filters, and a longer one is a paste gone wrong.
+ */
+const SHORT_TEXTS = [
+  ['destination', 'Destination'],
+  ['country', 'Country'],
+  ['duration', 'Duration'],
+  ['tourType', 'Tour type'],
+  ['travelType', 'Travel type'],
+  ['departureLocation', 'Departure location'],
+] as const;
+
+/**
+ * The tour's lists: each holds at most listItemsMax items (the GraphQL cost limits count on it) of
+ * at most textMax characters (they are one-line bullets on the tour page).
+ */
+const LISTS = [
+  ['features', 'Features', 'feature'],
+  ['categories', 'Categories', 'category'],
+  ['included', 'Included items', 'included item'],
+  ['notIncluded', 'Not-included items', 'not-included item'],
+] as const;
+
+/** What is wrong with the tour's length in days and nights, or null when they fit together or one is not stated. */
+function nightsProblem(days: number | null, nights: number | null): string | null {
+  if (days === null || nights === null || !Number.isInteger(days) || !Number.isInteger(nights) || days < 1) return null;
+  // A trip ends its nights after it starts and lasts one day more (see tripNights): a day trip
+  // has 1 day and 0 nights, a 3-day safari 2 nights. A night more than the days has no day to
+  // end on; nights equal to days still allow a night flight home.
+  return nights > days ? `Nights must be at most the number of days (${days})` : null;
+}
+
+/**
  * The tour form's rules, shared by the admin form and the server: the six required-field messages
- * first (in the form's order), then the numeric bounds and the allowed values.
+ * first (in the form's order), then the lengths of texts and lists, the numeric bounds, the allowed
+ * values and the itinerary's days.
  */
 export function validateTourForm(v: TourFormValues): TourFieldError[] {
   const e: TourFieldError[] = [];
@@ -150,6 +195,19 @@ export function validateTourForm(v: TourFormValues): TourFieldError[] {
     e.push({ field: 'title', message: `Title must be at most ${TOUR_LIMITS.textMax} characters` });
   if (v.description.length > TOUR_LIMITS.descriptionMax)
     e.push({ field: 'description', message: `Description must be at most ${TOUR_LIMITS.descriptionMax} characters` });
+  for (const [field, label] of SHORT_TEXTS) {
+    if ((v[field] ?? '').length > TOUR_LIMITS.textMax)
+      e.push({ field, message: `${label} must be at most ${TOUR_LIMITS.textMax} characters` });
+  }
+  if (v.price.length > TOUR_LIMITS.priceTextMax)
+    e.push({ field: 'price', message: `Price must be at most ${TOUR_LIMITS.priceTextMax} characters` });
+  for (const [field, label, item] of LISTS) {
+    const list = v[field] ?? [];
+    if (list.length > TOUR_LIMITS.listItemsMax)
+      e.push({ field, message: `${label} must have at most ${TOUR_LIMITS.listItemsMax} items` });
+    else if (list.some((x) => x.length > TOUR_LIMITS.textMax))
+      e.push({ field, message: `Each ${item} must be at most ${TOUR_LIMITS.textMax} characters` });
+  }
   const originalPrice = originalPriceProblem(v.originalPrice);
   if (originalPrice) e.push({ field: 'originalPrice', message: originalPrice });
   if (!inRange(v.rating, 0, TOUR_LIMITS.ratingMax))
@@ -160,6 +218,8 @@ export function validateTourForm(v: TourFormValues): TourFieldError[] {
     e.push({ field: 'durationDays', message: `Days must be a whole number from 0 to ${TOUR_LIMITS.daysMax}` });
   if (!isWhole(v.durationNights, 0, TOUR_LIMITS.daysMax))
     e.push({ field: 'durationNights', message: `Nights must be a whole number from 0 to ${TOUR_LIMITS.daysMax}` });
+  const nights = nightsProblem(v.durationDays, v.durationNights);
+  if (nights) e.push({ field: 'durationNights', message: nights });
   if (!isWhole(v.capacity, 1, TOUR_LIMITS.capacityMax))
     e.push({ field: 'capacity', message: `Capacity must be a whole number from 1 to ${TOUR_LIMITS.capacityMax}` });
   if (!(TOUR_STATUSES as readonly string[]).includes(v.status))
@@ -167,15 +227,39 @@ export function validateTourForm(v: TourFormValues): TourFieldError[] {
   if (!(BOOKING_TYPES as readonly string[]).includes(v.bookingType))
     e.push({ field: 'bookingType', message: `Booking type must be one of ${BOOKING_TYPES.join(', ')}` });
   const tiers = splitList(v.tier);
-  if (tiers.some((t) => !TOUR_TIER_OPTIONS.some((o) => o.toLowerCase() === t.toLowerCase()))) {
+  if (v.tier.length > TOUR_LIMITS.textMax)
+    e.push({ field: 'Tier', message: `Tier must be at most ${TOUR_LIMITS.textMax} characters` });
+  else if (tiers.some((t) => !TOUR_TIER_OPTIONS.some((o) => o.toLowerCase() === t.toLowerCase()))) {
     e.push({ field: 'Tier', message: `Tier must be among ${TOUR_TIER_OPTIONS.join(', ')}` });
   }
-  if (v.itinerary.length > TOUR_LIMITS.itineraryMax)
+  if (v.itinerary.length > TOUR_LIMITS.itineraryMax) {
     e.push({ field: 'itinerary', message: `At most ${TOUR_LIMITS.itineraryMax} itinerary days` });
+    // Its days are not read one by one: a pasted list would answer with a line for each.
+    return e;
+  }
+  // Days are checked against the tour's length only when it states a valid one: a tour told by its
+  // duration text alone has no last day to hold them to. An itinerary may cover fewer days (free days).
+  const lastDay = v.durationDays !== null && isWhole(v.durationDays, 1, TOUR_LIMITS.daysMax) ? v.durationDays : null;
+  const seen = new Set<number>();
   v.itinerary.forEach((d, i) => {
     if (!Number.isInteger(d.day) || d.day < 1)
       e.push({ field: `itinerary.${i}.day`, message: 'Itinerary day must be 1 or more' });
+    else if (seen.has(d.day))
+      e.push({ field: `itinerary.${i}.day`, message: `Day ${d.day} appears more than once in the itinerary` });
+    else if (lastDay !== null && d.day > lastDay)
+      e.push({ field: `itinerary.${i}.day`, message: `Day ${d.day} is after the tour's last day (day ${lastDay})` });
+    seen.add(d.day);
     if (!d.title.trim()) e.push({ field: `itinerary.${i}.title`, message: `Day ${d.day} needs a title` });
+    else if (d.title.length > TOUR_LIMITS.textMax)
+      e.push({
+        field: `itinerary.${i}.title`,
+        message: `Day ${d.day}: the title must be at most ${TOUR_LIMITS.textMax} characters`,
+      });
+    if (d.description.length > TOUR_LIMITS.descriptionMax)
+      e.push({
+        field: `itinerary.${i}.description`,
+        message: `Day ${d.day}: the description must be at most ${TOUR_LIMITS.descriptionMax} characters`,
+      });
     if (d.parkArea && !PARK_AREA_CODE.test(d.parkArea))
       e.push({ field: `itinerary.${i}.parkArea`, message: `Day ${d.day}: a park area is a code such as SERENGETI_NP` });
     if (d.overnight && !OVERNIGHT_KINDS.includes(d.overnight))

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateTourForm } from '@tembea/schema';
+import { DEMO_TOURS } from '../../db/seed/demo-tours.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { api, gql } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken, makeTour } from '../../test/booking-helpers.js';
@@ -135,5 +137,143 @@ describe('tour dates an admin enters', () => {
       departureTime: '2028-02-29T05:00:00.000Z',
       returnTime: null,
     });
+  });
+});
+
+describe('tour lists and texts an admin enters', () => {
+  const refusedViaGraphql = async (input: Record<string, unknown>, field: string, message: string) => {
+    const r = await gql(s, UPDATE, { id: String(tourId), input }, { token: admin });
+    expect(r.body.errors[0]).toMatchObject({
+      message,
+      extensions: { code: 'BAD_USER_INPUT', fields: [{ field, message }] },
+    });
+  };
+  const refusedViaRest = async (body: Record<string, unknown>, field: string, message: string) => {
+    const r = await api(s, 'PUT', `/tours/${tourId}`, body, { token: admin });
+    expect({ status: r.status, body: r.body }).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_USER_INPUT', message, errors: [{ field, message }] },
+    });
+  };
+  const many = (n: number) => Array.from({ length: n }, () => 'c');
+
+  it('are refused past 100 items, 200 characters an item or 200 characters a text, and nothing changes', async () => {
+    const before = await stored();
+    await refusedViaGraphql({ categories: many(10_000) }, 'categories', 'Categories must have at most 100 items');
+    await refusedViaGraphql({ features: many(150) }, 'features', 'Features must have at most 100 items');
+    await refusedViaGraphql(
+      { travelType: 't'.repeat(300) },
+      'travelType',
+      'Travel type must be at most 200 characters',
+    );
+    await refusedViaGraphql(
+      { destination: 'd'.repeat(300) },
+      'destination',
+      'Destination must be at most 200 characters',
+    );
+    await refusedViaRest({ categories: many(150) }, 'categories', 'Categories must have at most 100 items');
+    await refusedViaRest(
+      { features: ['Lunch box', 'f'.repeat(90_000)] },
+      'features',
+      'Each feature must be at most 200 characters',
+    );
+    const form = await putForm({ included: JSON.stringify(many(101)) });
+    expect(form).toMatchObject({
+      status: 400,
+      body: { errors: [{ field: 'included', message: 'Included items must have at most 100 items' }] },
+    });
+    const after = await stored();
+    for (const k of ['categories', 'features', 'included', 'travelType', 'destination'])
+      expect(after[k], k).toEqual(before[k]);
+  });
+
+  it('are saved at the bounds', async () => {
+    const r = await api(
+      s,
+      'PUT',
+      `/tours/${tourId}`,
+      { categories: many(100), travelType: 't'.repeat(200) },
+      { token: admin },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.tour.categories).toHaveLength(100);
+    expect(
+      (await api(s, 'PUT', `/tours/${tourId}`, { categories: [], travelType: null }, { token: admin })).status,
+    ).toBe(200);
+  });
+});
+
+describe('tour lengths and itineraries an admin enters', () => {
+  const nights = 'Nights must be at most the number of days (2)';
+
+  it('refuse more nights than days, over GraphQL and REST', async () => {
+    const r = await gql(
+      s,
+      UPDATE,
+      { id: String(tourId), input: { durationDays: 2, durationNights: 9 } },
+      { token: admin },
+    );
+    expect(r.body.errors[0]).toMatchObject({
+      message: nights,
+      extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'durationNights', message: nights }] },
+    });
+    const rest = await putForm({ durationDays: '2', durationNights: '9' });
+    expect(rest).toMatchObject({ status: 400, body: { errors: [{ field: 'durationNights', message: nights }] } });
+    expect(await stored()).toMatchObject({ durationDays: 1, durationNights: 0 });
+  });
+
+  it('refuse an itinerary day given twice or after the last day', async () => {
+    const twice = await gql(
+      s,
+      UPDATE,
+      {
+        id: String(tourId),
+        input: {
+          durationDays: 3,
+          durationNights: 2,
+          itinerary: [
+            { day: 1, title: 'In' },
+            { day: 1, title: 'In again' },
+          ],
+        },
+      },
+      { token: admin },
+    );
+    expect(twice.body.errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'itinerary.1.day', message: 'Day 1 appears more than once in the itinerary' }],
+    });
+    const late = "Day 9 is after the tour's last day (day 3)";
+    const rest = await api(
+      s,
+      'PUT',
+      `/tours/${tourId}`,
+      {
+        durationDays: 3,
+        durationNights: 2,
+        itinerary: [
+          { day: 1, title: 'In' },
+          { day: 9, title: 'Out' },
+        ],
+      },
+      { token: admin },
+    );
+    expect({ status: rest.status, body: rest.body }).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_USER_INPUT', errors: [{ field: 'itinerary.1.day', message: late }] },
+    });
+    expect((await stored()).itinerary ?? []).toEqual([]);
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('keeps to the tour form rules, every tour of it', () => {
+    for (const t of DEMO_TOURS) {
+      const errors = validateTourForm({
+        ...t,
+        price: t.price === null ? (t.priceText ?? '') : String(t.price),
+      });
+      expect(errors, t.title).toEqual([]);
+    }
   });
 });

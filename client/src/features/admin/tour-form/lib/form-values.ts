@@ -179,6 +179,13 @@ export function formToValues(f: TourFormState): TourFormValues {
     status: f.status,
     bookingType: f.bookingType,
     tier: f.tier,
+    tourType: f.tourType,
+    travelType: f.travelType,
+    departureLocation: f.departureLocation,
+    features: splitList(f.features),
+    categories: splitList(f.categories),
+    included: splitList(f.included),
+    notIncluded: splitList(f.notIncluded),
     itinerary: f.itinerary.map((d) => ({
       day: Number(d.day),
       title: d.title,
