@@ -295,6 +295,16 @@ describe('the quote with park fees', () => {
       message: 'The party counts 1 people; the booking is for 3',
       extensions: { code: 'BAD_USER_INPUT' },
     });
+    // A negative group of a kind cannot cancel out another of the same kind.
+    const offset = [
+      { residency: 'NON_RESIDENT', ageBand: 'ADULT', count: -1 },
+      { residency: 'NON_RESIDENT', ageBand: 'ADULT', count: 3 },
+    ];
+    const negative = await gql(s, QUOTE, { tourId, start: PEAK_DAY, people: 2, party: offset });
+    expect(negative.body.errors[0]).toMatchObject({
+      message: 'Each count in the party must be a whole number, 0 or more',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const beach = await tourNamed('Nungwi Beach Escape, Zanzibar');
     expect((await gql(s, QUOTE, { tourId: beach, start: PEAK_DAY, people: 1 })).body.data.quote.parkFees).toBeNull();
   });

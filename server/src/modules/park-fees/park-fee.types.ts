@@ -262,9 +262,13 @@ export class PartyGroupInput {
 export function partyCounts(groups: readonly PartyGroupInput[] | null | undefined): PartyCounts | null {
   if (!groups) return null;
   const party: PartyCounts = {};
+  const countable = (n: number) => Number.isInteger(n) && n >= 0;
   for (const g of groups) {
     const bands = (party[g.residency] ??= {});
-    bands[g.ageBand] = (bands[g.ageBand] ?? 0) + g.count;
+    const before = bands[g.ageBand] ?? 0;
+    // Groups of one kind add up, but a bad count stays bad (NaN) for partyProblems to refuse:
+    // -1 and 3 adults must not pass as 2.
+    bands[g.ageBand] = countable(before) && countable(g.count) ? before + g.count : Number.NaN;
   }
   return party;
 }
