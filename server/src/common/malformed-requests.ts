@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ErrorCode, HTTP_STATUS } from '@tembea/schema';
 
@@ -13,12 +14,6 @@ const REFUSALS: Record<string, { status: number; code: ErrorCode; message: strin
     code: ErrorCode.TIMEOUT,
     message: 'The request did not arrive in time',
   },
-};
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  431: 'Request Header Fields Too Large',
 };
 
 /**
@@ -43,7 +38,7 @@ export function answerMalformedRequest(
   };
   const body = JSON.stringify({ success: false, message: refusal.message, code: refusal.code });
   socket.end(
-    `HTTP/1.1 ${refusal.status} ${STATUS_TEXT[refusal.status]}\r\n` +
+    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
