@@ -8,7 +8,7 @@ import {
   isEmail,
   isPersonName,
   isPhone,
-  isStorableDate,
+  isCalendarDay,
 } from './validation.js';
 
 /** The four states of a booking, as stored and shown (first letter capitalised). */
@@ -175,8 +175,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function isIsoDay(v: string): boolean {
   if (!ISO_DAY.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return isStorableDate(d) && d.toISOString().slice(0, 10) === v;
+  const [year, month, day] = v.split('-').map(Number) as [number, number, number];
+  return year >= 1 && isCalendarDay(year, month, day);
 }
 
 /** The first and last days isIsoDay takes. */
