@@ -49,7 +49,8 @@ export function HomePage() {
         <div className="tour-grid" aria-busy={loading}>
           {loading
             ? Array.from({ length: HOME_GRID_SIZE }, (_, i) => <TourCardSkeleton key={i} />)
-            : tours.map((t, i) => <TourCard key={t.id} tour={t} eager={i < 4} />)}
+            : // Below the hero and the search on every screen: the images load as they come near.
+              tours.map((t) => <TourCard key={t.id} tour={t} />)}
         </div>
       </section>
       <OfferSection />
