@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTourImageFiles, TOUR_IMAGE_RULES, tourImageSrcSet } from './tour-images.js';
+import { checkTourImageFiles, TOUR_IMAGE_RULES, imageSrcSet } from './tour-images.js';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -26,24 +26,34 @@ describe('checkTourImageFiles', () => {
   });
 });
 
-describe('tourImageSrcSet', () => {
+describe('imageSrcSet', () => {
   it('offers a stored photo with its small copy, by width', () => {
-    expect(tourImageSrcSet('/uploads/tours/4f2a.webp')).toBe(
+    expect(imageSrcSet('/uploads/tours/4f2a.webp')).toBe(
       '/uploads/tours/4f2a-thumb.webp 480w, /uploads/tours/4f2a.webp 1600w',
     );
-    expect(tourImageSrcSet('https://cdn.example/uploads/tours/4f2a.webp')).toBe(
+    expect(imageSrcSet('https://cdn.example/uploads/tours/4f2a.webp')).toBe(
       'https://cdn.example/uploads/tours/4f2a-thumb.webp 480w, https://cdn.example/uploads/tours/4f2a.webp 1600w',
     );
   });
-  it('has none for pictures that exist in one size (demo art, thumbnails, other folders, external files)', () => {
+  it("offers the demo tours' images and the home page's art the same way", () => {
+    expect(imageSrcSet('/uploads/demo/kilimanjaro-dawn.webp')).toBe(
+      '/uploads/demo/kilimanjaro-dawn-thumb.webp 480w, /uploads/demo/kilimanjaro-dawn.webp 1600w',
+    );
+    expect(imageSrcSet('/art/zanzibar-dhow.webp')).toBe(
+      '/art/zanzibar-dhow-thumb.webp 480w, /art/zanzibar-dhow.webp 1600w',
+    );
+  });
+  it('has none for pictures that exist in one size (older demo SVGs, thumbnails, other folders, external files)', () => {
     for (const url of [
       '/uploads/demo/kilimanjaro-dawn.svg',
       '/uploads/tours/4f2a-thumb.webp',
       '/uploads/profiles/1.webp',
+      '/art/zanzibar-dhow-thumb.webp',
+      'https://x.example/art/a.webp',
       'https://x.example/a.jpg',
       '/placeholder-tour.svg',
     ]) {
-      expect(tourImageSrcSet(url)).toBeNull();
+      expect(imageSrcSet(url)).toBeNull();
     }
   });
 });

@@ -31,12 +31,14 @@ export function checkTourImageFiles(
 }
 
 /**
- * The `srcset` of a tour photo the server stored (`/uploads/tours/<id>.webp`, with its 480 px copy
- * `<id>-thumb.webp`), so a small slot loads the small copy; null for any other picture (demo art,
- * external URLs), which exists in one size only.
+ * The `srcset` of a picture kept in two widths, so that a small slot loads the small copy: a tour
+ * photo the server stored (`/uploads/tours/<id>.webp`), a demo tour's image
+ * (`/uploads/demo/<name>.webp`) or the home page's art (`/art/<name>.webp`, this site's own), each with its 480 px
+ * copy `…-thumb.webp` beside it. Null for any other picture (external URLs, older demo SVGs), which
+ * exists in one size only.
  */
-export function tourImageSrcSet(url: string): string | null {
-  const m = /^(.*\/uploads\/tours\/[^/?#]+?)(?<!-thumb)\.webp$/.exec(url);
+export function imageSrcSet(url: string): string | null {
+  const m = /^((?:.*\/uploads\/(?:tours|demo)|\/art)\/[^/?#]+?)(?<!-thumb)\.webp$/.exec(url);
   if (!m) return null;
   return `${m[1]}-thumb.webp ${TOUR_IMAGE_RULES.thumbSide}w, ${url} ${TOUR_IMAGE_RULES.maxSide}w`;
 }

@@ -58,11 +58,18 @@ describe('the one port', () => {
 
   it('serves the demo images from /uploads with nosniff, and 404s missing files', async () => {
     const { body } = await s.rest('GET', '/api/tours/1');
-    const img = await fetch(`${s.url}${body.tour.images[0]}`);
-    expect(img.status).toBe(200);
-    expect(img.headers.get('content-type')).toContain('image/svg+xml');
-    expect(img.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(img.headers.get('content-security-policy')).toContain('sandbox');
+    const photo = body.tour.images[0] as string;
+    // A demo tour's image is a WebP with its small copy beside it, as an uploaded photo is.
+    for (const file of [photo, photo.replace(/\.webp$/, '-thumb.webp')]) {
+      const img = await fetch(`${s.url}${file}`);
+      expect(img.status).toBe(200);
+      expect(img.headers.get('content-type')).toContain('image/webp');
+      expect(img.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    // Its SVG source is there too, for catalogues seeded before: never run as a document.
+    const svg = await fetch(`${s.url}${photo.replace(/\.webp$/, '.svg')}`);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(svg.headers.get('content-security-policy')).toContain('sandbox');
     expect((await fetch(`${s.url}/uploads/nope.png`)).status).toBe(404);
   });
 

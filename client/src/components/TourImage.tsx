@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PLACEHOLDER_IMAGE, resolveTourImage, tourImageSrcSet } from '@tembea/schema';
+import { PLACEHOLDER_IMAGE, resolveTourImage, imageSrcSet } from '@tembea/schema';
 import { API_BASE } from '../lib/apollo';
 
 /**
@@ -25,7 +25,7 @@ export function TourImage({
   sizes?: string;
 }) {
   const src = resolveTourImage(tour, API_BASE);
-  const srcSet = tourImageSrcSet(src);
+  const srcSet = imageSrcSet(src);
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
   // A server-rendered image may fail before React is there to hear its error event. A loaded

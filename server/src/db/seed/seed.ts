@@ -14,12 +14,16 @@ import { withParkDays } from './demo-park-days.js';
 const ASSETS = path.resolve(import.meta.dirname, '../../../assets/tours');
 const DAY_MS = 86_400_000;
 
-/** Copies the demo images shipped in the repository to the uploads folder's `demo`. */
+/**
+ * Copies the demo images shipped in the repository to the uploads folder's `demo`: the WebP files
+ * the demo tours show, and their SVG sources, which catalogues seeded before the WebP files existed
+ * still point at.
+ */
 function installDemoImages(uploadsDir: string): void {
   const target = path.join(uploadsDir, 'demo');
   mkdirSync(target, { recursive: true });
   for (const f of readdirSync(ASSETS)) {
-    if (!f.endsWith('.svg')) continue;
+    if (!/\.(svg|webp)$/.test(f)) continue;
     const dest = path.join(target, f);
     if (!existsSync(dest)) copyFileSync(path.join(ASSETS, f), dest);
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useHydrated } from '../../../lib/hydration';
+import { ArtImage } from './ArtImage';
 import { HERO_SLIDES, SLIDE_INTERVAL_MS, type HeroSlide } from './slides';
 
 function prefersReducedMotion(): boolean {
@@ -61,17 +62,8 @@ export function HeroSlideshow({
             aria-hidden={i !== index}
             data-testid="hero-slide"
           >
-            <img
-              className="hero-slide__bg"
-              src={s.image}
-              alt=""
-              width={800}
-              height={500}
-              decoding="async"
-              // The first slide is the page's largest image: fetched first; the others when shown.
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : undefined}
-            />
+            {/* The first slide is the page's largest image: fetched first; the others when shown. */}
+            <ArtImage name={s.art} className="hero-slide__bg" sizes="100vw" priority={i === 0} />
             <div className="hero-slide__content">
               <p className="hero-slide__eyebrow">{s.eyebrow}</p>
               <h2 className="hero-slide__headline">{s.headline}</h2>

@@ -1,25 +1,21 @@
+import { ArtImage } from './ArtImage';
 import { Link } from 'react-router-dom';
-
-/** An illustration 800 by 500, loaded once it nears the screen; decorative, so it has no text. */
-function Art({ src, className }: { src: string; className: string }) {
-  return <img src={src} alt="" className={className} width={800} height={500} loading="lazy" decoding="async" />;
-}
 
 const OFFERS = [
   {
-    art: '/art/serengeti-balloon.svg',
+    art: 'serengeti-balloon',
     title: 'Private Safaris',
     text: 'Your own vehicle, your own guide and your own pace. Start with a day trip from Arusha, Moshi or Zanzibar and add days as you like.',
     link: { to: '/tourfilter?durationDays=1&durationNights=0&dayTrip=true', label: 'SEE DAY TRIPS', primary: true },
   },
   {
-    art: '/art/ngorongoro-crater.svg',
+    art: 'ngorongoro-crater',
     title: 'Pre-Made Safaris',
     text: 'Tried and tested itineraries through the Serengeti, Ngorongoro, Tarangire and Kilimanjaro, priced up front with nothing to plan.',
     link: { to: '/tours', label: 'See pre-made safaris', primary: false },
   },
   {
-    art: '/art/maasai-village.svg',
+    art: 'maasai-village',
     title: 'Group Safaris',
     text: 'Share the vehicle and the stories with fellow travellers and pay less. Fixed departures with small groups.',
     link: { to: '/tourfilter?bookingType=group', label: 'See group safaris', primary: false },
@@ -36,7 +32,7 @@ export function OfferSection() {
       <div className="offers__grid">
         {OFFERS.map((o) => (
           <article key={o.title} className="offer-card">
-            <Art src={o.art} className="offer-card__art" />
+            <ArtImage name={o.art} className="offer-card__art" sizes="(min-width: 700px) 400px, 100vw" />
             <h3>{o.title}</h3>
             <p>{o.text}</p>
             <Link className={o.link.primary ? 'btn btn--primary' : 'btn btn--secondary'} to={o.link.to}>
@@ -46,7 +42,7 @@ export function OfferSection() {
         ))}
       </div>
       <aside className="migration-trip" aria-labelledby="migration-heading">
-        <Art src="/art/serengeti-migration.svg" className="migration-trip__art" />
+        <ArtImage name="serengeti-migration" className="migration-trip__art" sizes="(min-width: 700px) 500px, 100vw" />
         <div>
           <h3 id="migration-heading">Great Migration group trip – January</h3>
           <p>

@@ -3,7 +3,8 @@ export interface HeroSlide {
   eyebrow: string;
   headline: string;
   subtitle: string;
-  image: string;
+  /** The slide's art, a name under /art. */
+  art: string;
 }
 
 export const HERO_SLIDES: readonly HeroSlide[] = [
@@ -11,19 +12,19 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
     eyebrow: 'Kilimanjaro',
     headline: 'Stand on the Roof of Africa',
     subtitle: 'Guided climbs of Africa’s highest peak on the Machame, Lemosho, Marangu and Rongai routes.',
-    image: '/art/kilimanjaro-dawn.svg',
+    art: 'kilimanjaro-dawn',
   },
   {
     eyebrow: 'Serengeti Migration',
     headline: 'Follow the Great Migration',
     subtitle: 'Two million wildebeest and zebra on the move across the endless Serengeti plains.',
-    image: '/art/serengeti-migration.svg',
+    art: 'serengeti-migration',
   },
   {
     eyebrow: 'Zanzibar',
     headline: 'Unwind on the Spice Island',
     subtitle: 'White-sand beaches, turquoise reefs and the winding alleys of Stone Town.',
-    image: '/art/zanzibar-dhow.svg',
+    art: 'zanzibar-dhow',
   },
 ];
 
