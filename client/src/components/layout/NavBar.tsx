@@ -35,7 +35,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
     <header className="navbar">
       <div className="navbar__inner">
         <Link to="/" className="navbar__brand" aria-label="Tembea home">
-          <img src="/favicon.svg" alt="" width={32} height={32} /> Tembea
+          <Logo /> Tembea
         </Link>
         <button
           type="button"
@@ -64,5 +64,20 @@ export function NavBar({ account }: { account?: ReactNode }) {
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * The logo (the same drawing as favicon.svg), drawn inline: as an <img> the browser would build a
+ * separate SVG document for it on the main thread, on every page's first paint.
+ */
+function Logo() {
+  return (
+    <svg viewBox="0 0 64 64" width={32} height={32} aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="#1f4d3a" />
+      <path d="M8 48 L26 20 L34 32 L40 24 L56 48 Z" fill="#f4e9d8" />
+      <path d="M22 26 L26 20 L30 26 Z" fill="#fff" />
+      <circle cx="46" cy="16" r="6" fill="#f2a541" />
+    </svg>
   );
 }
