@@ -46,7 +46,7 @@ describe('GraphQL tours', () => {
     expect(t.itinerary.length).toBeGreaterThan(0);
     expect(t.itinerary[0]).toMatchObject({ day: 1 });
     expect(t.tiers.length).toBeGreaterThan(0);
-    expect(t.images[0]).toMatch(/^\/uploads\/demo\/.+\.svg$/);
+    expect(t.images[0]).toMatch(/^\/uploads\/demo\/.+\.webp$/);
     expect(new Date(t.departureTime).getTime()).toBeGreaterThan(Date.now());
   });
 
