@@ -96,7 +96,7 @@ select
   case when has_text then 'group budget:' || p1 || ';private luxury:' || p2 end,
   case when has_text then p1 else p end,
   case when h6 % 10 = 0 then 10 else 0 end,
-  array['/uploads/demo/serengeti.svg'],
+  array['/uploads/demo/serengeti-migration.webp'],
   h4 % 10 = 0, h5 % 7 = 0, h6 % 13 = 0,
   round(3 + (h4 % 21) / 10.0, 1), h5 % 500, kind, 4 + h6 % 17,
   case when h3 % 20 = 0 then 'inactive' when h3 % 33 = 0 then 'draft' else 'active' end,
