@@ -17,6 +17,8 @@ import {
   type LedgerRow,
   type PayableBooking,
 } from './payments.js';
+import { travellerToday } from './booking.js';
+import { lateBookingDueDate } from './pricing.js';
 
 const TODAY = '2027-01-01';
 // Starts 60 days after TODAY: the balance falls due on 2027-01-31.
@@ -222,6 +224,20 @@ describe('reminders', () => {
   it('sends nothing when paid in full or no longer open', () => {
     expect(reminderDue('balance_overdue', b, 0, '2027-02-01')).toBe(false);
     expect(reminderDue('balance_overdue', { ...b, status: 'Cancelled' }, 97_000, '2027-02-01')).toBe(false);
+  });
+});
+
+describe('a booking made less than 30 days before departure', () => {
+  it('is not overdue until its due date has ended everywhere, at least a day after booking', () => {
+    // Booked at 10:24 UTC on 2026-11-27, when the earliest calendar day anywhere is still the 26th.
+    const bookedOn = travellerToday(new Date('2026-11-27T10:24:00Z'));
+    const dueDate = lateBookingDueDate(bookedOn);
+    const late = booking({ startDate: '2026-12-20', balanceDueDate: dueDate });
+    const at = (iso: string) => paymentSummary(late, [], travellerToday(new Date(iso)));
+    expect(at('2026-11-27T10:24:00Z').overdue).toBe(false);
+    expect(at('2026-11-28T11:59:00Z').overdue).toBe(false);
+    expect(at('2026-11-28T12:00:00Z').overdue).toBe(true);
+    expect(reminderDue('balance_overdue', { ...late, balanceDueDate: dueDate }, 97_000, bookedOn)).toBe(false);
   });
 });
 

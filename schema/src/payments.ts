@@ -56,8 +56,8 @@ export interface PayableBooking {
   totalCents: number;
   depositCents: number;
   /**
-   * The due date frozen when it was booked: 30 days before departure, or the booking day when that
-   * had passed (a late booking is not overdue the moment it is made). Start − 30 days when absent.
+   * The due date frozen when it was booked: 30 days before departure, or `lateBookingDueDate` when
+   * that had passed (a late booking is not overdue the moment it is made). Start − 30 days when absent.
    */
   balanceDueDate?: string | null;
   /**

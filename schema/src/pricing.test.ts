@@ -15,7 +15,7 @@ import {
   quoteInCents,
   unitPrice,
 } from './pricing.js';
-import { isIsoDay } from './booking.js';
+import { isIsoDay, travellerToday } from './booking.js';
 
 const TEXT = 'Group Budget:1,450; group mid-range:$1890;PRIVATE Luxury: 4200 ;broken;:99;private budget:';
 
@@ -180,11 +180,25 @@ describe('quote (3% deposit, balance 30 days before, 5% early bird at 6 months)'
     ).toBeNull();
   });
 
-  it('makes the balance due today when departure is under 30 days away', () => {
+  it("makes a late booking's balance due the day after the earliest today, not a day already past", () => {
+    // 10:24 UTC: the earliest calendar day anywhere (UTC-12) is still yesterday, East Africa's is today.
+    const earliest = travellerToday(new Date('2026-11-27T10:24:00Z'));
+    expect(earliest).toBe('2026-11-26');
+    const due = quote(
+      { price: 10 },
+      { startDate: '2026-12-20', numberOfPeople: 1, bookingType: 'group', tier: 'x' },
+      earliest,
+    )!.balanceDueDate;
+    expect(due).toBe('2026-11-27');
+    // Departure exactly 30 days after the earliest today: that day is past in East Africa, so the floor holds.
     expect(
-      quote({ price: 10 }, { startDate: '2025-07-20', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, today)!
+      quote({ price: 10 }, { startDate: '2026-12-26', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, earliest)!
         .balanceDueDate,
-    ).toBe(today);
+    ).toBe('2026-11-27');
+    expect(
+      quote({ price: 10 }, { startDate: '2027-01-30', numberOfPeople: 1, bookingType: 'group', tier: 'x' }, earliest)!
+        .balanceDueDate,
+    ).toBe('2026-12-31');
   });
 });
 

@@ -183,7 +183,7 @@ export interface QuoteCents {
   totalCents: number;
   depositCents: number;
   balanceCents: number;
-  /** Date the balance is due (30 days before departure, or today when that has passed). */
+  /** Date the balance is due: 30 days before departure, or `lateBookingDueDate` when that is earlier. */
   balanceDueDate: string;
   currency: string;
 }
@@ -197,9 +197,19 @@ export interface Quote {
   total: number;
   deposit: number;
   balance: number;
-  /** Date the balance is due (30 days before departure, or today when that has passed). */
+  /** Date the balance is due: 30 days before departure, or `lateBookingDueDate` when that is earlier. */
   balanceDueDate: string;
   currency: string;
+}
+
+/**
+ * The due date of a balance booked later than 30 days before departure. `today` is the earliest
+ * calendar day anywhere (UTC-12), which is already yesterday in East Africa for half of each day;
+ * the day after it is today or later for a traveller from UTC-12 to UTC+12, so the date a traveller
+ * is given has not passed, and nothing booked is overdue before a whole day has gone by.
+ */
+export function lateBookingDueDate(today: string): string {
+  return addDays(today, 1);
 }
 
 /**
@@ -221,6 +231,7 @@ export function quoteInCents(
   const totalCents = subtotalCents - earlyBirdDiscountCents;
   const depositCents = percentOf(totalCents, DEPOSIT_PERCENT);
   const due = addDays(input.startDate, -BALANCE_DUE_DAYS_BEFORE);
+  const earliest = lateBookingDueDate(today);
   return {
     unitPriceCents,
     earlyBird,
@@ -230,7 +241,7 @@ export function quoteInCents(
     totalCents,
     depositCents,
     balanceCents: totalCents - depositCents,
-    balanceDueDate: due < today ? today : due,
+    balanceDueDate: due < earliest ? earliest : due,
     currency: CURRENCY,
   };
 }

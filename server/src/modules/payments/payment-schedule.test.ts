@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, mailsTo, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, CONFIRM, adminToken, departureRow } from '../../test/booking-helpers.js';
-import { RECORD, listedPayment, pricedBooking } from '../../test/payment-helpers.js';
+import { RECORD, listedPayment, myPayment, pricedBooking } from '../../test/payment-helpers.js';
 import { queryRows, sql } from '../../common/sql.js';
 
 const ENV = { ...ADMIN_ENV, BOOKING_RATE_LIMIT: '1000' };
@@ -91,6 +91,27 @@ describe('balance reminders', () => {
       sql`select count(*)::int as n from payment_reminders where booking_id = ${Number(paid)}`,
     )) as [{ n: number }];
     expect(n).toBe(0);
+  });
+});
+
+describe('a booking made less than 30 days before departure', () => {
+  it('is given a due date not yet past here and gets no "overdue" mail within a day of booking', async () => {
+    const email = `late.${Date.now()}@example.com`;
+    const who = await signUpAndLogin(s, { email });
+    const id = await pricedBooking(s, who, 10);
+    await record(id, 750);
+    const payment = await myPayment(s, who.accessToken, id);
+    // Whatever the hour of the run: the due date is not before today's date in UTC (East Africa is ahead).
+    expect(payment.balanceDueDate >= new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(payment.overdue).toBe(false);
+    await runAt(s, new Date());
+    await runAt(s, hoursFromNow(23));
+    await s.outbox.flush();
+    expect(mailsTo(s, email).filter((m) => m.text.includes('Subject: Balance overdue'))).toHaveLength(0);
+    // Once the due date has ended everywhere, the reminder goes.
+    await runAt(s, hoursFromNow(72));
+    await s.outbox.flush();
+    expect(mailsTo(s, email).filter((m) => m.text.includes('Subject: Balance overdue'))).toHaveLength(1);
   });
 });
 

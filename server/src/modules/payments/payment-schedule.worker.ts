@@ -1,6 +1,6 @@
 import {
   holdExpired,
-  isoDate,
+  travellerToday,
   addDays,
   ledgerTotals,
   paymentSummary,
@@ -97,7 +97,9 @@ export class PaymentScheduleWorker extends PollingWorker {
     afterId: number,
   ): Promise<{ sent: number; lastId: number | null }> {
     const ctx = this.contextFor();
-    const today = isoDate(now);
+    // The payment rules' today (a date is past once it has ended everywhere), so "overdue" is mailed
+    // on the day a booking's payment first reads as overdue, never before.
+    const today = travellerToday(now);
     // The days each reminder is sent: 7 days before the due date until it, and from the day after
     // it until departure.
     const window =

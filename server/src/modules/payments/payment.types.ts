@@ -163,7 +163,7 @@ export class BookingPaymentType {
 
   @Field({
     description:
-      'Day the balance is due, YYYY-MM-DD: 30 days before departure (the booking day for a booking made later than that).',
+      'Day the balance is due, YYYY-MM-DD: 30 days before departure; for a booking made later, the day after the earliest calendar day anywhere (UTC-12) when it was booked, a date not yet past for its traveller.',
   })
   balanceDueDate!: string;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESTINATIONS, TRAVEL_TYPES, addDays, addMonths, travellerToday } from '@tembea/schema';
+import { DESTINATIONS, TRAVEL_TYPES, addDays, addMonths, lateBookingDueDate, travellerToday } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { DEMO_TOURS } from '../../db/seed/demo-tours.js';
 
@@ -171,9 +171,9 @@ describe('quote', () => {
     });
   });
 
-  it('sets the balance due today when departure is less than 30 days away', async () => {
+  it('sets the balance due the day after the earliest today when departure is less than 30 days away', async () => {
     const r = (await q({ startDate: addDays(today, 10) })).body.data.quote;
-    expect(r.balanceDueDate).toBe(today);
+    expect(r.balanceDueDate).toBe(lateBookingDueDate(today));
   });
 
   it('refuses bad input with the failing field', async () => {
