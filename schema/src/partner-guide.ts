@@ -36,14 +36,15 @@ export const PARTNER_ERROR_CODES: readonly { code: string; status: string; when:
   },
   {
     code: 'FORBIDDEN',
-    status: '403',
+    status: '200 (403 on REST)',
     when: "the operation is a user's or an admin's (a key reads no account or booking)",
   },
   {
     code: 'BAD_USER_INPUT',
     status: '400',
-    when: 'a wrong argument (named in `fields`), a page size out of range, a query over the depth or cost limit',
+    when: 'refused before it runs: a page size out of range, a query over the depth or cost limit',
   },
+  { code: 'BAD_USER_INPUT', status: '200 (400 on REST)', when: 'a wrong argument, named in `fields`' },
   { code: 'NOT_FOUND', status: '200 (404 on REST)', when: 'the tour or departure does not exist' },
   { code: 'RATE_LIMITED', status: '429', when: "over the key's requests per minute: wait `Retry-After` seconds" },
   { code: 'SERVICE_UNAVAILABLE / TIMEOUT', status: '503', when: 'a brief outage: try again in a few seconds' },
@@ -53,7 +54,7 @@ export const PARTNER_ERROR_CODES: readonly { code: string; status: string; when:
 export const PARTNER_LIMITS: readonly string[] = [
   'Each key has its own limit of requests a minute (1,200 unless agreed otherwise; `apiKey { rateLimitPerMinute }` tells yours). Without a key the catalogue is open at a lower limit per address.',
   'One operation per request, at most 10 levels deep and 30 aliases. Pages of `availability` and `tourChanges` hold 1 to 200 items (default 50); other lists 1 to 100 (default 20).',
-  'Errors come in `errors[0].extensions.code`, with a message a person can read:',
+  'Errors come in `errors[0].extensions.code`, with a message a person can read. An error met while the operation runs comes with HTTP 200, as GraphQL over HTTP does: read `errors`, not only the status.',
 ];
 
 /** How to page through a list and stay in step with the catalogue. */

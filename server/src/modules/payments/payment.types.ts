@@ -292,7 +292,7 @@ export class RefundPaymentInput {
   @Field(() => PaymentMethodEnum, {
     nullable: true,
     description:
-      'How it is given back. Omitted (or CARD) on a booking paid through Stripe: refunded through Stripe. Required otherwise.',
+      'How it is given back. Omitted (or CARD) on a booking paid through Stripe: refunded through Stripe. Omitted otherwise: the way the latest payment came.',
   })
   method?: PaymentMethodEnum | null;
 

@@ -7,7 +7,7 @@ import { BookingTravellersType, TravellerInput, UpdateTravellersPayload } from '
 export class TravellerResolver {
   @Query(() => BookingTravellersType, {
     description:
-      "Who travels on a booking, what is still missing and until when the list can be changed: for the booking's owner and admins; NOT_FOUND for anyone else, partners included.",
+      "Who travels on a booking, what is still missing and until when the list can be changed: for the booking's owner and admins; NOT_FOUND for another user, FORBIDDEN for a partner key (a key reads no booking).",
   })
   async bookingTravellers(
     @Ctx() ctx: RequestContext,
