@@ -200,7 +200,7 @@ export const tourAdminService = {
    * Edits a tour: the fields sent replace the stored ones, a field left out keeps its value. Its
    * images are the kept paths (the stored ones when left out), then the uploaded photos. Photos it
    * no longer uses are deleted once the change is saved, unless another record still names them.
-   * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction.
+   * Partners' TOUR_CHANGED (UPDATED) is queued in the same transaction when anything changed.
    */
   async update(
     ctx: RequestContext,
@@ -223,9 +223,13 @@ export const tourAdminService = {
           sql`select id from tours where id = ${tour.id} for update`,
         );
         if (!locked) throw new NotFoundError('Tour not found');
-        tx.catalogueChanged();
+        const lastChanged = tour.updatedAt.getTime();
         apply(tour, { ...fields, images });
         await tx.em.flush();
+        // A save that changed nothing writes no row and keeps updatedAt: the change feed lists
+        // nothing, so neither partners nor the cache are told of a change.
+        if (tour.updatedAt.getTime() === lastChanged) return;
+        tx.catalogueChanged();
         await webhookService.tourChanged(tx, tour.id, 'UPDATED');
       }),
     );
