@@ -54,8 +54,10 @@ export function ResetPasswordPage() {
       setDone(data?.resetPassword.message || 'Your password has been reset.');
     } catch (err) {
       const fields = serverFieldErrors(err);
+      // A password the server's policy refuses is said at the field: the link still works, so no
+      // banner offers a new one.
       if (fields.password) flushSync(() => setErrors({ password: fields.password }));
-      setFailure(errorMessage(err, 'Failed to reset password.'));
+      else setFailure(errorMessage(err, 'Failed to reset password.'));
     }
   };
 
