@@ -13,6 +13,20 @@ describe('the demo park days', () => {
       for (const [area] of days) if (area) expect(areas, `${title}: ${area}`).toContain(area);
     }
   });
+
+  it('make each tour that is charged park fees list them as not included, never as included', () => {
+    for (const title of Object.keys(DEMO_PARK_DAYS)) {
+      const tour = DEMO_TOURS.find((t) => t.title === title)!;
+      expect(
+        tour.included.filter((item) => /park|hut|camping|conservation/i.test(item) && /fee/i.test(item)),
+        title,
+      ).toEqual([]);
+      expect(
+        tour.notIncluded.some((item) => /^Park fees/.test(item)),
+        title,
+      ).toBe(true);
+    }
+  });
 });
 
 describe('the sample park fee schedules', () => {
