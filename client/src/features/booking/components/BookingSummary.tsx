@@ -4,6 +4,7 @@ import { formatDay, peopleCount } from '../../../lib/format';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import type { BookingQuoteQuery } from '../../../gql/graphql';
 import { ParkFeeLines } from '../../../components/ParkFeeLines';
+import { PaymentTerms } from '../../../components/PaymentTerms';
 import type { PartyGroup } from '../lib/party';
 
 type Quote = BookingQuoteQuery['quote'];
@@ -104,14 +105,7 @@ export function BookingSummary({
                   </div>
                 </>
               ) : null}
-              <div>
-                <dt>Deposit (3%, non-refundable)</dt>
-                <dd>{formatUsd(q.deposit)}</dd>
-              </div>
-              <div>
-                <dt>Balance{q.balanceDueDate ? `, due ${formatDay(q.balanceDueDate)}` : ''}</dt>
-                <dd>{formatUsd(q.balance)}</dd>
-              </div>
+              <PaymentTerms quote={q} testIdPrefix="booking" />
             </dl>
           ) : (
             <p data-testid="booking-quote">{CONTACT_FOR_PRICING}: we will send you a quote.</p>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from '@tembea/schema';
+import { TOKEN_KEY, addDays, travellerToday } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { fakeJwt, mockClient, Providers, TEST_USER } from '../../../test/auth';
 import type { BookingModalSlotProps } from './BookingModalSlot';
@@ -123,5 +123,37 @@ describe('BookBar', () => {
     await renderTour();
     expect(screen.queryByTestId('book-bar')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Book Tour' })).toHaveLength(1);
+  });
+});
+
+describe('BookingPanel payment terms', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The quote for a start `daysAway` days from the server's today. */
+  const startingIn = (daysAway: number) => {
+    const startDate = addDays(travellerToday(), daysAway);
+    return { ...quote, startDate, balanceDueDate: addDays(startDate, -30) };
+  };
+
+  it('shows the deposit and the balance with its due date for a trip 60 days away', async () => {
+    screenIs(false);
+    await renderTour(startingIn(60));
+    const panel = screen.getByTestId('quote');
+    expect((await within(panel).findByTestId('quote-deposit')).textContent).toBe('$28.50');
+    expect(within(panel).getByTestId('quote-balance').textContent).toBe('$921.50');
+    expect(within(panel).getByText(/^Balance, due /)).toBeTruthy();
+    expect(within(panel).queryByTestId('quote-full')).toBeNull();
+  });
+
+  it('shows one pay-in-full line with the grand total, park fees included, for a trip 10 days away', async () => {
+    screenIs(false);
+    await renderTour(startingIn(10));
+    const panel = screen.getByTestId('quote');
+    expect((await within(panel).findByTestId('quote-full')).textContent).toBe('$1,256.80');
+    expect(within(panel).getByText('Paid in full at booking (departure within 30 days)')).toBeTruthy();
+    expect(within(panel).queryByTestId('quote-deposit')).toBeNull();
+    expect(within(panel).queryByTestId('quote-balance')).toBeNull();
+    expect(within(panel).queryByText(/Deposit|Balance/)).toBeNull();
   });
 });

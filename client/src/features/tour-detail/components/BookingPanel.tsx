@@ -9,9 +9,10 @@ import {
   localIsoDate,
 } from '@tembea/schema';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
-import { formatDay, titleCase } from '../../../lib/format';
+import { titleCase } from '../../../lib/format';
 import { quotePriceLabel, type ViewTour } from '../lib/tour-view';
 import { ParkFeeLines } from '../../../components/ParkFeeLines';
+import { PaymentTerms } from '../../../components/PaymentTerms';
 
 /** Replaces the booking button once a request is received; takes the focus the closed modal leaves. */
 function BookedBanner({ children }: { children?: ReactNode }) {
@@ -46,8 +47,8 @@ export function usePanelQuote(tour: ViewTour, bookingType: string, tier: string)
 
 /**
  * Booking type and tier selectors, the server's quote for them (unit price, early bird, 3% deposit,
- * balance and its due date) and the booking button labelled by the tour's status, or the banner
- * once booked.
+ * balance and its due date, or the full amount for a departure within 30 days) and the booking
+ * button labelled by the tour's status, or the banner once booked.
  */
 export function BookingPanel({
   tour,
@@ -113,14 +114,7 @@ export function BookingPanel({
                     <dd>−{formatUsd(q.earlyBirdDiscount)}</dd>
                   </div>
                 ) : null}
-                <div>
-                  <dt>Deposit (3%, non-refundable)</dt>
-                  <dd data-testid="quote-deposit">{formatUsd(q.deposit)}</dd>
-                </div>
-                <div>
-                  <dt>Balance{q.balanceDueDate ? `, due ${formatDay(q.balanceDueDate)}` : ''}</dt>
-                  <dd data-testid="quote-balance">{formatUsd(q.balance)}</dd>
-                </div>
+                <PaymentTerms quote={q} testIdPrefix="quote" />
               </dl>
             ) : null}
             {q.parkFees ? <ParkFeeLines fees={q.parkFees} /> : null}
