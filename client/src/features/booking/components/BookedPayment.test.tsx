@@ -71,6 +71,11 @@ describe('BookedPayment (under Booking Request Received!)', () => {
     for (const wallet of ['M-Pesa', 'Tigo Pesa', 'Airtel Money']) expect(text).toContain(wallet);
     expect(text).toContain('+255 754 123 456');
     expect(text).toContain(HOLD_NOTE);
+    // Recording a payment mails a receipt; confirming the booking is a separate step by the operator.
+    expect(text).toContain(
+      'We email you a receipt as soon as we have recorded your payment; your booking is confirmed once the operator has checked it.',
+    );
+    expect(text).not.toMatch(/confirmed, and a receipt emailed/);
     expect(screen.queryByRole('button', { name: /^Pay deposit/ })).toBeNull();
 
     fireEvent.click(within(instructions).getByRole('button', { name: 'Copy payment reference' }));

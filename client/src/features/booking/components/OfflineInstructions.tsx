@@ -5,7 +5,7 @@ import { formatCents, methodLabel } from '../../../lib/money';
 export type PaymentInstructions = NonNullable<StartPaymentMutation['startPayment']['instructions']>;
 
 export const HOLD_NOTE =
-  'We hold your booking while your payment is on its way. If the deposit has not reached us within the hold period (72 hours unless we tell you otherwise), the booking is cancelled and its seats are freed. Your booking is confirmed, and a receipt emailed, as soon as we have recorded your payment.';
+  'We hold your booking while your payment is on its way. If the deposit has not reached us within the hold period (72 hours unless we tell you otherwise), the booking is cancelled and its seats are freed. We email you a receipt as soon as we have recorded your payment; your booking is confirmed once the operator has checked it.';
 
 /** The payment reference, large, with a button that copies it. */
 function Reference({ reference }: { reference: string }) {
