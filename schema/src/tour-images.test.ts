@@ -4,8 +4,8 @@ import { checkTourImageFiles, TOUR_IMAGE_RULES, imageSrcSet } from './tour-image
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
 describe('checkTourImageFiles', () => {
-  it('accepts JPEG, PNG, WebP and GIF images up to 10 MB', () => {
-    const ok = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'].map((t, i) =>
+  it('accepts JPEG, PNG, WebP, GIF and AVIF images up to 10 MB', () => {
+    const ok = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'].map((t, i) =>
       file(`a${i}`, t, TOUR_IMAGE_RULES.maxBytes),
     );
     expect(checkTourImageFiles(ok)).toEqual([]);
@@ -16,7 +16,7 @@ describe('checkTourImageFiles', () => {
         file('doc.pdf', 'application/pdf'),
         file('big.jpg', 'image/jpeg', TOUR_IMAGE_RULES.maxBytes + 1),
       ]),
-    ).toEqual(['doc.pdf: only JPEG, PNG, WebP or GIF images', 'big.jpg: an image must be at most 10 MB']);
+    ).toEqual(['doc.pdf: only JPEG, PNG, WebP, GIF or AVIF images', 'big.jpg: an image must be at most 10 MB']);
   });
   it('counts the kept images against the limit of 10 per tour', () => {
     expect(checkTourImageFiles([file('a.png', 'image/png')], 9)).toEqual([]);

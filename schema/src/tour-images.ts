@@ -1,9 +1,23 @@
+/** The image types the server decodes and stores (tour photos, profile pictures), as people name them. */
+const IMAGE_TYPES = [
+  ['image/jpeg', 'JPEG'],
+  ['image/png', 'PNG'],
+  ['image/webp', 'WebP'],
+  ['image/gif', 'GIF'],
+  ['image/avif', 'AVIF'],
+] as const;
+
+/** "JPEG, PNG, WebP, GIF or AVIF", for hints and refusals. */
+export const IMAGE_TYPE_NAMES = `${IMAGE_TYPES.slice(0, -1)
+  .map(([, name]) => name)
+  .join(', ')} or ${IMAGE_TYPES[IMAGE_TYPES.length - 1]![1]}`;
+
 /** What a tour's uploaded images may be: the admin form checks them before sending, the server again. */
 export const TOUR_IMAGE_RULES = {
   /** Longest side of a stored tour photo, and of the small copy stored beside it (`…-thumb.webp`). */
   maxSide: 1600,
   thumbSide: 480,
-  types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  types: IMAGE_TYPES.map(([type]) => type),
   maxBytes: 10 * 1024 * 1024,
   maxPerTour: 10,
 } as const;
@@ -22,7 +36,7 @@ export function checkTourImageFiles(
   const errors: string[] = [];
   for (const f of files) {
     if (!(TOUR_IMAGE_RULES.types as readonly string[]).includes(f.type))
-      errors.push(`${f.name}: only JPEG, PNG, WebP or GIF images`);
+      errors.push(`${f.name}: only ${IMAGE_TYPE_NAMES} images`);
     else if (f.size > TOUR_IMAGE_RULES.maxBytes) errors.push(`${f.name}: an image must be at most 10 MB`);
   }
   if (keptCount + files.length > TOUR_IMAGE_RULES.maxPerTour)

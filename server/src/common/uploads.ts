@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { IMAGE_TYPE_NAMES } from '@tembea/schema';
 import { BadInputError, PayloadTooLargeError } from './errors.js';
 import type { FileStore } from './file-store.js';
 
 /** Largest image accepted: a profile picture, and each tour photo. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'Image must be at most 5 MB';
-export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).';
+export const NOT_AN_IMAGE = `Please choose an image file (${IMAGE_TYPE_NAMES}).`;
 // A small file can still decode to a huge bitmap (a "pixel flood"); refuse beyond ~50 megapixels.
 const MAX_INPUT_PIXELS = 50_000_000;
 

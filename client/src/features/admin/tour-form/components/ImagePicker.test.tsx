@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ImagePicker } from './ImagePicker';
+import { TOUR_IMAGE_ACCEPT, TOUR_IMAGE_RULES } from '@tembea/schema';
+import { ImagePicker, tourImageHint } from './ImagePicker';
 
 beforeAll(() => {
   // jsdom has no object URLs; the picker only needs distinct strings for its previews.
@@ -55,7 +56,7 @@ describe('ImagePicker', () => {
     });
     expect(screen.getByRole('alert').textContent).toBe(
       [
-        'notes.pdf: only JPEG, PNG, WebP or GIF images',
+        'notes.pdf: only JPEG, PNG, WebP, GIF or AVIF images',
         'huge.jpg: an image must be at most 10 MB',
         'A tour has at most 10 images',
       ].join('\n'),
@@ -63,6 +64,41 @@ describe('ImagePicker', () => {
     expect(state().files).toEqual([]);
     fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [image('ok.gif', 'image/gif')] } });
     expect(state().files).toEqual(['ok.gif']);
+  });
+
+  it('refuses a file that is not an image at selection, next to the picker, and adds no preview', () => {
+    render(<Harness kept={[]} />);
+    const picker = screen.getByLabelText('Add images');
+    // Named like a picture, but the browser says it is text.
+    fireEvent.change(picker, { target: { files: [new File(['not a picture'], 'notes.png', { type: 'text/plain' })] } });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/^notes\.png: only .*images$/);
+    expect(picker.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    expect(state().files).toEqual([]);
+    expect(screen.queryAllByTestId('new-image')).toHaveLength(0);
+    expect(screen.queryByRole('img', { name: 'New image notes.png' })).toBeNull();
+  });
+
+  it('offers and names exactly the image types of the shared rules', () => {
+    render(<Harness />);
+    const picker = screen.getByLabelText('Add images');
+    expect(picker.getAttribute('accept')).toBe(TOUR_IMAGE_ACCEPT);
+    expect(picker.getAttribute('accept')!.split(',')).toEqual([...TOUR_IMAGE_RULES.types]);
+    const hint = document.getElementById(picker.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toBe(`${tourImageHint()} New images are added after the kept ones.`);
+    for (const name of ['JPEG', 'PNG', 'WebP', 'GIF']) expect(hint.textContent).toContain(name);
+    expect(hint.textContent).toContain('at most 10 MB each and 10 per tour.');
+  });
+
+  it('accepts an AVIF image, offers it in the picker and names it in the hint', () => {
+    render(<Harness kept={[]} />);
+    const picker = screen.getByLabelText('Add images');
+    expect(picker.getAttribute('accept')).toContain('image/avif');
+    expect(document.getElementById(picker.getAttribute('aria-describedby')!)!.textContent).toContain('AVIF');
+    fireEvent.change(picker, { target: { files: [image('kibo.avif', 'image/avif')] } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(state().files).toEqual(['kibo.avif']);
+    expect(screen.getByRole('img', { name: 'New image kibo.avif' })).toBeTruthy();
   });
 
   it('shows the upload progress and holds the file input while a save runs', () => {

@@ -1,8 +1,20 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { checkTourImageFiles, resolveImagePath, TOUR_IMAGE_ACCEPT } from '@tembea/schema';
+import {
+  checkTourImageFiles,
+  IMAGE_TYPE_NAMES,
+  resolveImagePath,
+  TOUR_IMAGE_ACCEPT,
+  TOUR_IMAGE_RULES,
+} from '@tembea/schema';
 import { API_BASE } from '../../../../lib/apollo';
 import { moveItem } from '../../../../lib/move-item';
 import { ProgressBar } from '../../../../components/ProgressBar';
+
+/** "JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each and 10 per tour.", from the shared rules the server checks too. */
+export function tourImageHint(): string {
+  const mb = TOUR_IMAGE_RULES.maxBytes / (1024 * 1024);
+  return `${IMAGE_TYPE_NAMES}, at most ${mb} MB each and ${TOUR_IMAGE_RULES.maxPerTour} per tour.`;
+}
 
 export interface ImagePickerProps {
   /** Paths the tour keeps, in order. */
@@ -98,17 +110,17 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
           accept={TOUR_IMAGE_ACCEPT}
           onChange={(e) => pick(e.target.files)}
           disabled={progress !== null}
-          aria-describedby={`${inputId}-hint`}
+          aria-describedby={problems.length ? `${inputId}-hint ${inputId}-problems` : `${inputId}-hint`}
         />
         <p className="tour-form__hint" id={`${inputId}-hint`}>
-          JPEG, PNG, WebP or GIF, at most 10 MB each and 10 per tour. New images are added after the kept ones.
+          {tourImageHint()} New images are added after the kept ones.
         </p>
+        {problems.length ? (
+          <p className="tour-form__errors" role="alert" id={`${inputId}-problems`}>
+            {problems.join('\n')}
+          </p>
+        ) : null}
       </div>
-      {problems.length ? (
-        <p className="tour-form__errors" role="alert">
-          {problems.join('\n')}
-        </p>
-      ) : null}
       {progress !== null ? <ProgressBar label="Image upload progress" percent={progress} /> : null}
     </fieldset>
   );
