@@ -81,6 +81,18 @@ export function ledgerTotals(rows: readonly LedgerRow[]): { receivedCents: numbe
   return { receivedCents, refundedCents };
 }
 
+/**
+ * A row's signed effect on the money held, in cents: a payment +, a refund −, a reversal the
+ * opposite of the row it cancels (it has that row's kind). Which kinds are received and which
+ * refunded is ledgerTotals' rule (the one the payment summaries and the ledger's totals follow), so
+ * these amounts sum to the net paid, received less refunded.
+ */
+export function signedAmountCents(row: LedgerRow): number {
+  const { receivedCents, refundedCents } = ledgerTotals([{ ...row, reverses: null }]);
+  const effect = receivedCents - refundedCents;
+  return row.reverses != null ? -effect : effect;
+}
+
 /** The day the balance falls due: 30 days before departure. */
 export function balanceDueDate(startDate: string): string {
   return addDays(startDate, -BALANCE_DUE_DAYS_BEFORE);

@@ -47,8 +47,13 @@ export function payableOf(b: Booking): PayableBooking | null {
   };
 }
 
+/** A ledger row as the rules read it. */
+export function ledgerRowOf(e: PaymentEntry): LedgerRow {
+  return { id: e.id, kind: e.kind, amountCents: e.amountCents, reverses: e.reverses?.id ?? null };
+}
+
 export function ledgerRowsOf(entries: readonly PaymentEntry[]): LedgerRow[] {
-  return entries.map((e) => ({ id: e.id, kind: e.kind, amountCents: e.amountCents, reverses: e.reverses?.id ?? null }));
+  return entries.map(ledgerRowOf);
 }
 
 /** Ledger rows of bookings in one statement, oldest first, by booking id. */

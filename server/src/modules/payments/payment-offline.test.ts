@@ -237,6 +237,65 @@ describe('the admin ledger', () => {
   });
 });
 
+describe('the ledger CSV amounts', () => {
+  /** The rows of a CSV whose fields are all quoted, as toCsv writes them. */
+  const csvRows = (text: string) =>
+    text
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
+
+  it('are each row’s signed effect: reversals cancel their rows, and the column sums to the net', async () => {
+    // Airtel Money is used by no other test here, so the method's rows and totals are this test's alone.
+    const id = await pricedBooking(s, traveller);
+    const airtel = { method: 'AIRTEL_MONEY' };
+    const reverse = async (entryId: string) => {
+      const r = await gql(s, REVERSE, { input: { entryId, reason: 'Recorded by mistake' } }, { token: admin });
+      expect(r.body.errors).toBeUndefined();
+      return r.body.data.reversePaymentEntry.entry;
+    };
+    const refund = async (amountCents: number) => {
+      const r = await gql(s, REFUND, { input: { bookingId: id, amountCents, ...airtel } }, { token: admin });
+      expect(r.body.errors).toBeUndefined();
+      return r.body.data.refundPayment.entry;
+    };
+    const paid = (await record(id, 5_000, airtel)).body.data.recordPayment.entry;
+    const paymentReversal = await reverse(paid.id);
+    const kept = (await record(id, 5_000, airtel)).body.data.recordPayment.entry;
+    const mistakenRefund = await refund(1_000);
+    const refundReversal = await reverse(mistakenRefund.id);
+    const keptRefund = await refund(500);
+    expect((await myPayment(s, admin, id)).paidCents).toBe(4_500);
+
+    const res = await api(s, 'GET', '/bookings/admin/payments?method=airtel_money', undefined, { token: admin });
+    expect(res.status).toBe(200);
+    const [header, ...rows] = csvRows(res.body);
+    const column = (name: string) => header!.indexOf(name);
+    const amounts = new Map(rows.map((r) => [r[column('Entry')], r[column('Amount (USD)')]]));
+    const kinds = new Map(rows.map((r) => [r[column('Entry')], r[column('Kind')]]));
+    expect(Object.fromEntries(amounts)).toEqual({
+      [paid.id]: '50',
+      [paymentReversal.id]: '-50',
+      [kept.id]: '50',
+      [mistakenRefund.id]: '-10',
+      [refundReversal.id]: '10',
+      [keptRefund.id]: '-5',
+    });
+    // A reversal keeps the kind of the row it cancels; only its sign differs.
+    expect(kinds.get(paymentReversal.id)).toBe(kinds.get(paid.id));
+    expect(kinds.get(refundReversal.id)).toBe('refund');
+
+    const sum = [...amounts.values()].reduce((t, a) => t + Math.round(Number(a) * 100), 0);
+    const totals = await gql(s, TOTALS, {}, { token: admin });
+    expect(totals.body.errors).toBeUndefined();
+    const net = (totals.body.data.paymentTotals as { method: string; receivedCents: number; refundedCents: number }[])
+      .filter((t) => t.method === 'AIRTEL_MONEY')
+      .reduce((t, d) => t + d.receivedCents - d.refundedCents, 0);
+    expect(net).toBe(4_500);
+    expect(sum).toBe(net);
+  });
+});
+
 describe('the bookings list by what is owed', () => {
   const LIST = `query($filter: BookingFilter) { bookings(filter: $filter, first: 100) { nodes { id } } }`;
   const ids = async (payment: string) => {

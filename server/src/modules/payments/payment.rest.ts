@@ -1,8 +1,9 @@
 import express, { Router, type Request, type Response } from 'express';
-import { PAYMENT_METHOD_LABELS } from '@tembea/schema';
+import { PAYMENT_METHOD_LABELS, signedAmountCents } from '@tembea/schema';
 import { toCsv } from '../../common/csv.js';
 import type { RequestContext } from '../../common/context.js';
 import { ctxOf, queryValue, route } from '../../common/rest.js';
+import { ledgerRowOf } from './payment-ledger.js';
 import { paymentReportService } from './payment-report.service.js';
 import { stripeWebhookService } from './stripe-webhook.service.js';
 
@@ -28,7 +29,11 @@ export function stripeWebhookRouter(makeContext: (req: Request) => Promise<Reque
   return r;
 }
 
-/** GET /api/bookings/admin/payments: the ledger as CSV (admins), beside the departure manifest. */
+/**
+ * GET /api/bookings/admin/payments: the ledger as CSV (admins), beside the departure manifest. Each
+ * row's amount is its signed effect on the money held (signedAmountCents): a refund and a reversal
+ * of a payment are negative, a reversal of a refund positive, so the column sums to the net.
+ */
 export function paymentRestRouter(): Router {
   const r = Router();
   r.get(
@@ -67,7 +72,7 @@ export function paymentRestRouter(): Router {
           e.booking.name,
           e.booking.tourTitle,
           e.kind,
-          (e.kind === 'refund' ? -e.amountCents : e.amountCents) / 100,
+          signedAmountCents(ledgerRowOf(e)) / 100,
           PAYMENT_METHOD_LABELS[e.method],
           e.provider,
           e.providerReference ?? '',
