@@ -37,7 +37,7 @@ import { PersonalDataEraser } from './modules/travellers/personal-data-erasure.w
 import { deviceTokenOf } from './modules/auth/device-token.js';
 import { createRateLimiter } from './common/rate-limit.js';
 import { createCatalogueCache, type CatalogueCache } from './common/catalogue-cache.js';
-import { cachedGraphqlAnswers, cachedRestAnswers } from './common/cached-answers.js';
+import { cachedGraphqlAnswers, cachedRestAnswers, isCataloguePath } from './common/cached-answers.js';
 import { restRouters } from './modules/index.js';
 import { DEPARTURE_LIST_PARAMS } from './modules/bookings/booking.rest.js';
 import { TOUR_LIST_PARAMS } from './modules/tours/tour.rest.js';
@@ -116,10 +116,17 @@ export const REST_JSON_MAX_BYTES = 100 * 1024;
 
 /**
  * Answers that carry tokens or a user's data must not be kept by the browser's or a proxy's cache
- * (a shared computer, a back button after logout). On /api those are the account paths, errors included.
+ * (a shared computer, a back button after logout). The rule on /api is by exception, so a new route
+ * cannot forget it: every answer, errors included, is no-store, except an anonymous GET (or HEAD)
+ * of the public catalogue (isCataloguePath: /tours, /tours/filters, /tours/:id,
+ * /tours/:id/departures), which keeps its ETag and the default caching. A request carrying
+ * credentials (a bearer token or an API key) is no-store on every path: what it reads may depend on
+ * who asks. A new public path is cacheable only once it is added to the catalogue's paths.
  */
-function noStoreOnAccountPaths(req: Request, res: Response, next: NextFunction): void {
-  if (/^\/(auth|users)(\/|$)/.test(req.path)) res.setHeader('Cache-Control', 'no-store');
+function noStoreUnlessPublicCatalogue(req: Request, res: Response, next: NextFunction): void {
+  const anonymousRead =
+    (req.method === 'GET' || req.method === 'HEAD') && !req.get('authorization') && !req.get('x-api-key');
+  if (!anonymousRead || !isCataloguePath(req.path)) res.setHeader('Cache-Control', 'no-store');
   next();
 }
 
@@ -272,7 +279,7 @@ export async function createHttpApp(
   app.use(
     '/api',
     cors,
-    noStoreOnAccountPaths,
+    noStoreUnlessPublicCatalogue,
     withContext,
     apiLimit,
     refuseRefusedApiKeys,

@@ -38,6 +38,14 @@ type TourArgument = { literal: string } | { variable: string } | null;
 /** REST paths of the catalogue under /api: the list, its filter options, a tour, its departures. */
 const CATALOGUE_PATH = /^\/tours(?:\/(filters)|\/(\d{1,9})(\/departures)?)?\/?$/i;
 
+/**
+ * Whether a path under /api is one of the public catalogue's (the paths above): the only REST
+ * answers the same for every anonymous caller, so the only ones a browser or proxy may keep.
+ */
+export function isCataloguePath(path: string): boolean {
+  return CATALOGUE_PATH.test(path);
+}
+
 /** The query parameters each catalogue REST path reads: its answers are keyed by these alone. */
 export interface CatalogueRestParams {
   /** GET /api/tours. */
