@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { ctxOf, jsonBody, limitParam, queryValue, route } from '../../common/rest.js';
+import { requireUser } from '../../common/guards.js';
 import { nextCursor } from '../../common/pagination.js';
 import { toRestBooking } from './booking.mapper.js';
 import { BOOKING_RECEIVED, bookingService } from './booking.service.js';
 import { departureService } from './departure.service.js';
+import { requireBodyTourMatches } from './booking.validation.js';
 
 /** The admin list's page ceiling on REST, where a caller may read the whole list at once. */
 export const REST_MAX_BOOKINGS = 1000;
@@ -53,8 +55,13 @@ export function bookingRestRouter(): Router {
   r.post(
     '/bookings/:tourId',
     route(async (req, res) => {
+      const ctx = ctxOf(req);
       const input = jsonBody(req);
-      const booking = await bookingService.create(ctxOf(req), String(req.params.tourId), input);
+      const tourId = String(req.params.tourId);
+      // Who asks first (a caller not signed in is told so, not about its body), then the tour named twice.
+      requireUser(ctx);
+      requireBodyTourMatches(tourId, input);
+      const booking = await bookingService.create(ctx, tourId, input);
       const rest = toRestBooking(booking);
       res.status(201);
       return {

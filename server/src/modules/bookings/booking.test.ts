@@ -164,6 +164,37 @@ describe('createBooking', () => {
     expect(nul.status).toBe(400);
   });
 
+  it('REST: a tourId in the body naming another tour than the address is a 400 on tourId, and books nothing', async () => {
+    const tourId = await makeTour(s);
+    const otherTour = await makeTour(s);
+    const booked = async () =>
+      (
+        await queryRows<{ n: number }>(
+          s.orm.em.fork(),
+          sql`select count(*)::int as n from bookings where tour_id in (${tourId}, ${otherTour})`,
+        )
+      )[0]!.n;
+    for (const sent of [String(otherTour), otherTour, 'abc', '', { id: tourId }, [String(tourId)]]) {
+      const r = await bookRest(s, traveller.accessToken, tourId, request(tourId, { tourId: sent }));
+      expect(r.status, JSON.stringify(sent)).toBe(400);
+      expect(r.body).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        message: 'tourId in the body must match the tour in the address',
+        errors: [{ field: 'tourId', message: 'tourId in the body must match the tour in the address' }],
+      });
+    }
+    expect(await booked()).toBe(0);
+    // Not signed in is still said first.
+    expect((await bookRest(s, undefined, tourId, request(tourId, { tourId: String(otherTour) }))).status).toBe(401);
+    // The same id however written, or none at all, books the tour in the address.
+    for (const sent of [String(tourId), tourId, ` ${tourId} `, undefined, null]) {
+      const r = await bookRest(s, traveller.accessToken, tourId, request(tourId, { tourId: sent }));
+      expect(r.status, JSON.stringify(sent)).toBe(201);
+      expect(r.body.booking.tourId).toBe(String(tourId));
+    }
+    expect(await booked()).toBe(5);
+  });
+
   it('refuses inactive and draft tours, closed departures and seats that do not fit (409)', async () => {
     for (const status of ['inactive', 'draft']) {
       const id = await makeTour(s, { status });

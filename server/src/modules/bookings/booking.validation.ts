@@ -12,6 +12,7 @@ import {
   type TourLength,
 } from '@tembea/schema';
 import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
+import { parseId } from '../../common/ids.js';
 
 /** A booking request as both APIs receive it: REST JSON may hold anything. */
 export type RawBookingInput = Record<string, unknown>;
@@ -37,6 +38,22 @@ export interface BookingData {
 }
 
 const TEXT_FIELDS = ['name', 'email', 'phone', 'startDate', 'endDate', 'notes', 'bookingType', 'tier'] as const;
+
+export const BODY_TOUR_MISMATCH = 'tourId in the body must match the tour in the address';
+
+/**
+ * POST /api/bookings/:tourId names the tour in its address and may name it again in the body: a
+ * body's tourId (other than absent or null) that is not the same id ("7" and 7 are one) is
+ * BAD_USER_INPUT on `tourId`, never ignored. An address that names no tour is left to the 404.
+ */
+export function requireBodyTourMatches(pathTourId: string, input: RawBookingInput): void {
+  const sent = input.tourId;
+  if (sent === undefined || sent === null) return;
+  const inPath = parseId(pathTourId);
+  const inBody = typeof sent === 'string' || typeof sent === 'number' ? parseId(sent) : null;
+  if (inPath === null || inBody === inPath) return;
+  throwIfInvalid([{ field: 'tourId', message: BODY_TOUR_MISMATCH }], 'first');
+}
 
 /** Text as sent, '' when absent; a number or an object is reported as not text. */
 function text(input: RawBookingInput, field: string, errors: FieldError[]): string {
