@@ -219,7 +219,7 @@ export type RefundPaymentInput = {
   amountCents: number;
   /** The booking. */
   bookingId: string;
-  /** How it is given back. Omitted (or CARD) on a booking paid through Stripe: refunded through Stripe. Required otherwise. */
+  /** How it is given back. Omitted (or CARD) on a booking paid through Stripe: refunded through Stripe. Omitted otherwise: the way the latest payment came. */
   method?: PaymentMethod | null | undefined;
   /** Reference of an offline refund, or a note. */
   reference?: string | null | undefined;
