@@ -68,9 +68,9 @@ describe('deposit and due dates', () => {
 describe("a ledger row's signed amount", () => {
   it('is + for money received, - for a refund, and the opposite for a reversal, so rows sum to the net', () => {
     const deposit = row('deposit', 5_000);
-    const undo = row('deposit', 5_000, deposit.id);
+    const undo = row('deposit', 5_000, Number(deposit.id));
     const refund = row('refund', 1_000);
-    const undoRefund = row('refund', 1_000, refund.id);
+    const undoRefund = row('refund', 1_000, Number(refund.id));
     const rows = [deposit, undo, row('balance', 5_000), refund, undoRefund, row('refund', 500)];
     expect(rows.map(signedAmountCents)).toEqual([5_000, -5_000, 5_000, -1_000, 1_000, -500]);
     const { receivedCents, refundedCents } = ledgerTotals(rows);

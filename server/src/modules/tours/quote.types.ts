@@ -72,7 +72,8 @@ export class QuoteType {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Day the balance is due (YYYY-MM-DD): 30 days before departure; when that has passed, the day after the earliest calendar day anywhere (UTC-12), a date not yet past for the traveller.',
+    description:
+      'Day the balance is due (YYYY-MM-DD): 30 days before departure; when that has passed, the day after the earliest calendar day anywhere (UTC-12), a date not yet past for the traveller.',
   })
   balanceDueDate!: string | null;
 
