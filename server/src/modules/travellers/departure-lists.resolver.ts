@@ -1,7 +1,6 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../common/context.js';
-import { ConflictError } from '../../common/errors.js';
-import { PERMIT_LIST_MAX_PEOPLE, departureListService } from './departure-lists.service.js';
+import { PERMIT_LIST_MAX_PEOPLE, departureListService, permitListAnswer } from './departure-lists.service.js';
 import { PermitList } from './departure-lists.types.js';
 
 @Resolver(() => PermitList)
@@ -14,15 +13,6 @@ export class DepartureListsResolver {
     @Arg('tourId', () => ID, { description: 'Tour id.' }) tourId: string,
     @Arg('date', () => String, { description: 'Start date of the departure, YYYY-MM-DD.' }) date: string,
   ): Promise<PermitList> {
-    const list = await departureListService.permitList(ctx, tourId, date);
-    if (list.travellers.length > PERMIT_LIST_MAX_PEOPLE)
-      throw new ConflictError(
-        `This departure has ${list.travellers.length} people, more than one answer holds (${PERMIT_LIST_MAX_PEOPLE}): download the permit list as CSV`,
-      );
-    return {
-      ...list,
-      tourId: String(list.tourId),
-      travellers: list.travellers.map((t) => ({ ...t, bookingId: String(t.bookingId) })),
-    };
+    return permitListAnswer(await departureListService.permitList(ctx, tourId, date));
   }
 }

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { BadInputError } from '../../common/errors.js';
 import { ctxOf, queryValue, route } from '../../common/rest.js';
 import { manifestCsv, permitCsv } from './departure-lists.csv.js';
-import { departureListService } from './departure-lists.service.js';
+import { departureListService, permitListAnswer } from './departure-lists.service.js';
 
 /**
  * REST paths of a departure's lists, for admins: GET /api/bookings/admin/manifest (CSV, one line
@@ -31,7 +31,7 @@ export function departureListsRestRouter(): Router {
         queryValue(req, 'date'),
       );
       const format = queryValue(req, 'format') ?? 'json';
-      if (format === 'json') return { success: true, permitList: list };
+      if (format === 'json') return { success: true, permitList: permitListAnswer(list) };
       if (format !== 'csv')
         throw new BadInputError('format must be csv or json', [{ field: 'format', message: 'Must be csv or json' }]);
       res.setHeader('Content-Disposition', `attachment; filename="permits-tour-${list.tourId}-${list.startDate}.csv"`);

@@ -1,6 +1,6 @@
 import { addDays, ageBandOn, isIsoDay, parkFeesFor, permitPayers, type AgeBand, type Residency } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
-import { BadInputError, NotFoundError } from '../../common/errors.js';
+import { BadInputError, ConflictError, NotFoundError } from '../../common/errors.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { bookingService } from '../bookings/booking.service.js';
 import { parkFeeService } from '../park-fees/park-fee.service.js';
@@ -73,6 +73,22 @@ export interface PermitList {
 }
 
 /** The lists the operator takes to a departure: the manifest for the guides and the permit list for the park gates. */
+/**
+ * A permit list as both APIs answer it: ids as text, as every id in the APIs is. CONFLICT for a
+ * departure of more than PERMIT_LIST_MAX_PEOPLE people, whose list is only given as CSV.
+ */
+export function permitListAnswer(list: PermitList) {
+  if (list.travellers.length > PERMIT_LIST_MAX_PEOPLE)
+    throw new ConflictError(
+      `This departure has ${list.travellers.length} people, more than one answer holds (${PERMIT_LIST_MAX_PEOPLE}): download the permit list as CSV`,
+    );
+  return {
+    ...list,
+    tourId: String(list.tourId),
+    travellers: list.travellers.map((t) => ({ ...t, bookingId: String(t.bookingId) })),
+  };
+}
+
 export const departureListService = {
   /**
    * Admin: every person booked on a tour's start date (cancelled bookings left out), one line per

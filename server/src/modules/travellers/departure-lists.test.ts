@@ -192,6 +192,9 @@ describe('the permit list for the park gates', () => {
       token: admin,
     });
     expect(json.body.permitList.totalCents).toBe(2 * 19352 + 15340);
+    // Ids as text, as GraphQL's permitList and every other answer give them.
+    expect(json.body.permitList.tourId).toBe(String(tourId));
+    for (const t of json.body.permitList.travellers) expect(typeof t.bookingId).toBe('string');
     const bad = await api(s, 'GET', `/bookings/admin/permits?tourId=${tourId}&date=${start}&format=pdf`, undefined, {
       token: admin,
     });

@@ -123,9 +123,9 @@ describe("an account's data", () => {
     const res = await api(s, 'GET', '/users/me/export', undefined, { token: me.accessToken });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('attachment');
-    expect(res.body.account).toMatchObject({ email: me.email });
+    expect(res.body.account).toMatchObject({ id: String(me.id), email: me.email });
     expect(res.body.bookings).toHaveLength(1);
-    expect(res.body.bookings[0]).toMatchObject({ id: Number(id), numberOfPeople: 2 });
+    expect(res.body.bookings[0]).toMatchObject({ id: String(id), numberOfPeople: 2 });
     expect(res.body.bookings[0].travellers).toMatchObject([
       { position: 1, fullName: 'Amani Mushi', dateOfBirth: '1985-03-14', passportNumber: PASSPORT },
       { position: 2, fullName: 'Neema Mushi', dateOfBirth: null, passportNumber: null },

@@ -10,7 +10,7 @@ const EXPORT_BOOKINGS_MAX = 1000;
 export interface AccountDataExport {
   exportedAt: string;
   account: {
-    id: number;
+    id: string;
     name: string;
     email: string;
     phone: string | null;
@@ -20,7 +20,7 @@ export interface AccountDataExport {
     lastLoginAt: string | null;
   };
   bookings: {
-    id: number;
+    id: string;
     reference: string;
     tourTitle: string;
     startDate: string;
@@ -57,8 +57,9 @@ export const userDataService = {
     );
     return {
       exportedAt: new Date().toISOString(),
+      // Ids as text, as every API answer gives them.
       account: {
-        id: user.id,
+        id: String(user.id),
         name: user.name,
         email: user.email,
         phone: user.phone ?? null,
@@ -68,7 +69,7 @@ export const userDataService = {
         lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
       },
       bookings: bookings.map((b) => ({
-        id: b.id,
+        id: String(b.id),
         reference: b.paymentReference,
         tourTitle: b.tourTitle,
         startDate: b.startDate,
