@@ -14,6 +14,11 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 /** An uploaded file as a service receives it, whichever API brought it. */
 export interface IncomingFile {
+  /**
+   * The form field or GraphQL argument the file came under: a refusal of the file names it, so a
+   * form can show the message next to the control the file was chosen in.
+   */
+  field: string;
   /** Opens the file's bytes (a complete temporary file under DATA_DIR/tmp/uploads). */
   open(): Readable | Promise<Readable>;
 }
@@ -65,6 +70,8 @@ export interface SavedImage {
 }
 
 export interface ImageOptions {
+  /** The field a refusal names: the one the file came under (IncomingFile.field). */
+  field: string;
   /** Longest side of the stored image, in pixels. */
   maxSide: number;
   /** Longest side of a thumbnail to store beside it; none when omitted. */
@@ -91,7 +98,7 @@ export async function saveImage(
   input: Buffer,
   opts: ImageOptions,
 ): Promise<SavedImage> {
-  const refuse = () => new BadInputError(NOT_AN_IMAGE, [{ field: 'file', message: NOT_AN_IMAGE }]);
+  const refuse = () => new BadInputError(NOT_AN_IMAGE, [{ field: opts.field, message: NOT_AN_IMAGE }]);
   if (input.length === 0) throw refuse();
   if (input.length > (opts.maxBytes ?? IMAGE_MAX_BYTES))
     throw new PayloadTooLargeError(opts.tooLarge ?? IMAGE_TOO_LARGE);

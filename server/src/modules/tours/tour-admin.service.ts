@@ -133,6 +133,7 @@ async function storeImages(ctx: RequestContext, files: readonly IncomingFile[]):
     for (const f of files) {
       const bytes = await readUpTo(await f.open(), TOUR_IMAGE_MAX_BYTES, TOUR_IMAGE_TOO_LARGE);
       const image = await saveImage(ctx.files, 'tours', bytes, {
+        field: f.field,
         maxSide: TOUR_IMAGE_RULES.maxSide,
         thumbSide: TOUR_IMAGE_RULES.thumbSide,
         maxBytes: TOUR_IMAGE_MAX_BYTES,

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, gqlUpload, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
 import { DAY_TOUR_INPUT } from '../../test/tour-helpers.js';
+import { NOT_AN_IMAGE } from '../../common/uploads.js';
 
 let s: TestServer;
 let admin: string;
@@ -252,11 +253,18 @@ describe('tours over REST with photos', () => {
         400,
       ],
     ];
+    let refusedAsNotImage = 0;
     for (const [name, form, token, status] of cases) {
       const r = await send('POST', '/tours', form, token);
       expect({ name, status: r.status }).toEqual({ name, status });
       expect(typeof r.body.message).toBe('string');
+      // A file that is not an image is named by the form field it came in, for the form to show it there.
+      if (r.body.message !== NOT_AN_IMAGE) continue;
+      expect(r.body.errors).toEqual([{ field: 'images', message: NOT_AN_IMAGE }]);
+      refusedAsNotImage++;
     }
+    // The script, the HTML file, the pixel bomb and the bad half of a pair.
+    expect(refusedAsNotImage).toBe(4);
     expect(stored()).toEqual(before);
     expect(await temporary()).toEqual([]);
   });

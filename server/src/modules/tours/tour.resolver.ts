@@ -100,7 +100,7 @@ export class TourResolver {
 
 /** Uploads as the services take them: opened only once the caller is known to be an admin. */
 function incoming(uploads: Promise<FileUpload>[] | null | undefined): IncomingFile[] {
-  return (uploads ?? []).map((u) => ({ open: async () => (await u).createReadStream() }));
+  return (uploads ?? []).map((u) => ({ field: 'images', open: async () => (await u).createReadStream() }));
 }
 
 @Resolver(() => TourType)

@@ -25,7 +25,10 @@ export class UserResolver {
     @Arg('file', () => GraphQLUpload, { description: 'The image file.' }) file: Promise<FileUpload>,
   ): Promise<UploadProfileImagePayload> {
     // The file is only opened once the caller is known to be signed in.
-    const user = await userService.setProfileImage(ctx, { open: async () => (await file).createReadStream() });
+    const user = await userService.setProfileImage(ctx, {
+      field: 'file',
+      open: async () => (await file).createReadStream(),
+    });
     return { user: toUserType(user) };
   }
 

@@ -35,7 +35,7 @@ export const userService = {
   async setProfileImage(ctx: RequestContext, file: IncomingFile): Promise<User> {
     const user = await this.current(ctx);
     const bytes = await readUpTo(await file.open());
-    const saved = await saveImage(ctx.files, 'profiles', bytes, { maxSide: PROFILE_MAX_SIDE });
+    const saved = await saveImage(ctx.files, 'profiles', bytes, { field: file.field, maxSide: PROFILE_MAX_SIDE });
     const previous = user.profileImage;
     user.profileImage = saved.publicPath;
     try {

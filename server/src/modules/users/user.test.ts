@@ -61,15 +61,16 @@ describe('profile picture', () => {
     expect(meta).toMatchObject({ width: 171, height: 512 });
   });
 
-  it('judges by content: a PHP script named .png and sent as image/png is refused', async () => {
+  it('judges by content: a PHP script named .png and sent as image/png is refused, naming the field it came in', async () => {
     const a = await signUpAndLogin(s);
     const php = Buffer.from('<?php system($_GET["cmd"]); ?>\n'.repeat(20));
     const g = await gqlUpload(s, UPLOAD, { data: php, name: 'shell.png', type: 'image/png' }, a.accessToken);
-    expect(g.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(g.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'file' }] });
     expect(g.body.errors[0].message).toMatch(/image file/);
     const r = await restProfileImage(s, { data: php, name: 'shell.png', type: 'image/png' }, a.accessToken);
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/image file/);
+    expect(r.body.errors).toEqual([expect.objectContaining({ field: 'profileImage' })]);
     // A PNG signature followed by garbage is not an image either.
     const fake = Buffer.concat([png.subarray(0, 16), Buffer.alloc(2000, 7)]);
     expect((await restProfileImage(s, { data: fake, name: 'x.png', type: 'image/png' }, a.accessToken)).status).toBe(
