@@ -41,7 +41,17 @@ test('sign up, log in, see the profile, upload a picture and log out', async ({ 
   await expect(modal.locator('dt:has-text("Phone") + dd')).toHaveText('+255 754 222 333');
   await expect(modal.getByText('Admin', { exact: true })).toHaveCount(0);
 
-  await modal.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  // A text file named like a picture is refused as soon as it is picked, from its bytes.
+  const picker = modal.getByLabel('Profile picture');
+  await picker.setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('my travel notes, not a picture'),
+  });
+  await expect(modal.getByRole('alert')).toContainText('Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).');
+  await expect(modal.getByRole('button', { name: 'Upload Picture' })).toHaveCount(0);
+  await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(modal.getByRole('alert')).toHaveCount(0);
   await modal.getByRole('button', { name: 'Upload Picture' }).click();
   await expect(modal.getByText('Profile picture updated.')).toBeVisible();
   await expect(page.locator('.navbar__profile img')).toHaveAttribute('src', /\/uploads\//);

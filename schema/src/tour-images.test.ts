@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTourImageFiles, TOUR_IMAGE_RULES, imageSrcSet } from './tour-images.js';
+import { checkTourImageFiles, imageKindOf, TOUR_IMAGE_RULES, imageSrcSet } from './tour-images.js';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -23,6 +23,31 @@ describe('checkTourImageFiles', () => {
     expect(checkTourImageFiles([file('a.png', 'image/png'), file('b.png', 'image/png')], 9)).toEqual([
       'A tour has at most 10 images',
     ]);
+  });
+});
+
+/** The first bytes of a file, from text with \x escapes, padded to 12 bytes. */
+const head = (text: string) => Uint8Array.from(text.padEnd(12, '\0'), (c) => c.charCodeAt(0));
+
+describe('imageKindOf', () => {
+  it('reads the image kind from the first bytes', () => {
+    expect(imageKindOf(head('\xff\xd8\xff\xe0\0\x10JFIF'))).toBe('jpeg');
+    expect(imageKindOf(head('\x89PNG\r\n\x1a\n\0\0\0\r'))).toBe('png');
+    expect(imageKindOf(head('GIF89a'))).toBe('gif');
+    expect(imageKindOf(head('RIFF\0\0\0\0WEBP'))).toBe('webp');
+    expect(imageKindOf(head('\0\0\0\x1cftypavif'))).toBe('avif');
+  });
+  it('refuses anything else, whatever the file is called: scripts, SVG, HEIC, a truncated header', () => {
+    expect(imageKindOf(head('<?php system('))).toBeNull();
+    expect(imageKindOf(head('<svg xmlns="'))).toBeNull();
+    expect(imageKindOf(head('\0\0\0\x18ftypheic'))).toBeNull();
+    expect(imageKindOf(Uint8Array.from([0xff, 0xd8, 0xff]))).toBeNull();
+  });
+  it('refuses a picked file whose bytes are not an image even when the browser calls it image/png', () => {
+    expect(checkTourImageFiles([{ ...file('notes.png', 'image/png'), head: head('hello world!') }])).toEqual([
+      'notes.png: only JPEG, PNG, WebP, GIF or AVIF images',
+    ]);
+    expect(checkTourImageFiles([{ ...file('a.png', 'image/png'), head: head('\x89PNG\r\n\x1a\n') }])).toEqual([]);
   });
 });
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { IMAGE_TYPE_NAMES } from '@tembea/schema';
+import { imageKindOf, NOT_AN_IMAGE } from '@tembea/schema';
 import { BadInputError, PayloadTooLargeError } from './errors.js';
 import type { FileStore } from './file-store.js';
 
 /** Largest image accepted: a profile picture, and each tour photo. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'Image must be at most 5 MB';
-export const NOT_AN_IMAGE = `Please choose an image file (${IMAGE_TYPE_NAMES}).`;
 // A small file can still decode to a huge bitmap (a "pixel flood"); refuse beyond ~50 megapixels.
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -22,8 +21,6 @@ export interface IncomingFile {
   /** Opens the file's bytes (a complete temporary file under DATA_DIR/tmp/uploads). */
   open(): Readable | Promise<Readable>;
 }
-
-export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 
 /** Where saveImage keeps an image: users' profile pictures apart from tour photos. */
 export type ImageFolder = 'profiles' | 'tours';
@@ -46,18 +43,6 @@ export async function readUpTo(
     chunks.push(buf);
   }
   return Buffer.concat(chunks);
-}
-
-/** The image kind from the first bytes, whatever the file's name or declared type says. */
-export function sniffImage(buf: Buffer): ImageKind | null {
-  if (buf.length < 12) return null;
-  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  const head = buf.subarray(0, 12).toString('latin1');
-  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
-  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
-  if (head.slice(4, 8) === 'ftyp' && /^avi[fs]$/.test(head.slice(8, 12))) return 'avif';
-  return null;
 }
 
 export interface SavedImage {
@@ -102,7 +87,7 @@ export async function saveImage(
   if (input.length === 0) throw refuse();
   if (input.length > (opts.maxBytes ?? IMAGE_MAX_BYTES))
     throw new PayloadTooLargeError(opts.tooLarge ?? IMAGE_TOO_LARGE);
-  const kind = sniffImage(input);
+  const kind = imageKindOf(input);
   if (!kind) throw refuse();
   let main: { data: Buffer; info: sharp.OutputInfo };
   let thumb: Buffer | null = null;

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, gqlUpload, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
 import { DAY_TOUR_INPUT } from '../../test/tour-helpers.js';
-import { NOT_AN_IMAGE } from '../../common/uploads.js';
+import { NOT_AN_IMAGE } from '@tembea/schema';
 
 let s: TestServer;
 let admin: string;

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { imageKindOf, NOT_AN_IMAGE } from '@tembea/schema';
 import { useAuth } from '../../../auth/AuthProvider';
 import { UPLOAD_PROFILE_IMAGE } from '../../../auth/api/auth.operations';
 import { uploadWithProgress } from '../../../auth/upload';
 import { errorMessage } from '../../../lib/errors';
+import { imageHead } from '../../../lib/image-head';
 import { Avatar } from './Avatar';
 import { ProgressBar } from '../../../components/ProgressBar';
 
@@ -26,14 +28,15 @@ export function PictureUpload() {
 
   if (!user) return null;
 
-  const choose = (picked: File | undefined) => {
+  const choose = async (picked: File | undefined) => {
     setSaved(false);
     setError(null);
     if (!picked) return;
-    if (!picked.type.startsWith('image/')) {
+    // Judged by its first bytes, as the server judges it: a text file renamed .png is refused here.
+    if (!picked.type.startsWith('image/') || !imageKindOf(await imageHead(picked))) {
       setFile(null);
       setPreview(null);
-      setError('Please choose an image file.');
+      setError(NOT_AN_IMAGE);
       if (input.current) input.current.value = '';
       return;
     }
@@ -69,8 +72,10 @@ export function PictureUpload() {
           id={inputId}
           type="file"
           accept="image/*"
-          onChange={(e) => choose(e.target.files?.[0])}
+          onChange={(e) => void choose(e.target.files?.[0])}
           disabled={progress !== null}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
         />
         {file ? (
           <button type="button" className="btn btn--primary" onClick={upload} disabled={progress !== null}>
@@ -84,7 +89,7 @@ export function PictureUpload() {
           </p>
         ) : null}
         {error ? (
-          <div className="account-message account-message--error" role="alert">
+          <div className="account-message account-message--error" role="alert" id={`${inputId}-error`}>
             <strong>Upload failed</strong>
             <p>{error}</p>
           </div>

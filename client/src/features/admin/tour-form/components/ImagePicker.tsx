@@ -7,6 +7,7 @@ import {
   TOUR_IMAGE_RULES,
 } from '@tembea/schema';
 import { API_BASE } from '../../../../lib/apollo';
+import { imageHead } from '../../../../lib/image-head';
 import { moveItem } from '../../../../lib/move-item';
 import { ProgressBar } from '../../../../components/ProgressBar';
 
@@ -38,12 +39,14 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
   const moveKept = (i: number, by: -1 | 1) => {
     onKeptChange(moveItem(kept, i, by));
   };
-  const pick = (list: FileList | null) => {
+  const pick = async (list: FileList | null) => {
     const picked = [...(list ?? [])];
-    const errors = checkTourImageFiles(picked, kept.length + files.length);
+    if (input.current) input.current.value = '';
+    const heads = await Promise.all(picked.map(imageHead));
+    const described = picked.map((f, i) => ({ name: f.name, type: f.type, size: f.size, head: heads[i] }));
+    const errors = checkTourImageFiles(described, kept.length + files.length);
     setProblems(errors);
     if (errors.length === 0) onFilesChange([...files, ...picked]);
-    if (input.current) input.current.value = '';
   };
 
   return (
@@ -108,7 +111,7 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
           type="file"
           multiple
           accept={TOUR_IMAGE_ACCEPT}
-          onChange={(e) => pick(e.target.files)}
+          onChange={(e) => void pick(e.target.files)}
           disabled={progress !== null}
           aria-describedby={problems.length ? `${inputId}-hint ${inputId}-problems` : `${inputId}-hint`}
         />
