@@ -1,13 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './test.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config.js';
-
-async function loginViaUi(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('alertdialog', { name: 'Welcome!' })).toBeVisible();
-}
+import { loginViaUi } from './support.js';
 
 async function registerViaApi(request: APIRequestContext, email: string, password: string) {
   const res = await request.post('/graphql', {
@@ -32,6 +25,24 @@ const field = (page: Page, label: string) =>
 
 // The admin pages list every tour of the demo catalogue: give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
+
+test('on a phone the admin links fold behind the menu button and fold again after a choice', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await loginViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto('/admin');
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeHidden();
+  // Folded, the bar is one line: the page starts right under it.
+  expect((await page.locator('header.navbar--admin').boundingBox())!.height).toBeLessThan(80);
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await menu.getByRole('link', { name: 'Bookings' }).click();
+  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+});
 
 test('an admin creates a tour, finds it on the public pages, edits its price, adds a departure and deletes it', async ({
   page,

@@ -3,9 +3,25 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { RouteFallback } from '../RouteFallback';
 import { AppReady } from './AppReady';
 import { AdminProfile } from './AdminProfile';
+import { MenuToggle, useFoldingMenu } from './FoldingMenu';
 
-/** Navigation for every /admin path: All Tours, New Tour, Bookings, Payments, Park fees, Partners (API keys), Webhooks and the admin profile. */
+const ADMIN_LINKS = [
+  { to: '/admin', label: 'All Tours' },
+  { to: '/admin/new-tour', label: 'New Tour' },
+  { to: '/admin/bookings', label: 'Bookings' },
+  { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/park-fees', label: 'Park fees' },
+  { to: '/admin/partners', label: 'Partners' },
+  { to: '/admin/webhooks', label: 'Webhooks' },
+];
+
+/**
+ * Navigation for every /admin path: All Tours, New Tour, Bookings, Payments, Park fees, Partners
+ * (API keys), Webhooks and the admin profile; below 860 px they fold behind a menu button, as the
+ * public bar's do, instead of filling half a phone's screen.
+ */
 export function AdminLayout() {
+  const { open, toggle, close } = useFoldingMenu();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -16,31 +32,16 @@ export function AdminLayout() {
           <NavLink to="/admin" className="navbar__brand">
             Tembea Admin
           </NavLink>
-          <nav aria-label="Admin" className="navbar__menu navbar__menu--static">
+          <MenuToggle open={open} controls="admin-menu" onToggle={toggle} />
+          <nav id="admin-menu" aria-label="Admin" className={`navbar__menu ${open ? 'is-open' : ''}`}>
             <ul>
-              <li>
-                <NavLink to="/admin" end>
-                  All Tours
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/new-tour">New Tour</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/bookings">Bookings</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/payments">Payments</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/park-fees">Park fees</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/partners">Partners</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/webhooks">Webhooks</NavLink>
-              </li>
+              {ADMIN_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end={l.to === '/admin'} onClick={close}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
             <AdminProfile />
           </nav>

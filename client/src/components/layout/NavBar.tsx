@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { COMPANY } from './contact-info';
 import { useAuth } from '../../auth/AuthProvider';
 import { DestinationsMenu } from './destinations/DestinationsMenu';
+import { MenuToggle, useFoldingMenu } from './FoldingMenu';
 import './navbar.css';
 
 const BEFORE = [
@@ -20,13 +21,11 @@ const AFTER = [
  * button. `account` is the account control at its end, handed in by the routes.
  */
 export function NavBar({ account }: { account?: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
+  const { open, toggle, close } = useFoldingMenu();
   const { user } = useAuth();
-  useEffect(() => setOpen(false), [pathname]);
   const link = (l: (typeof BEFORE)[number]) => (
     <li key={l.to}>
-      <NavLink to={l.to} end={l.end} onClick={() => setOpen(false)}>
+      <NavLink to={l.to} end={l.end} onClick={close}>
         {l.label}
       </NavLink>
     </li>
@@ -37,16 +36,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
         <Link to="/" className="navbar__brand" aria-label="Tembea home">
           <Logo /> Tembea
         </Link>
-        <button
-          type="button"
-          className="navbar__toggle"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <span aria-hidden="true">{open ? '✕' : '☰'}</span>
-        </button>
+        <MenuToggle open={open} controls="main-menu" onToggle={toggle} />
         <nav id="main-menu" className={`navbar__menu ${open ? 'is-open' : ''}`} aria-label="Main">
           <ul>
             {BEFORE.map(link)}
