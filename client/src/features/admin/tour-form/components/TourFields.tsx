@@ -1,5 +1,13 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { BOOKING_TYPES, DESTINATIONS, TOUR_STATUSES, TOUR_TIER_OPTIONS, TRAVEL_TYPES } from '@tembea/schema';
+import {
+  BOOKING_TYPES,
+  DESTINATIONS,
+  discountedPrice,
+  formatUsd,
+  TOUR_STATUSES,
+  TOUR_TIER_OPTIONS,
+  TRAVEL_TYPES,
+} from '@tembea/schema';
 import type { TourFormState } from '../lib/form-values';
 
 type TextKey = { [K in keyof TourFormState]: TourFormState[K] extends string ? K : never }[keyof TourFormState];
@@ -148,7 +156,12 @@ export function TourFields({ value, onChange, invalid }: Props) {
             </>,
           )}
           {input('originalPrice', 'Original price (USD)', { type: 'number', min: 0, step: 0.01, inputMode: 'decimal' })}
-          {input('discount', 'Discount (%)', { type: 'number', min: 0, max: 100, step: 1, inputMode: 'decimal' })}
+          {input(
+            'discount',
+            'Discount (%)',
+            { type: 'number', min: 0, max: 100, step: 1, inputMode: 'decimal' },
+            plainPrice ? discountMismatch(value.price, value.originalPrice, value.discount) : null,
+          )}
         </div>
         <div className="tour-form__row">
           {input('rating', 'Rating', { type: 'number', min: 0, max: 5, step: 0.1, inputMode: 'decimal' })}
@@ -195,4 +208,17 @@ export function TourFields({ value, onChange, invalid }: Props) {
       </fieldset>
     </>
   );
+}
+
+/**
+ * A warning when the filtered lists would show another price than the tour's: they show the original
+ * price less the discount, while the tour page, its cards and every booking charge the price.
+ */
+export function discountMismatch(price: string, originalPrice: string, discount: string): string | null {
+  const original = Number(originalPrice);
+  const percent = Number(discount);
+  if (price === '' || !(original > 0) || !(percent > 0)) return null;
+  const listed = discountedPrice(original, percent);
+  if (listed === null || listed === Math.round(Number(price))) return null;
+  return `Filtered lists will show ${formatUsd(listed)} (the original price less ${percent}%), while the tour page and bookings use the price, ${formatUsd(Number(price))}.`;
 }
