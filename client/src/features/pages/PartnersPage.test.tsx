@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PARTNER_EXAMPLES, PARTNER_JS_CLIENT, PARTNER_WEBHOOK_VERIFIER } from '@tembea/schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PARTNER_ERROR_CODES, PARTNER_EXAMPLES, PARTNER_JS_CLIENT, PARTNER_WEBHOOK_VERIFIER } from '@tembea/schema';
 import { PageMetaContext } from '../../components/page-meta';
 import { PartnersPage } from './PartnersPage';
 
@@ -16,7 +16,10 @@ function renderGuide() {
 }
 
 describe('PartnersPage', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
 
   it('shows how to send a key, every example operation with its variables and curl, and the clients to copy', () => {
     renderGuide();
@@ -37,12 +40,18 @@ describe('PartnersPage', () => {
   });
 
   it('maps OCTO terms and lists the error codes with their HTTP status', () => {
+    // React reports rows it cannot tell apart (one code listed twice, with two statuses) on console.error.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderGuide();
+    expect(reported).not.toHaveBeenCalled();
     const octo = screen.getByRole('region', { name: 'OCTO terms in Tembea' });
     for (const term of ['Product', 'Option', 'Unit', 'Availability'])
       expect(within(octo).getByRole('cell', { name: term })).toBeTruthy();
     const errors = screen.getByRole('region', { name: 'Error codes' });
     expect(within(errors).getByRole('row', { name: /UNAUTHENTICATED 401/ })).toBeTruthy();
     expect(within(errors).getByRole('row', { name: /RATE_LIMITED 429/ })).toBeTruthy();
+    // BAD_USER_INPUT twice: refused before the operation runs (400), and a wrong argument (200, 400 on REST).
+    expect(within(errors).getAllByRole('row', { name: /^BAD_USER_INPUT/ })).toHaveLength(2);
+    expect(within(errors).getAllByRole('row')).toHaveLength(PARTNER_ERROR_CODES.length + 1);
   });
 });

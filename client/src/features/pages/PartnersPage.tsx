@@ -100,7 +100,7 @@ export function PartnersPage() {
             </thead>
             <tbody>
               {PARTNER_ERROR_CODES.map((e) => (
-                <tr key={e.code}>
+                <tr key={`${e.code} ${e.status}`}>
                   <td>
                     <code>{e.code}</code>
                   </td>
