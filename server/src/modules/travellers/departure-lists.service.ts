@@ -72,7 +72,6 @@ export interface PermitList {
   assumedCount: number;
 }
 
-/** The lists the operator takes to a departure: the manifest for the guides and the permit list for the park gates. */
 /**
  * A permit list as both APIs answer it: ids as text, as every id in the APIs is. CONFLICT for a
  * departure of more than PERMIT_LIST_MAX_PEOPLE people, whose list is only given as CSV.
@@ -89,6 +88,7 @@ export function permitListAnswer(list: PermitList) {
   };
 }
 
+/** The lists the operator takes to a departure: the manifest for the guides and the permit list for the park gates. */
 export const departureListService = {
   /**
    * Admin: every person booked on a tour's start date (cancelled bookings left out), one line per
