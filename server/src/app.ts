@@ -272,6 +272,9 @@ export async function createHttpApp(
     graphqlErrorHandler,
   );
 
+  // Before every /api route, Stripe's webhook included.
+  app.use('/api', noStoreUnlessPublicCatalogue);
+
   // Stripe signs the raw bytes: its webhook is read before any JSON body parser (and is not
   // rate limited per address: Stripe sends every event from a few addresses).
   app.use(stripeWebhookRouter(makeContext), restErrorHandler);
@@ -279,7 +282,6 @@ export async function createHttpApp(
   app.use(
     '/api',
     cors,
-    noStoreUnlessPublicCatalogue,
     withContext,
     apiLimit,
     refuseRefusedApiKeys,
