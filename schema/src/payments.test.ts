@@ -161,27 +161,43 @@ describe('overpayment', () => {
 
   it('names a payment by what it pays', () => {
     const b = booking();
-    expect(kindOfPayment(b, [], 100_000)).toBe('full');
-    expect(kindOfPayment(b, [], 3_000)).toBe('deposit');
-    expect(kindOfPayment(b, [], 50_000)).toBe('deposit');
-    expect(kindOfPayment(b, [row('deposit', 3_000)], 97_000)).toBe('balance');
+    expect(kindOfPayment(b, [], 100_000, TODAY)).toBe('full');
+    expect(kindOfPayment(b, [], 3_000, TODAY)).toBe('deposit');
+    expect(kindOfPayment(b, [], 1_000, TODAY)).toBe('deposit');
+    expect(kindOfPayment(b, [row('deposit', 1_000)], 2_000, TODAY)).toBe('deposit');
+    expect(kindOfPayment(b, [row('deposit', 3_000)], 97_000, TODAY)).toBe('balance');
+  });
+
+  it('never calls more than the missing deposit a deposit', () => {
+    // 99,000 of a 100,000 total holds the deposit and most of the balance: a deposit row of that
+    // size would overstate what is non-refundable.
+    expect(kindOfPayment(booking(), [], 99_000, TODAY)).toBe('balance');
+    expect(kindOfPayment(booking(), [row('deposit', 1_000)], 2_001, TODAY)).toBe('balance');
+  });
+
+  it('has no deposit step within 30 days of departure', () => {
+    const late = booking({ startDate: '2027-01-20' });
+    expect(kindOfPayment(late, [], 100_000, TODAY)).toBe('full');
+    expect(kindOfPayment(late, [], 3_000, TODAY)).toBe('balance');
   });
 });
 
 describe('refund on cancellation', () => {
-  const b = { startDate: '2027-03-02', depositCents: 3_000 };
+  const b = { startDate: '2027-03-02', depositCents: 3_000, totalCents: 100_000 };
 
   it('gives back everything but the deposit 30 or more days ahead, less the fee', () => {
     expect(refundOnCancellation(b, 100_000, TODAY, 0)).toEqual({
       refundCents: 97_000,
       retainedCents: 3_000,
       adminDecides: false,
+      overpaidCents: 0,
     });
     // 2.5% of 97,000 cents is 2,425.
     expect(refundOnCancellation(b, 100_000, TODAY, 2.5)).toEqual({
       refundCents: 94_575,
       retainedCents: 5_425,
       adminDecides: false,
+      overpaidCents: 0,
     });
     // A fee of 3% of 33 cents (0.99) rounds to 1 cent.
     expect(refundOnCancellation(b, 3_033, TODAY, 3).refundCents).toBe(32);
@@ -189,6 +205,7 @@ describe('refund on cancellation', () => {
       refundCents: 0,
       retainedCents: 2_000,
       adminDecides: false,
+      overpaidCents: 0,
     });
   });
 
@@ -198,6 +215,24 @@ describe('refund on cancellation', () => {
       refundCents: 0,
       retainedCents: 100_000,
       adminDecides: true,
+      overpaidCents: 0,
+    });
+  });
+
+  it('owes back in full, fee-free, whatever was paid beyond the total', () => {
+    // Paid twice over within 30 days: the second payment is owed back, the operator keeps at most the total.
+    expect(refundOnCancellation({ ...b, startDate: '2027-01-20' }, 200_000, TODAY, 0)).toEqual({
+      refundCents: 100_000,
+      retainedCents: 100_000,
+      adminDecides: true,
+      overpaidCents: 100_000,
+    });
+    // Early, with a 2.5% fee: the fee is taken of the 97,000 beyond the deposit only, not of the 4,000 overpaid.
+    expect(refundOnCancellation(b, 104_000, TODAY, 2.5)).toEqual({
+      refundCents: 94_575 + 4_000,
+      retainedCents: 5_425,
+      adminDecides: false,
+      overpaidCents: 4_000,
     });
   });
 });

@@ -203,12 +203,24 @@ export function maxReceivable(b: PayableBooking, rows: readonly LedgerRow[]): nu
   return Math.max(0, b.totalCents - (receivedCents - refundedCents));
 }
 
-/** The kind of a payment of `amountCents` given what was paid before it. */
-export function kindOfPayment(b: PayableBooking, rows: readonly LedgerRow[], amountCents: number): PaymentKind {
+/**
+ * The kind of a payment of `amountCents` received on `today`, given what was paid before it: the
+ * whole total at once is "full"; a payment that stays within the deposit, while there is a deposit
+ * step (departure 30 or more days away), is "deposit"; anything else pays towards the balance. A
+ * payment larger than the missing deposit is "balance", so the ledger's deposit rows never claim
+ * more than the non-refundable deposit.
+ */
+export function kindOfPayment(
+  b: PayableBooking,
+  rows: readonly LedgerRow[],
+  amountCents: number,
+  today: string,
+): PaymentKind {
   const { receivedCents, refundedCents } = ledgerTotals(rows);
   const paid = receivedCents - refundedCents;
   if (paid <= 0 && amountCents >= b.totalCents) return 'full';
-  return paid < b.depositCents ? 'deposit' : 'balance';
+  if (fullPaymentRequired(b.startDate, today)) return 'balance';
+  return Math.max(0, paid) + amountCents <= b.depositCents ? 'deposit' : 'balance';
 }
 
 /** The most that can be refunded: what was paid and not yet given back. */
@@ -225,26 +237,31 @@ export interface CancellationRefund {
   retainedCents: number;
   /** True when the cancellation came less than 30 days before departure. */
   adminDecides: boolean;
+  /** Paid beyond the booking's total: part of the refund whatever the date. */
+  overpaidCents: number;
 }
 
 /**
- * The refund of a cancellation on `today` of a booking with `paidCents` received (net): 30 or more
- * days before departure, everything paid but the non-refundable deposit and REFUND_FEE_PERCENT of
- * the rest; later, nothing is owed by right (0 suggested) and an admin decides.
+ * The refund of a cancellation on `today` of a booking with `paidCents` received (net). Money paid
+ * beyond the booking's total is always owed back in full. Of the rest: 30 or more days before
+ * departure, everything but the non-refundable deposit and REFUND_FEE_PERCENT of what remains;
+ * later, nothing is owed by right and an admin decides (the overpayment alone suggested).
  */
 export function refundOnCancellation(
-  b: { startDate: string; depositCents: number },
+  b: { startDate: string; depositCents: number; totalCents: number },
   paidCents: number,
   today: string,
   refundFeePercent: number,
 ): CancellationRefund {
   const paid = Math.max(0, paidCents);
+  const overpaidCents = Math.max(0, paid - b.totalCents);
+  const towardsTrip = paid - overpaidCents;
   if (daysUntil(b.startDate, today) < FULL_REFUND_DAYS_BEFORE)
-    return { refundCents: 0, retainedCents: paid, adminDecides: true };
-  const deposit = Math.min(paid, b.depositCents);
-  const rest = paid - deposit;
-  const refundCents = rest - percentOf(rest, refundFeePercent);
-  return { refundCents, retainedCents: paid - refundCents, adminDecides: false };
+    return { refundCents: overpaidCents, retainedCents: towardsTrip, adminDecides: true, overpaidCents };
+  const deposit = Math.min(towardsTrip, b.depositCents);
+  const rest = towardsTrip - deposit;
+  const refundCents = rest - percentOf(rest, refundFeePercent) + overpaidCents;
+  return { refundCents, retainedCents: paid - refundCents, adminDecides: false, overpaidCents };
 }
 
 /**

@@ -17,6 +17,7 @@ import { Migration20261125234415_BookingParkFees } from './Migration202611252344
 import { Migration20261125234522_TravellerDetailsReminders } from './Migration20261125234522_TravellerDetailsReminders.js';
 import { Migration20261126030249_MailTemplates } from './Migration20261126030249_MailTemplates.js';
 import { Migration20261126125543_MailOutboxDeletesSent } from './Migration20261126125543_MailOutboxDeletesSent.js';
+import { Migration20261127164044_OfflineRefundNotesRepeat } from './Migration20261127164044_OfflineRefundNotesRepeat.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -46,5 +47,9 @@ export const MIGRATIONS: MigrationObject[] = [
   {
     name: 'Migration20261126125543_MailOutboxDeletesSent',
     class: Migration20261126125543_MailOutboxDeletesSent,
+  },
+  {
+    name: 'Migration20261127164044_OfflineRefundNotesRepeat',
+    class: Migration20261127164044_OfflineRefundNotesRepeat,
   },
 ];

@@ -1,5 +1,5 @@
 import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { BookingStatus } from '@tembea/schema';
+import { formatUsd, type BookingStatus } from '@tembea/schema';
 import { sql, type Sql } from '../../common/sql.js';
 import type { FrozenParkFees } from '../park-fees/park-fee-freeze.service.js';
 import { Tour } from '../tours/tour.entity.js';
@@ -203,8 +203,40 @@ const FACT_KEYS = [
  * What a booking's mails tell of a booking, as a snapshot for a queued mail's data: the trip, its
  * prices and the traveller's name and address (the phone and requests go to the operator's mail only).
  */
-export type BookingFacts = Pick<Booking, (typeof FACT_KEYS)[number]>;
+export type BookingFacts = Pick<Booking, (typeof FACT_KEYS)[number]> & {
+  /**
+   * Days of the trip in a park whose fees for those dates are not published yet: its park fees and
+   * total leave them out until an admin applies the new schedule. Absent from mails queued before it.
+   */
+  unpricedParkDays?: number;
+};
 
 export function bookingFacts(b: Booking): BookingFacts {
-  return Object.fromEntries(FACT_KEYS.map((k) => [k, b[k] ?? null])) as BookingFacts;
+  const facts = Object.fromEntries(FACT_KEYS.map((k) => [k, b[k] ?? null])) as BookingFacts;
+  facts.unpricedParkDays = new Set((b.parkFees?.unpricedDays ?? []).map((d) => d.date)).size;
+  return facts;
+}
+
+/**
+ * The tour price, the park fees and the total as label/value lines, shared by the booking and
+ * payment mails. Park days whose fees are not published yet are named, so the total does not read
+ * as final.
+ */
+export function totalLines(b: BookingFacts): [string, string][] {
+  const money = (cents: number | null | undefined) => (cents == null ? '' : formatUsd(cents / 100));
+  const total = money(grandTotalCentsOf(b) ?? 0);
+  if (b.parkFeesCents == null) return [['Total', total]];
+  const days = b.unpricedParkDays ?? 0;
+  if (!days)
+    return [
+      ['Tour price', money(b.totalCents)],
+      ['Park fees, paid on to the parks', money(b.parkFeesCents)],
+      ['Total', total],
+    ];
+  const unpriced = `${days} park ${days === 1 ? 'day' : 'days'} whose fees the parks have not published yet`;
+  return [
+    ['Tour price', money(b.totalCents)],
+    ['Park fees, paid on to the parks', `${money(b.parkFeesCents)}, without ${unpriced}`],
+    ['Total', `${total} so far: we will add the fees of those days once published`],
+  ];
 }

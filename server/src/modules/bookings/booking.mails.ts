@@ -8,7 +8,7 @@ import {
   type ToTraveller,
 } from '../../common/mail-layout.js';
 
-import { bookingFacts, grandTotalCentsOf, type Booking, type BookingFacts } from './booking.entity.js';
+import { bookingFacts, totalLines, type Booking, type BookingFacts } from './booking.entity.js';
 
 const money = (cents: number | null | undefined) => (cents == null ? '' : formatUsd(cents / 100));
 
@@ -28,10 +28,8 @@ function facts(b: BookingFacts): [string, string][] {
   } else {
     lines.push(['Price per person', money(b.unitPriceCents)], ['Subtotal', money(b.subtotalCents)]);
     if (b.earlyBird) lines.push(['Early-bird discount (5%)', `-${money(b.earlyBirdDiscountCents)}`]);
-    if (b.parkFeesCents != null)
-      lines.push(['Tour price', money(b.totalCents)], ['Park fees, paid on to the parks', money(b.parkFeesCents)]);
     lines.push(
-      ['Total', money(grandTotalCentsOf(b))],
+      ...totalLines(b),
       ['Deposit (3%, non-refundable)', money(b.depositCents)],
       ['Balance', `${money(b.balanceCents)} due by ${b.balanceDueDate}`],
     );
@@ -93,15 +91,24 @@ const STATUS_INTRO: Record<string, string> = {
   Cancelled: 'Your booking has been cancelled.',
 };
 
-/** To the traveller when the status changes; a cancellation says what is refunded of what was paid. */
+/**
+ * To the traveller when the status changes, with what becomes of their money: on a cancellation
+ * what is refunded of what was paid, on a confirmation what is left to pay and by when.
+ */
 const statusChanged = mailTemplate<
-  ToTraveller<{ booking: BookingFacts; publicUrl: string; refundLine: string | null; today: string }>
->('booking-status-changed', ({ booking: b, publicUrl, refundLine, today, note }) => {
+  ToTraveller<{
+    booking: BookingFacts;
+    publicUrl: string;
+    moneyLine?: string | null;
+    /** The name the money line had in mails queued before confirmations had one. */
+    refundLine?: string | null;
+    today: string;
+  }>
+>('booking-status-changed', ({ booking: b, publicUrl, moneyLine, refundLine, today, note }) => {
   const outro = [`See your bookings at ${publicUrl}/my-bookings`];
-  if (refundLine) outro.unshift(refundLine);
+  const line = moneyLine ?? refundLine;
+  if (line) outro.unshift(line);
   if (b.status === 'Cancelled') outro.unshift(cancellationTerms(b.startDate, today).text);
-  if (b.status === 'Confirmed' && b.balanceDueDate)
-    outro.unshift(`Please pay the deposit now and the balance by ${b.balanceDueDate}.`);
   return renderMail(
     `Hello ${b.name}. ${STATUS_INTRO[b.status] ?? `Your booking is now ${b.status}.`}`,
     facts(b),
@@ -114,13 +121,13 @@ export function statusChangedMails(
   b: Booking,
   account: BookingAccount | null,
   publicUrl: string,
-  refundLine: string | null,
+  moneyLine: string | null,
   today: string,
 ): QueuedMail[] {
   return mailsToTraveller(statusChanged, b.email, account, {
     booking: bookingFacts(b),
     publicUrl,
-    refundLine,
+    moneyLine,
     today,
   });
 }

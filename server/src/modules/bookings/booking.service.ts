@@ -321,11 +321,11 @@ async function changeStatus(
   id: number,
   action: BookingAction,
   extra = sql``,
-  mailsFor: (b: Booking, account: BookingAccount | null, refundLine: string | null) => QueuedMail[] = (
+  mailsFor: (b: Booking, account: BookingAccount | null, moneyLine: string | null) => QueuedMail[] = (
     b,
     account,
-    refundLine,
-  ) => statusChangedMails(b, account, ctx.config.publicUrl, refundLine, travellerToday()),
+    moneyLine,
+  ) => statusChangedMails(b, account, ctx.config.publicUrl, moneyLine, travellerToday()),
 ): Promise<Booking> {
   const from = bookingStatusesFor(action);
   const target = nextBookingStatus(from[0]!, action)!;
@@ -344,13 +344,16 @@ async function changeStatus(
     if (!row) return null;
     if (target === 'Cancelled' && row.departure_id != null)
       await departureService.releaseSeats(tx, row.departure_id, row.number_of_people);
-    // What was paid beyond what the operator keeps becomes a refund due; the mail says so.
-    const refundLine =
+    // The mail says what becomes of the traveller's money: on a cancellation, what was paid beyond
+    // what the operator keeps is a refund due; on a confirmation, what is left to pay and by when.
+    const moneyLine =
       target === 'Cancelled'
         ? await paymentService.settleCancellation(tx, id, ctx.config.payments.refundFeePercent)
-        : null;
+        : target === 'Confirmed'
+          ? await paymentService.dueOnConfirmation(tx, id)
+          : null;
     const b = await em.findOneOrFail(Booking, { id }, { populate: ['user'], refresh: true });
-    await ctx.outbox.enqueue(tx, mailsFor(b, b.user ?? null, refundLine));
+    await ctx.outbox.enqueue(tx, mailsFor(b, b.user ?? null, moneyLine));
     return b;
   });
   if (!changed) return refuse(ctx, id, target);

@@ -134,13 +134,28 @@ export const paymentReportService = {
     }));
   },
 
-  /** Admin: every ledger row of the filter with its booking, oldest first, for the CSV export. */
+  /**
+   * Admin: every ledger row of the filter with its booking, oldest first, for the CSV export. More
+   * than LEDGER_EXPORT_MAX rows is refused rather than cut short: a partial export would not sum to
+   * the ledger, and nothing in the file would say so.
+   */
   async exportRows(ctx: RequestContext, filter: PaymentListFilter = {}): Promise<PaymentEntry[]> {
     requireAdmin(ctx);
-    return ctx.em.find(PaymentEntry, condition(filter), {
+    const rows = await ctx.em.find(PaymentEntry, condition(filter), {
       populate: ['booking'],
       orderBy: { id: 'asc' },
-      limit: LEDGER_EXPORT_MAX,
+      limit: LEDGER_EXPORT_MAX + 1,
     });
+    if (rows.length > LEDGER_EXPORT_MAX)
+      throwIfInvalid(
+        [
+          {
+            field: 'from',
+            message: `More than ${LEDGER_EXPORT_MAX.toLocaleString('en-US')} ledger rows match: export a shorter period with from and to.`,
+          },
+        ],
+        'first',
+      );
+    return rows;
   },
 };

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
-import { ADMIN_ENV, adminToken } from '../../test/booking-helpers.js';
+import { ADMIN_ENV, CANCEL_MINE, adminToken } from '../../test/booking-helpers.js';
 import { REFUND, START, myPayment, pricedBooking } from '../../test/payment-helpers.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
 
@@ -180,6 +180,45 @@ describe('the Stripe webhook', () => {
     expect(refused.body.errors[0]).toMatchObject({
       message: 'Stripe refused the refund: Charge has already been refunded.',
       extensions: { code: 'CONFLICT' },
+    });
+  });
+
+  it('never refunds through Stripe more than was paid in all: an offline refund of card money counts', async () => {
+    const id = await pricedBooking(s, traveller);
+    await deliver(completed(id, `pi_offline_first_${id}`, 10_000));
+    const offline = await gql(
+      s,
+      REFUND,
+      { input: { bookingId: id, amountCents: 10_000, method: 'BANK_TRANSFER' } },
+      { token: admin },
+    );
+    expect(offline.body.errors).toBeUndefined();
+    const calls = standIn.requests.filter((q) => q.path === '/v1/refunds').length;
+    const again = await gql(s, REFUND, { input: { bookingId: id, amountCents: 10_000 } }, { token: admin });
+    expect(again.body.errors[0]).toMatchObject({
+      message: 'At most $0.00 was paid and can be refunded.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    // Refused before Stripe was asked: no money left.
+    expect(standIn.requests.filter((q) => q.path === '/v1/refunds')).toHaveLength(calls);
+    expect(await myPayment(s, traveller.accessToken, id)).toMatchObject({ paidCents: 0, refundedCents: 10_000 });
+  });
+
+  it('owes back in full what was paid twice when the traveller cancels, whatever the date', async () => {
+    // Within 30 days of departure nothing is owed back by right, but money beyond the total always is.
+    const id = await pricedBooking(s, traveller, 20);
+    await deliver(completed(id, `pi_twice_a_${id}`, 25_000));
+    await deliver(completed(id, `pi_twice_b_${id}`, 25_000));
+    expect(await myPayment(s, traveller.accessToken, id)).toMatchObject({
+      state: 'REFUND_DUE',
+      refundDueCents: 25_000,
+    });
+    const cancel = await gql(s, CANCEL_MINE, { id }, { token: traveller.accessToken });
+    expect(cancel.body.errors).toBeUndefined();
+    expect(await myPayment(s, traveller.accessToken, id)).toMatchObject({
+      state: 'REFUND_DUE',
+      paidCents: 50_000,
+      refundDueCents: 25_000,
     });
   });
 });

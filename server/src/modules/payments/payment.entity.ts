@@ -6,12 +6,17 @@ import { Booking } from '../bookings/booking.entity.js';
  * One movement of money for a booking: a payment (deposit, balance, full) or a refund, always a
  * positive amount of US cents. Rows are only ever added (the database refuses UPDATE and DELETE):
  * a mistake is corrected by a row that `reverses` it. The provider's reference is unique per
- * provider, so a Stripe payment or refund is recorded once however often its event arrives.
+ * provider, so a Stripe payment or refund is recorded once however often its event arrives, and a
+ * payer's reference is recorded once. An offline refund's reference is the admin's free text (a
+ * note such as "Cancellation refund"), so it may repeat and may match a payer's reference.
  */
 @Entity({ tableName: 'payment_entries' })
 @Index({ name: 'payment_entries_booking_index', properties: ['booking'] })
 @Index({ name: 'payment_entries_received_index', properties: ['receivedOn'] })
-@Unique({ name: 'payment_entries_provider_reference_unique', properties: ['provider', 'providerReference'] })
+@Unique({
+  name: 'payment_entries_reference_unique',
+  expression: `create unique index "payment_entries_reference_unique" on "payment_entries" ("provider", "provider_reference") where "provider" = 'stripe' or "kind" <> 'refund'`,
+})
 @Unique({ name: 'payment_entries_reverses_unique', properties: ['reverses'] })
 @Check({ name: 'payment_entries_kind_check', expression: "kind in ('deposit', 'balance', 'full', 'refund')" })
 @Check({ name: 'payment_entries_amount_check', expression: 'amount_cents > 0' })

@@ -1,8 +1,14 @@
-import { amountInWords, formatUsd, PAYMENT_METHOD_LABELS, type PaymentSummary } from '@tembea/schema';
+import {
+  amountInWords,
+  formatUsd,
+  PAYMENT_METHOD_LABELS,
+  type CancellationRefund,
+  type PaymentSummary,
+} from '@tembea/schema';
 import type { Config } from '../../config.js';
 import type { PaymentConfig } from '../../payment-config.js';
 import { mailTemplate, type QueuedMail } from '../../common/mail-templates.js';
-import { bookingFacts, grandTotalCentsOf, type Booking, type BookingFacts } from '../bookings/booking.entity.js';
+import { bookingFacts, totalLines, type Booking, type BookingFacts } from '../bookings/booking.entity.js';
 import {
   mailsToTraveller,
   noteLines,
@@ -36,10 +42,8 @@ function facts(b: BookingFacts, s: PaymentFacts): [string, string][] {
     ['Tour', b.tourTitle],
     ['Dates', `${b.startDate} to ${b.endDate}`],
   ];
-  if (b.parkFeesCents != null)
-    rows.push(['Tour price', money(b.totalCents ?? 0)], ['Park fees, paid on to the parks', money(b.parkFeesCents)]);
   rows.push(
-    ['Total', money(grandTotalCentsOf(b) ?? 0)],
+    ...totalLines(b),
     ['Deposit (3%, non-refundable)', money(b.depositCents ?? 0)],
     ['Paid', money(s.paidCents)],
     ['Balance due by', s.balanceDueDate],
@@ -185,3 +189,26 @@ export function balanceReminderMails(
 }
 
 export const paymentMailTemplates = [paymentReceived, refundIssued, balanceReminder];
+
+/** What the traveller's cancellation mail says about their money; null when nothing was paid. */
+export function cancellationRefundLine(paidCents: number, refund: CancellationRefund): string | null {
+  if (paidCents <= 0) return null;
+  const paid = formatUsd(paidCents / 100);
+  const refundText = `${formatUsd(refund.refundCents / 100)} (${amountInWords(refund.refundCents)})`;
+  if (refund.adminDecides && refund.overpaidCents > 0)
+    return `You have paid ${paid}; ${refundText}, paid beyond the trip's total, will be refunded to you. As the cancellation comes less than 30 days before departure, we will let you know what, if anything more, can be refunded.`;
+  if (refund.adminDecides)
+    return `You have paid ${paid}. As the cancellation comes less than 30 days before departure, we will let you know what, if anything, can be refunded.`;
+  if (refund.refundCents <= 0) return `You have paid ${paid}, the non-refundable deposit: nothing is due back.`;
+  return `You have paid ${paid}; ${refundText} will be refunded to you.`;
+}
+
+/** What the traveller's confirmation mail asks them to pay, from the booking's payments on the day. */
+export function dueLine(s: PaymentSummary): string {
+  if (s.outstandingCents <= 0) return 'Your booking is paid in full: nothing more is due.';
+  if (s.dueNowKind === 'deposit')
+    return `Please pay the deposit of ${money(s.dueNowCents)} now and the balance of ${money(s.outstandingCents - s.dueNowCents)} by ${s.balanceDueDate}.`;
+  if (s.dueNowKind)
+    return `Please pay the ${money(s.outstandingCents)} still due now: a trip this close to departure is paid in full before it starts.`;
+  return `Please pay the balance of ${money(s.outstandingCents)} by ${s.balanceDueDate}.`;
+}

@@ -1,6 +1,5 @@
 import {
   addDays,
-  amountInWords,
   BALANCE_DUE_SOON_WINDOW_DAYS,
   formatUsd,
   hasControlCharacters,
@@ -24,7 +23,7 @@ import { ConflictError, NotFoundError, throwIfInvalid, type FieldError } from '.
 import { requireAdmin, requireUser } from '../../common/guards.js';
 import { requireId } from '../../common/ids.js';
 import { queryRows, sql, type Sql } from '../../common/sql.js';
-import { Booking, GRAND_TOTAL_SQL } from '../bookings/booking.entity.js';
+import { Booking, GRAND_TOTAL_SQL, grandTotalCentsOf } from '../bookings/booking.entity.js';
 import { paymentProviderOf, type StartedPayment } from './payment-provider.js';
 import { PaymentEntry } from './payment.entity.js';
 import {
@@ -41,6 +40,7 @@ import {
   type BookingPayment,
 } from './payment-ledger.js';
 import { refundThroughStripe } from './stripe-refunds.js';
+import { cancellationRefundLine, dueLine } from './payment.mails.js';
 
 export interface RecordPaymentInput {
   bookingId: unknown;
@@ -94,16 +94,6 @@ function method(v: unknown, errors: FieldError[], required: boolean): PaymentMet
     return null;
   }
   return m as PaymentMethod;
-}
-
-/** What the traveller's cancellation mail says about their money; null when nothing was paid. */
-function cancellationRefundLine(paidCents: number, refundCents: number, adminDecides: boolean): string | null {
-  if (paidCents <= 0) return null;
-  const paid = formatUsd(paidCents / 100);
-  if (adminDecides)
-    return `You have paid ${paid}. As the cancellation comes less than 30 days before departure, we will let you know what, if anything, can be refunded.`;
-  if (refundCents <= 0) return `You have paid ${paid}, the non-refundable deposit: nothing is due back.`;
-  return `You have paid ${paid}; ${formatUsd(refundCents / 100)} (${amountInWords(refundCents)}) will be refunded to you.`;
 }
 
 /** Payments: what a booking owes, starting a payment, and the admins' ledger of money in and out. */
@@ -194,7 +184,7 @@ export const paymentService = {
       const [account] = await queryRows<{ email: string }>(tx.em, sql`select email from users where id = ${admin.id}`);
       const entry = await addEntry(tx, {
         booking,
-        kind: kindOfPayment(payable, rows, amountCents),
+        kind: kindOfPayment(payable, rows, amountCents, travellerToday()),
         amountCents,
         method: how!,
         provider: 'offline',
@@ -223,12 +213,15 @@ export const paymentService = {
     const how = method(input.method, errors, false);
     const reference = line(input.reference, 'reference', REFERENCE_MAX, errors);
     throwIfInvalid(errors, 'list');
+    const booking = await ctx.em.findOne(Booking, { id });
+    if (!booking) throw new NotFoundError('Booking not found');
     const entries = (await entriesOf(ctx, [id])).get(id) ?? [];
     const byCard = how === null || how === 'card';
     if (byCard && entries.some((e) => e.provider === 'stripe'))
       return refundThroughStripe(ctx, admin, id, amountCents, reference);
-    // Without a method the money goes back the way the latest payment came in.
-    const latestPayment = [...entries].reverse().find((e) => e.kind !== 'refund' && !e.reverses);
+    // Without a method the money goes back the way the latest payment still standing came in.
+    const reversed = new Set(entries.map((e) => e.reverses?.id));
+    const latestPayment = entries.findLast((e) => e.kind !== 'refund' && !e.reverses && !reversed.has(e.id));
     const refundMethod = how ?? latestPayment?.method ?? null;
     if (refundMethod === null)
       throwIfInvalid([{ field: 'method', message: 'method is required: how the money was given back' }], 'first');
@@ -361,6 +354,17 @@ export const paymentService = {
   },
 
   /**
+   * What the confirmation mail of a booking asks for, read in the confirming transaction: the
+   * deposit and the balance, the balance alone, everything at once within 30 days of departure, or
+   * nothing once paid in full. Null when the booking has no price.
+   */
+  async dueOnConfirmation(tx: TransactionContext, bookingId: number): Promise<string | null> {
+    const booking = await tx.em.findOne(Booking, { id: bookingId }, { refresh: true });
+    const payment = booking && paymentFrom(booking, await lockedEntries(tx, bookingId));
+    return payment ? dueLine(payment.summary) : null;
+  },
+
+  /**
    * Fixes, as a booking is cancelled (inside its transaction, row locked), what the operator keeps
    * of what was paid; everything beyond it, now or paid later, is a refund due.
    */
@@ -374,13 +378,13 @@ export const paymentService = {
     const entries = await lockedEntries(tx, bookingId);
     const { receivedCents, refundedCents } = ledgerTotals(ledgerRowsOf(entries));
     const paid = receivedCents - refundedCents;
-    const { retainedCents, refundCents, adminDecides } = refundOnCancellation(
-      { startDate: booking.startDate, depositCents: booking.depositCents },
+    const refund = refundOnCancellation(
+      { startDate: booking.startDate, depositCents: booking.depositCents, totalCents: grandTotalCentsOf(booking) ?? 0 },
       paid,
       travellerToday(),
       refundFeePercent,
     );
-    await queryRows(tx.em, sql`update bookings set retained_cents = ${retainedCents} where id = ${bookingId}`);
-    return cancellationRefundLine(paid, refundCents, adminDecides);
+    await queryRows(tx.em, sql`update bookings set retained_cents = ${refund.retainedCents} where id = ${bookingId}`);
+    return cancellationRefundLine(paid, refund);
   },
 };

@@ -1,13 +1,13 @@
 import { LockMode } from '@mikro-orm/postgresql';
 import Stripe from 'stripe';
-import { formatUsd, isoDate } from '@tembea/schema';
+import { formatUsd, isoDate, maxRefundable } from '@tembea/schema';
 import type { AuthUser, RequestContext } from '../../common/context.js';
 import { ConflictError, NotFoundError, ServiceUnavailableError, throwIfInvalid } from '../../common/errors.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { PaymentEntry } from './payment.entity.js';
 import { stripeOf } from './payment-provider.js';
-import { entriesOf, queuePaymentMail } from './payment-ledger.js';
+import { entriesOf, ledgerRowsOf, lockBooking, lockedEntries, queuePaymentMail } from './payment-ledger.js';
 
 /** A card payment and what of it is not yet refunded. */
 interface Refundable {
@@ -33,18 +33,33 @@ export function refundableCardPayments(entries: readonly PaymentEntry[]): Refund
     .reverse();
 }
 
-/** Stripe's refusal as a clear error: its own message for a refused request, 503 when unreachable. */
-function stripeFailure(e: unknown): Error {
+/**
+ * Stripe's refusal as a clear error: its own message for a refused request, 503 when unreachable;
+ * `partly` tells what an earlier part of the same refund already gave back.
+ */
+function stripeFailure(e: unknown, partly: { refundedCents: number; askedCents: number } | null = null): Error {
+  const before = partly
+    ? ` ${formatUsd(partly.refundedCents / 100)} of the ${formatUsd(partly.askedCents / 100)} was refunded and recorded; the rest was not.`
+    : '';
   if (e instanceof Stripe.errors.StripeConnectionError || e instanceof Stripe.errors.StripeAPIError)
-    return new ServiceUnavailableError('Stripe could not be reached. Nothing was refunded; please try again.');
-  if (e instanceof Stripe.errors.StripeError) return new ConflictError(`Stripe refused the refund: ${e.message}`);
+    return new ServiceUnavailableError(
+      partly
+        ? `Stripe could not be reached.${before} Please try again for the rest.`
+        : 'Stripe could not be reached. Nothing was refunded; please try again.',
+    );
+  if (e instanceof Stripe.errors.StripeError)
+    return new ConflictError(`Stripe refused the refund: ${e.message}${before}`);
   return e as Error;
 }
 
 /**
  * Refunds card money through Stripe's Refunds API, spread over the booking's card payments newest
- * first, then records each refund. Stripe's `charge.refunded` event may record the same refund
- * first: each part is recorded only if the ledger does not already show it.
+ * first, then records each refund. The booking stays locked from the check to the last record, so
+ * no other refund or payment can slip in between: at most what is left of the card payments, and
+ * never more than was paid in all (an offline refund of card money counts). Stripe's
+ * `charge.refunded` event may try to record the same refund: it waits for the lock, then finds it.
+ * Should Stripe refuse a later part, the parts it made stay recorded and the error says how much
+ * went back.
  */
 export async function refundThroughStripe(
   ctx: RequestContext,
@@ -56,41 +71,53 @@ export async function refundThroughStripe(
   const stripe = stripeOf(ctx.config);
   if (!stripe)
     throw new ConflictError('Card payments are not set up on this server: record the refund with its method.');
-  const entries = (await entriesOf(ctx, [bookingId])).get(bookingId) ?? [];
-  const refundable = refundableCardPayments(entries);
-  const available = refundable.reduce((sum, r) => sum + r.leftCents, 0);
-  if (amountCents > available)
-    throwIfInvalid(
-      [
-        {
-          field: 'amountCents',
-          message: `At most ${formatUsd(available / 100)} was paid by card and can be refunded through Stripe; record any other refund with its method.`,
-        },
-      ],
-      'first',
-    );
-  let left = amountCents;
-  let last: { booking: Booking; entry: PaymentEntry } | null = null;
-  for (const part of refundable) {
-    if (left === 0) break;
-    const take = Math.min(left, part.leftCents);
-    left -= take;
-    let refund: Stripe.Refund;
-    try {
-      refund = await stripe.refunds.create({
-        payment_intent: part.payment.providerReference!,
-        amount: take,
-        metadata: { bookingId: String(bookingId) },
+  let partFailure: Error | null = null;
+  const last = await ctx.transaction(async (tx) => {
+    await lockBooking(tx, bookingId);
+    const entries = await lockedEntries(tx, bookingId);
+    const refundable = refundableCardPayments(entries);
+    const byCard = refundable.reduce((sum, r) => sum + r.leftCents, 0);
+    const paid = maxRefundable(ledgerRowsOf(entries));
+    if (amountCents > Math.min(byCard, paid))
+      throwIfInvalid(
+        [
+          {
+            field: 'amountCents',
+            message:
+              paid < byCard
+                ? `At most ${formatUsd(paid / 100)} was paid and can be refunded.`
+                : `At most ${formatUsd(byCard / 100)} was paid by card and can be refunded through Stripe; record any other refund with its method.`,
+          },
+        ],
+        'first',
+      );
+    let left = amountCents;
+    let recorded: { booking: Booking; entry: PaymentEntry } | null = null;
+    for (const part of refundable) {
+      if (left === 0) break;
+      const take = Math.min(left, part.leftCents);
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create({
+          payment_intent: part.payment.providerReference!,
+          amount: take,
+          metadata: { bookingId: String(bookingId) },
+        });
+      } catch (e) {
+        if (!recorded) throw stripeFailure(e);
+        partFailure = stripeFailure(e, { refundedCents: amountCents - left, askedCents: amountCents });
+        break;
+      }
+      left -= take;
+      recorded = await recordStripeRefund(tx, bookingId, part.payment.id, refund.id, part.leftCents - take, take, {
+        admin,
+        note,
       });
-    } catch (e) {
-      throw stripeFailure(e);
     }
-    last = await recordStripeRefund(ctx, bookingId, part.payment.id, refund.id, part.leftCents - take, take, {
-      admin,
-      note,
-    });
-  }
-  return last!;
+    return recorded!;
+  });
+  if (partFailure) throw partFailure as Error;
+  return last;
 }
 
 /**

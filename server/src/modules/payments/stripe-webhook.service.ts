@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/postgresql';
 import Stripe from 'stripe';
-import { isoDate, kindOfPayment } from '@tembea/schema';
+import { isoDate, kindOfPayment, travellerToday } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { BadInputError, NotFoundError, ServiceUnavailableError } from '../../common/errors.js';
 import { log } from '../../common/logger.js';
@@ -90,7 +90,7 @@ async function recordCheckout(ctx: RequestContext, session: Stripe.Checkout.Sess
   if (entries.some((e) => e.provider === 'stripe' && e.providerReference === intent)) return;
   const entry = ctx.em.create(PaymentEntry, {
     booking,
-    kind: kindOfPayment(payable, ledgerRowsOf(entries), amount),
+    kind: kindOfPayment(payable, ledgerRowsOf(entries), amount, travellerToday()),
     amountCents: amount,
     method: 'card',
     provider: 'stripe',
