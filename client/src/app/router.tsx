@@ -156,6 +156,10 @@ export const routes: RouteObject[] = [
       { path: 'park-fees', element: <AdminParkFeesPage /> },
       { path: 'partners', element: <AdminPartnersPage /> },
       { path: 'webhooks', element: <AdminWebhooksPage /> },
+      // An unknown admin address is answered inside the admin layout, behind its guard: the public
+      // catch-all would show a visitor the public bar and a not-found page instead of the login.
+      // Like every admin page it is rendered in the browser only (no `ssr` handle).
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

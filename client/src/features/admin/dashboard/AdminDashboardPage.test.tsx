@@ -80,6 +80,19 @@ describe('AdminDashboardPage', () => {
     expect(within(row).getByText('Available').className).toContain('status-tag--active');
   });
 
+  it('shows each rating with one decimal in the cards and the table, and 4.5 for a rating of 0', async () => {
+    renderDashboard(adminWith([adminTour(), adminTour({ id: '2', title: 'Unrated Day Trip', rating: 0 })]));
+    const cards = await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });
+    expect(cards.map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Rating 4.8'),
+      expect.stringContaining('Rating 4.5'),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    const ratingColumn = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Rating');
+    const ratings = screen.getAllByTestId('admin-tour-row').map((r) => r.children[ratingColumn]?.textContent);
+    expect(ratings).toEqual(['4.8', '4.5']);
+  });
+
   it('filters by destination, travel type and booking type from the values found in the tours', async () => {
     renderDashboard(adminWith());
     await screen.findAllByTestId('admin-tour-card', undefined, { timeout: 5000 });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { durationLabel, tourStatusLabel } from '@tembea/schema';
+import { durationLabel, ratingStars, tourStatusLabel } from '@tembea/schema';
 import { Price } from '../../../components/Price';
 import { AdminTable } from './AdminTable';
 import { TierBadge } from './TierBadge';
@@ -69,7 +69,7 @@ export function AdminToursTable({
           </td>
           <td>{t.duration || durationLabel(t.durationDays, t.durationNights)}</td>
           <td>{t.travelType || t.tourType || '—'}</td>
-          <td>{t.rating.toFixed(1)}</td>
+          <td>{ratingStars(t.rating).label}</td>
           <td>
             <TourActions tour={t} deletingId={deletingId} onDelete={onDelete} />
           </td>

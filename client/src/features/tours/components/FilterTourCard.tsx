@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { discountedPrice, durationLabel, formatUsd, priceLabel } from '@tembea/schema';
+import { cardPrice, durationLabel, formatUsd, priceLabel } from '@tembea/schema';
 import { TourImage } from '../../../components/TourImage';
 import { CARD_IMAGE_SIZES } from '../../../components/TourCard';
 import type { CatalogueToursQuery } from '../../../gql/graphql';
@@ -7,13 +7,15 @@ import { titleCase } from '../../../lib/format';
 
 type ListTour = CatalogueToursQuery['tours']['nodes'][number];
 
-/** The shown price: the discounted original price, rounded, when both exist; else the usual label. */
+/**
+ * The shown price: the original price less the discount, rounded, when there is an original price
+ * above 0 and a discount; else the usual label. cardPrice is asked without the price so it answers
+ * only with the discounted original price (null when there is none): the fallback has to be the
+ * label, which also reads price text ("From $…") where cardPrice knows only a numeric price.
+ */
 export function filterCardPrice(t: Pick<ListTour, 'price' | 'priceText' | 'originalPrice' | 'discount'>): string {
-  if (t.originalPrice != null && t.discount > 0) {
-    const p = discountedPrice(t.originalPrice, t.discount);
-    if (p != null) return formatUsd(p, 0);
-  }
-  return priceLabel(t);
+  const discounted = cardPrice({ originalPrice: t.originalPrice, discount: t.discount });
+  return discounted != null ? formatUsd(discounted, 0) : priceLabel(t);
 }
 
 /** A card of the filtered list: title, desc, days and destination, price, tier, booking type, Featured. */

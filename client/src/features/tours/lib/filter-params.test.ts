@@ -59,6 +59,12 @@ describe('filterCardPrice', () => {
       'Contact for pricing',
     );
   });
+  it('takes an original price of 0 (the new-tour default) for none, whatever the discount', () => {
+    expect(filterCardPrice({ price: 150, priceText: null, originalPrice: 0, discount: 10 })).toBe('$150.00');
+    expect(filterCardPrice({ price: null, priceText: 'group budget:1450', originalPrice: 0, discount: 10 })).toBe(
+      'From $1,450.00',
+    );
+  });
 });
 
 describe('toursFoundLabel and countText', () => {

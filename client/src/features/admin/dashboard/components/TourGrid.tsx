@@ -1,4 +1,4 @@
-import { durationLabel, tourStatusLabel } from '@tembea/schema';
+import { durationLabel, ratingStars, tourStatusLabel } from '@tembea/schema';
 import { Price } from '../../../../components/Price';
 import { TourImage } from '../../../../components/TourImage';
 import { TierBadge } from '../../shared/TierBadge';
@@ -32,7 +32,7 @@ export function TourGrid({
                 <strong>
                   <Price tour={t} />
                 </strong>{' '}
-                · Rating {t.rating.toFixed(1)}
+                · Rating {ratingStars(t.rating).label}
               </p>
               <div className="admin-card__tags">
                 <TierBadge tier={t.tier} />

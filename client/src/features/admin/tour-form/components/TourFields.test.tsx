@@ -20,6 +20,8 @@ describe('discountMismatch', () => {
     expect(discountMismatch('179.6', '200', '10')).toBeNull();
     expect(discountMismatch('150', '200', '0')).toBeNull();
     expect(discountMismatch('150', '0', '10')).toBeNull();
+    expect(discountMismatch('150', '', '10')).toBeNull();
+    expect(discountMismatch('150', '200', '')).toBeNull();
     expect(discountMismatch('', '200', '10')).toBeNull();
   });
 });

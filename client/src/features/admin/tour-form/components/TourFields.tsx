@@ -1,8 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import {
   BOOKING_TYPES,
+  cardPrice,
   DESTINATIONS,
-  discountedPrice,
   formatUsd,
   TOUR_STATUSES,
   TOUR_TIER_OPTIONS,
@@ -215,10 +215,11 @@ export function TourFields({ value, onChange, invalid }: Props) {
  * price less the discount, while the tour page, its cards and every booking charge the price.
  */
 export function discountMismatch(price: string, originalPrice: string, discount: string): string | null {
-  const original = Number(originalPrice);
+  if (price === '') return null;
   const percent = Number(discount);
-  if (price === '' || !(original > 0) || !(percent > 0)) return null;
-  const listed = discountedPrice(original, percent);
+  // The lists' own rule, asked without the price: null when there is no original price above 0
+  // with a discount to take off it, and then the lists show the price as everywhere else.
+  const listed = cardPrice({ originalPrice: Number(originalPrice), discount: percent });
   if (listed === null || listed === Math.round(Number(price))) return null;
   return `Filtered lists will show ${formatUsd(listed)} (the original price less ${percent}%), while the tour page and bookings use the price, ${formatUsd(Number(price))}.`;
 }
