@@ -1,6 +1,13 @@
 import { isIsoDay } from './booking.js';
-import { FEE_CURRENCIES, OVERNIGHT_KINDS, PARK_AREA_CODE, type FeeTable, type ParkFeeSchedule } from './park-fees.js';
-import { groupThousands } from './pricing.js';
+import {
+  FEE_CURRENCIES,
+  OVERNIGHT_KINDS,
+  PARK_AREA_CODE,
+  feeInUsdCents,
+  type FeeTable,
+  type ParkFeeSchedule,
+} from './park-fees.js';
+import { formatUsd, groupThousands } from './pricing.js';
 import { NAME_MAX, hasControlCharacters, isCalendarDay } from './validation.js';
 
 // The rules a park fee schedule meets before it is saved: the admin's form and the server apply them alike.
@@ -27,12 +34,22 @@ function isMonthDay(text: string): boolean {
 export const TZS_PER_USD_MIN = 100;
 export const TZS_PER_USD_MAX = 100_000;
 
+/**
+ * The most one fee may be, in US cents: $10,000 a visitor, far above any park's fee (the dearest
+ * permits in East Africa cost a fraction of it), so that a fee entered with stray digits is refused
+ * here rather than priced into the bookings of its days. A shilling fee is held to it at the
+ * schedule's exchange rate.
+ */
+export const PARK_FEE_MAX_CENTS = 1_000_000;
+
 /** The problem of a name in a schedule (its own or an area's), or null: a name is one line of at most NAME_MAX characters. */
 function nameProblem(name: string, what: string): string | null {
   if (hasControlCharacters(name)) return `The ${what} must not contain control characters`;
   if (name.length > NAME_MAX) return `The ${what} must be at most ${NAME_MAX} characters`;
   return null;
 }
+
+const FEE_TOO_LARGE = `A fee is at most ${formatUsd(PARK_FEE_MAX_CENTS / 100, 0)} a visitor (a shilling fee at the schedule's exchange rate)`;
 
 /** The problems of a fee schedule as an admin enters it, one per field; empty when it can be saved. */
 export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: string; message: string }[] {
@@ -45,7 +62,9 @@ export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: str
   else if (isIsoDay(schedule.validFrom) && schedule.validTo < schedule.validFrom)
     add('validTo', 'The last day must not be before the first day');
   if (!(schedule.vatPercent >= 0 && schedule.vatPercent <= 100)) add('vatPercent', 'VAT must be between 0 and 100%');
-  if (!(schedule.tzsPerUsd >= TZS_PER_USD_MIN && schedule.tzsPerUsd <= TZS_PER_USD_MAX))
+  // A shilling fee is measured against the bound at the rate only when the rate itself is sound.
+  const rateValid = schedule.tzsPerUsd >= TZS_PER_USD_MIN && schedule.tzsPerUsd <= TZS_PER_USD_MAX;
+  if (!rateValid)
     add(
       'tzsPerUsd',
       `The exchange rate must be between ${TZS_PER_USD_MIN} and ${groupThousands(String(TZS_PER_USD_MAX))} shillings per dollar`,
@@ -80,11 +99,11 @@ export function parkFeeScheduleProblems(schedule: ParkFeeSchedule): { field: str
     for (const [name, table] of tables) {
       for (const [residency, bands] of Object.entries(table ?? {})) {
         for (const [band, fee] of Object.entries(bands ?? {})) {
+          const field = `areas.${i}.${name}.${residency}.${band}`;
           if (!fee || !Number.isInteger(fee.amount) || fee.amount < 0 || !FEE_CURRENCIES.includes(fee.currency))
-            add(
-              `areas.${i}.${name}.${residency}.${band}`,
-              'A fee is a whole number of cents (USD) or shillings (TZS), 0 or more',
-            );
+            add(field, 'A fee is a whole number of cents (USD) or shillings (TZS), 0 or more');
+          else if ((fee.currency === 'USD' || rateValid) && feeInUsdCents(fee, schedule.tzsPerUsd) > PARK_FEE_MAX_CENTS)
+            add(field, FEE_TOO_LARGE);
         }
       }
     }

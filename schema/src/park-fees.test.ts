@@ -13,7 +13,7 @@ import {
   type ParkDay,
   type ParkFeeSchedule,
 } from './park-fees.js';
-import { parkFeeScheduleProblems } from './park-fee-schedule.js';
+import { PARK_FEE_MAX_CENTS, parkFeeScheduleProblems } from './park-fee-schedule.js';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const tzs = (amount: number) => ({ amount, currency: 'TZS' as const });
@@ -297,6 +297,28 @@ describe('a schedule as an admin enters it', () => {
       expect(problemsOf({ tzsPerUsd }), String(tzsPerUsd)).toEqual([
         { field: 'tzsPerUsd', message: 'The exchange rate must be between 100 and 100,000 shillings per dollar' },
       ]);
+  });
+
+  it("holds each fee to $10,000 a visitor, a shilling fee at the schedule's rate", () => {
+    const peakFee = (fee: ReturnType<typeof usd> | ReturnType<typeof tzs>) => ({
+      entry: { peak: { NON_RESIDENT: { ADULT: fee } }, low: {} },
+    });
+    const tooLarge = {
+      field: 'areas.0.entry.peak.NON_RESIDENT.ADULT',
+      message: "A fee is at most $10,000 a visitor (a shilling fee at the schedule's exchange rate)",
+    };
+    expect(PARK_FEE_MAX_CENTS).toBe(1_000_000);
+    expect(problemsOf({}, peakFee(usd(1_000_000)))).toEqual([]);
+    expect(problemsOf({}, peakFee(usd(1_000_001)))).toEqual([tooLarge]);
+    // The fee that priced one trip past what a booking can hold.
+    expect(problemsOf({}, peakFee(usd(2_000_000_000)))).toEqual([tooLarge]);
+    // 25 million shillings are $10,000 at 2,500 a dollar, and $250,000 at 100.
+    expect(problemsOf({ tzsPerUsd: 2500 }, peakFee(tzs(25_000_000)))).toEqual([]);
+    expect(problemsOf({ tzsPerUsd: 100 }, peakFee(tzs(25_000_000)))).toEqual([tooLarge]);
+    // A rate out of bounds is the one problem named: the shilling fees are not judged by it.
+    expect(problemsOf({ tzsPerUsd: 0 }, peakFee(tzs(25_000_000))).map((p) => p.field)).toEqual(['tzsPerUsd']);
+    const overnight = problemsOf({}, { overnight: { HUT: { EAST_AFRICAN_CITIZEN: { CHILD: usd(5_000_000) } } } });
+    expect(overnight).toEqual([{ ...tooLarge, field: 'areas.0.overnight.HUT.EAST_AFRICAN_CITIZEN.CHILD' }]);
   });
 });
 

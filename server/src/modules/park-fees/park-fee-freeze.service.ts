@@ -23,6 +23,11 @@ export interface FrozenParkFees extends TripParkFees {
   itinerary: ParkDay[];
   /** The day the fees were computed (YYYY-MM-DD). */
   pricedOn: string;
+  /**
+   * True when they were computed for the travellers named (each with a date of birth and
+   * residency), whose details may have changed since; else they are the party's (`party`).
+   */
+  forTravellers?: boolean;
 }
 
 /**
@@ -32,7 +37,13 @@ export interface FrozenParkFees extends TripParkFees {
 export async function freezeParkFees(ctx: RequestContext, trip: ParkTrip): Promise<FrozenParkFees | null> {
   const fees = await parkFeeService.forTrip(ctx, trip);
   if (!fees) return null;
-  return { ...fees, party: trip.party ?? null, itinerary: parkDaysOf(trip.itinerary), pricedOn: travellerToday() };
+  return {
+    ...fees,
+    party: trip.party ?? null,
+    itinerary: parkDaysOf(trip.itinerary),
+    pricedOn: travellerToday(),
+    forTravellers: false,
+  };
 }
 
 /**
@@ -58,7 +69,38 @@ export function repriceFrozen(
     party: frozen.party,
     itinerary: frozen.itinerary,
     pricedOn: today,
+    forTravellers: !!payers,
   };
+}
+
+/**
+ * What changed a booking's park fees: the parks' fees for its days (`FEES`), the travellers'
+ * details that set what the parks charge, residency and age on each day (`TRAVELLERS`), or both
+ * (`MIXED`, also when the two cannot be told apart).
+ */
+export type ParkFeeChangeCause = 'FEES' | 'TRAVELLERS' | 'MIXED';
+
+/**
+ * Why `now` (the booking's fees priced again by repriceFrozen) differs from its frozen fees. Fees
+ * frozen for the party booked are priced again for that same party at today's schedules: what
+ * that changes is the parks', what the named travellers change beyond it is theirs. Fees frozen
+ * for named travellers cannot be priced again for those people as they were then, so either
+ * cause may be at work.
+ */
+export function causeOfChange(
+  frozen: FrozenParkFees,
+  now: FrozenParkFees,
+  trip: { startDate: string; numberOfPeople: number },
+  schedules: readonly ParkFeeSchedule[],
+  today: string,
+): ParkFeeChangeCause {
+  if (frozen.forTravellers) return 'MIXED';
+  const asBooked = repriceFrozen(frozen, trip, null, schedules, today);
+  const fees = asBooked.totalCents !== frozen.totalCents;
+  const travellers = now.totalCents !== asBooked.totalCents;
+  if (fees && !travellers) return 'FEES';
+  if (travellers && !fees) return 'TRAVELLERS';
+  return 'MIXED';
 }
 
 /** The last day of a frozen trip (YYYY-MM-DD), for loading the schedules it needs. */

@@ -7,6 +7,7 @@ import { ADMIN_ENV, adminToken, bookRest, inDays, makeTour, request } from '../.
 import { createKey, keyGql } from '../../test/partner-helpers.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { travellerService } from '../travellers/traveller.service.js';
+import { ParkFeeSchedule } from './park-fee-schedule.entity.js';
 
 let s: TestServer;
 let admin: string;
@@ -28,8 +29,9 @@ const ADMIN_LIST = `{ bookings(first: 2) { nodes { id travellers { travellers { 
 const CANCEL_MINE = `mutation($id: ID!) { cancelMyBooking(id: $id) { booking { travellers { travellers { dateOfBirth } } } } }`;
 
 /**
- * Two test parks: in each, non-resident adults pay $50 and children $10 a day, VAT 10%. CHANGE_NP
- * is the one the fee change tests raise, so the bookings of the first tests keep their fees.
+ * Test parks: in each, non-resident adults pay $50 and children $10 a day, VAT 10%. CHANGE_NP is
+ * the one the fee change tests raise, so the bookings of the first tests keep their fees; RAISED_NP
+ * and HUGE_NP are the ones the last tests change, past the service, as a schedule saved long ago.
  */
 function schedule(changeAdultCents = 5000, id?: string) {
   const fees = (adult: number) =>
@@ -48,6 +50,8 @@ function schedule(changeAdultCents = 5000, id?: string) {
     areas: [
       { areaCode: 'FREEZE_NP', areaName: 'Freeze National Park', fees: fees(5000) },
       { areaCode: 'CHANGE_NP', areaName: 'Change National Park', fees: fees(changeAdultCents) },
+      { areaCode: 'RAISED_NP', areaName: 'Raised National Park', fees: fees(5000) },
+      { areaCode: 'HUGE_NP', areaName: 'Huge National Park', fees: fees(5000) },
     ],
   };
 }
@@ -90,6 +94,16 @@ afterAll(() => s?.stop());
 
 async function create(input: Record<string, unknown>, token = owner.accessToken) {
   return gql(s, CREATE, { input }, { token });
+}
+
+const UPDATE_TRAVELLERS = `mutation($id: ID!, $travellers: [TravellerInput!]!) { updateTravellers(bookingId: $id, travellers: $travellers) { bookingId } }`;
+
+/** The park fee change mail the owner got for a booking (the outbox flushed first). */
+function mailOfChange(bookingId: string) {
+  const ofBooking = new RegExp(`Booking: #${bookingId}\\b`);
+  return mailsTo(s, owner.email).find(
+    (m) => m.text.includes('Park fees changed for your booking') && ofBooking.test(m.text),
+  );
 }
 
 describe('a booking freezes the park fees it was quoted', () => {
@@ -291,7 +305,8 @@ describe('park fee changes after booking', () => {
       state: 'DEPOSIT_PAID',
     });
     await s.outbox.flush();
-    const mail = mailsTo(s, owner.email).find((m) => m.text.includes('Park fees changed for your booking'));
+    const mail = mailOfChange(familyId);
+    expect(mail?.text).toContain('The parks have changed their fees for the days of your trip');
     expect(mail?.text).toContain('Park fees before: $242.00');
     expect(mail?.text).toContain('Park fees now: $286.00');
     expect(mail?.text).toContain('Still to pay: $3,188.74');
@@ -328,20 +343,152 @@ describe('fees priced again for the travellers named', () => {
     const tourId = await parkTour('FREEZE_NP');
     const r = await create(request(tourId, { numberOfPeople: 2 }));
     const id = r.body.data.createBooking.booking.id as string;
-    const UPDATE = `mutation($id: ID!, $travellers: [TravellerInput!]!) { updateTravellers(bookingId: $id, travellers: $travellers) { bookingId } }`;
     const child = { fullName: 'Baraka Kimaro', dateOfBirth: '2016-05-01', residency: 'NON_RESIDENT' };
     // One named is not enough: the party booked still prices it.
     expect(
-      (await gql(s, UPDATE, { id, travellers: [LEAD] }, { token: owner.accessToken })).body.errors,
+      (await gql(s, UPDATE_TRAVELLERS, { id, travellers: [LEAD] }, { token: owner.accessToken })).body.errors,
     ).toBeUndefined();
     const listed = async () =>
       ((await gql(s, CHANGES, {}, { token: admin })).body.data.parkFeeChanges as { booking: { id: string } }[]).find(
         (c) => c.booking.id === id,
       );
     expect(await listed()).toBeUndefined();
-    const named = await gql(s, UPDATE, { id, travellers: [LEAD, child] }, { token: owner.accessToken });
+    const named = await gql(s, UPDATE_TRAVELLERS, { id, travellers: [LEAD, child] }, { token: owner.accessToken });
     expect(named.body.errors).toBeUndefined();
     // An adult and a child: 2 x ($55 + $11) = $132, not the $220 of two adults.
     expect(await listed()).toMatchObject({ frozenCents: 22_000, currentCents: 13_200, differenceCents: -8_800 });
+  });
+});
+
+describe('the mail of a fee change says what changed the fees', () => {
+  let id: string;
+  let travellers: Record<string, string>[];
+
+  it("names the travellers' details when no schedule changed since booking", async () => {
+    const tourId = await parkTour('FREEZE_NP');
+    const startDate = inDays(40);
+    const r = await create(request(tourId, { startDate, numberOfPeople: 3, party: FAMILY, leadTraveller: LEAD }));
+    id = r.body.data.createBooking.booking.id as string;
+    // The lead is an East African citizen (no fee in this park) and the child turns 16 on day 2.
+    const day2 = inDays(41);
+    travellers = [
+      { ...LEAD, residency: 'EAST_AFRICAN_CITIZEN' },
+      { fullName: 'Juma Kimaro', dateOfBirth: '1985-03-10', residency: 'NON_RESIDENT' },
+      {
+        fullName: 'Baraka Kimaro',
+        dateOfBirth: `${Number(day2.slice(0, 4)) - 16}${day2.slice(4)}`,
+        residency: 'NON_RESIDENT',
+      },
+    ];
+    const named = await gql(s, UPDATE_TRAVELLERS, { id, travellers }, { token: owner.accessToken });
+    expect(named.body.errors).toBeUndefined();
+    const applied = await gql(s, APPLY, { id }, { token: admin });
+    expect(applied.body.errors).toBeUndefined();
+    // Was 2 adults and a child: $242. Now one adult both days ($110), the child $11 then $55.
+    expect(applied.body.data.applyParkFeeChange).toMatchObject({
+      differenceCents: -6_600,
+      booking: { parkFees: { totalCents: 17_600 } },
+    });
+    await s.outbox.flush();
+    const text = mailOfChange(id)?.text;
+    expect(text).toContain(
+      'The parks charge each visitor by residency and by age on the day. The details of the travellers now given for your booking change what the parks charge for your trip',
+    );
+    expect(text).not.toContain('The parks have changed their fees');
+    expect(text).toContain('Park fees before: $242.00');
+    expect(text).toContain('Park fees now: $176.00');
+  });
+
+  it('says it neutrally once fees frozen for named travellers change again', async () => {
+    // Fees priced for the travellers as they were cannot be priced again for them as they were.
+    const [lead, adult, child] = travellers;
+    const again = [lead, { ...adult, residency: 'EAST_AFRICAN_CITIZEN' }, child];
+    expect(
+      (await gql(s, UPDATE_TRAVELLERS, { id, travellers: again }, { token: owner.accessToken })).body.errors,
+    ).toBeUndefined();
+    const applied = await gql(s, APPLY, { id }, { token: admin });
+    expect(applied.body.data.applyParkFeeChange.differenceCents).toBe(-11_000);
+    await s.outbox.flush();
+    const mails = mailsTo(s, owner.email).filter(
+      (m) => m.text.includes('Park fees changed for your booking') && m.text.includes('Park fees now: $66.00'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(
+      'The park fees of your booking have been worked out again, at the fees the parks charge now and for the travellers on it, and they have changed.',
+    );
+  });
+});
+
+describe('a fee change past what a booking can hold', () => {
+  // The amount of the fee found in a schedule: $20 million a day where $50 was meant.
+  const HUGE_CENTS = 2_000_000_000;
+  let raisedId: string;
+  let hugeId: string;
+
+  /** Sets a park's non-resident adult fee in the stored schedule, past the service's checks. */
+  async function setAdultFee(areaCode: string, amount: number) {
+    const em = s.orm.em.fork();
+    const row = await em.findOneOrFail(ParkFeeSchedule, { id: Number(scheduleId) });
+    const fees = structuredClone(row.fees);
+    const area = fees.areas.find((a) => a.areaCode === areaCode)!;
+    for (const table of [area.entry.peak, area.entry.low]) table.NON_RESIDENT!.ADULT = { amount, currency: 'USD' };
+    row.fees = fees;
+    await em.flush();
+  }
+
+  it('refuses such a fee when a schedule is saved, naming the bound', async () => {
+    const input = schedule(6000, scheduleId);
+    input.areas[3]!.fees[0]!.amount = HUGE_CENTS;
+    const r = await gql(s, SAVE, { input }, { token: admin });
+    expect(r.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(r.body.errors[0].extensions.fields).toEqual([
+      {
+        field: 'areas.3.entry.peak.NON_RESIDENT.ADULT',
+        message: "A fee is at most $10,000 a visitor (a shilling fee at the schedule's exchange rate)",
+      },
+    ]);
+  });
+
+  it('leaves the booking out of the list, which still lists the others', async () => {
+    raisedId = (await create(request(await parkTour('RAISED_NP'), { numberOfPeople: 2 }))).body.data.createBooking
+      .booking.id;
+    hugeId = (await create(request(await parkTour('HUGE_NP'), { numberOfPeople: 2 }))).body.data.createBooking.booking
+      .id;
+    // A schedule saved before fees were bounded holds the fee.
+    await setAdultFee('RAISED_NP', 6000);
+    await setAdultFee('HUGE_NP', HUGE_CENTS);
+    const r = await gql(s, CHANGES, {}, { token: admin });
+    expect(r.body.errors).toBeUndefined();
+    const ids = (r.body.data.parkFeeChanges as { booking: { id: string } }[]).map((c) => c.booking.id);
+    expect(ids).toContain(raisedId);
+    expect(ids).not.toContain(hugeId);
+  });
+
+  it('refuses to apply it with CONFLICT saying why, and changes nothing', async () => {
+    const r = await gql(s, APPLY, { id: hugeId }, { token: admin });
+    expect(r.body.errors[0].extensions.code).toBe('CONFLICT');
+    // 2 adults x 2 days x $20 million + 10% VAT.
+    expect(r.body.errors[0].message).toBe(
+      `Today's schedules give booking #${hugeId} park fees of $88,000,000.00, past $21,474,836.47, the most one booking can hold: check the fees of the schedules for its days`,
+    );
+    const [row] = await queryRows<{ park_fees_cents: number; deposit_cents: number }>(
+      s.orm.em.fork(),
+      sql`select park_fees_cents, deposit_cents from bookings where id = ${Number(hugeId)}`,
+    );
+    expect(row).toEqual({ park_fees_cents: 22_000, deposit_cents: 6_660 });
+    // The others are applied as ever, with the parks named as the cause.
+    const raised = await gql(s, APPLY, { id: raisedId }, { token: admin });
+    expect(raised.body.data.applyParkFeeChange.differenceCents).toBe(4_400);
+    await s.outbox.flush();
+    expect(mailOfChange(raisedId)?.text).toContain('The parks have changed their fees for the days of your trip');
+    // Once the fee is put right, the booking is listed with its change.
+    await setAdultFee('HUGE_NP', 6000);
+    const changes = (await gql(s, CHANGES, {}, { token: admin })).body.data.parkFeeChanges as {
+      booking: { id: string };
+    }[];
+    expect(changes.find((c) => c.booking.id === hugeId)).toMatchObject({
+      currentCents: 26_400,
+      differenceCents: 4_400,
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   type ToTraveller,
 } from '../../common/mail-layout.js';
 import { bookingFacts, type Booking, type BookingFacts } from '../bookings/booking.entity.js';
+import type { ParkFeeChangeCause } from './park-fee-freeze.service.js';
 
 const money = (cents: number) => formatUsd(cents / 100);
 
@@ -17,11 +18,23 @@ interface FeeChange {
   newCents: number;
   grandTotalCents: number | null;
   summary: Pick<PaymentSummary, 'paidCents' | 'outstandingCents' | 'refundDueCents' | 'balanceDueDate'> | null;
+  /** What changed the fees; absent in mails queued before it was told, which say it neutrally. */
+  cause?: ParkFeeChangeCause;
 }
 
+/** Why the fees changed, as the mail opens: only the cause that is known is named. */
+const BECAUSE: Record<ParkFeeChangeCause, string> = {
+  FEES: 'The parks have changed their fees for the days of your trip, so the park fees of your booking have changed.',
+  TRAVELLERS:
+    'The parks charge each visitor by residency and by age on the day. The details of the travellers now given for your booking change what the parks charge for your trip, so the park fees of your booking have changed.',
+  MIXED:
+    'The park fees of your booking have been worked out again, at the fees the parks charge now and for the travellers on it, and they have changed.',
+};
+
 /**
- * To the traveller when the parks' fees for their trip changed and the operator passed the change
- * on: the old and new fees, the new totals, and what they now owe.
+ * To the traveller when the park fees of their trip changed (the parks' fees, or who travels as
+ * the parks charge them) and the operator passed the change on: why, the old and new fees, the
+ * new totals, and what they now owe.
  */
 const parkFeesChanged = mailTemplate<ToTraveller<{ booking: BookingFacts; change: FeeChange; publicUrl: string }>>(
   'park-fees-changed',
@@ -52,7 +65,7 @@ const parkFeesChanged = mailTemplate<ToTraveller<{ booking: BookingFacts; change
       outro.push(`You have paid ${money(s.refundDueCents)} more than you now owe: we will refund it.`);
     outro.push(`See your bookings at ${publicUrl}/my-bookings`);
     return renderMail(
-      `Hello ${b.name}. The parks have changed their fees for the days of your trip, so the park fees of your booking have changed.`,
+      `Hello ${b.name}. ${BECAUSE[change.cause ?? 'MIXED']}`,
       rows,
       [...noteLines(note), ...outro],
       `Park fees changed for your booking: ${b.tourTitle}`,
@@ -63,7 +76,13 @@ const parkFeesChanged = mailTemplate<ToTraveller<{ booking: BookingFacts; change
 export function parkFeesChangedMails(
   b: Booking,
   account: BookingAccount | null,
-  change: { oldCents: number; newCents: number; grandTotalCents: number | null; summary: PaymentSummary | null },
+  change: {
+    oldCents: number;
+    newCents: number;
+    grandTotalCents: number | null;
+    summary: PaymentSummary | null;
+    cause: ParkFeeChangeCause;
+  },
   publicUrl: string,
 ): QueuedMail[] {
   const s = change.summary;
