@@ -24,6 +24,13 @@ describe("defaultBookingDates (the booking form starts on the tour's departure, 
     });
   });
 
+  it('takes the departure day as Tanzania counts it (UTC+3), the day the tour page shows', () => {
+    expect(defaultBookingDates({ departureTime: '2030-03-31T22:00:00.000Z', durationNights: 1 }, today)).toEqual({
+      startDate: '2030-04-01',
+      endDate: '2030-04-02',
+    });
+  });
+
   it('starts today when the tour has no departure or it has passed, ending after its nights', () => {
     expect(defaultBookingDates({ durationNights: 2 }, today)).toEqual({ startDate: today, endDate: '2030-03-12' });
     expect(defaultBookingDates({ departureTime: '2030-01-01T05:00:00Z', durationNights: 2 }, today)).toEqual({

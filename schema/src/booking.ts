@@ -1,3 +1,4 @@
+import { eastAfricaDay } from './east-africa-time.js';
 import { addDays, addMonths, isoDate } from './pricing.js';
 import { BOOKING_TYPES, DEFAULT_TIER, isBookingDisabled, parseTiers } from './tour.js';
 import {
@@ -329,15 +330,14 @@ export function defaultBookingTier(tourTier: string | null | undefined): string 
 
 /**
  * The dates a booking form starts with: the tour's departure day when it is today or later (else
- * today), and the end that follows from it and the tour's length. Date-times are read as their UTC
- * calendar day.
+ * today), and the end that follows from it and the tour's length. The departure's day is its
+ * calendar day in Tanzania, the day the tour page shows.
  */
 export function defaultBookingDates(
   tour: { departureTime?: string | null } & TourLength,
   today: string,
 ): { startDate: string; endDate: string } {
-  const d = tour.departureTime ? tour.departureTime.slice(0, 10) : '';
-  const departure = isIsoDay(d) ? d : null;
+  const departure = eastAfricaDay(tour.departureTime);
   const startDate = departure && departure >= today ? departure : today;
   return { startDate, endDate: bookingEndDate(startDate, tour) };
 }

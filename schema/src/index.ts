@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './rating.js';
+export * from './east-africa-time.js';
 export * from './tour.js';
 export * from './image.js';
 export * from './pricing.js';

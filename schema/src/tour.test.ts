@@ -19,17 +19,22 @@ describe('isDayTrip', () => {
     expect(isDayTrip({ durationDays: 1, durationNights: 1 })).toBe(false);
     expect(isDayTrip({ durationDays: 2, durationNights: 0 })).toBe(false);
   });
-  it('is a day trip when departure and return fall on the same calendar day', () => {
+  it('is a day trip when departure and return fall on the same calendar day in Tanzania (UTC+3)', () => {
     expect(
       isDayTrip({ durationDays: 0, departureTime: '2025-08-01T05:00:00Z', returnTime: '2025-08-01T17:00:00Z' }),
     ).toBe(true);
+    // 01:00 to 11:00 on 2 August in Tanzania, though it leaves on 1 August in UTC.
     expect(
       isDayTrip({
         durationDays: 2,
-        departureTime: new Date('2025-08-01T05:00:00Z'),
-        returnTime: new Date('2025-08-01T23:59:00Z'),
+        departureTime: new Date('2025-08-01T22:00:00Z'),
+        returnTime: new Date('2025-08-02T08:00:00Z'),
       }),
     ).toBe(true);
+    // 23:00 on 1 August to 01:00 on 2 August in Tanzania: one UTC day, two Tanzanian ones.
+    expect(
+      isDayTrip({ durationDays: 2, departureTime: '2025-08-01T20:00:00Z', returnTime: '2025-08-01T22:00:00Z' }),
+    ).toBe(false);
     expect(
       isDayTrip({ durationDays: 2, departureTime: '2025-08-01T05:00:00Z', returnTime: '2025-08-02T05:00:00Z' }),
     ).toBe(false);

@@ -1,3 +1,4 @@
+import { eastAfricaDay } from './east-africa-time.js';
 /** Tour publication states. */
 export const TOUR_STATUSES = ['active', 'inactive', 'draft'] as const;
 export type TourStatus = (typeof TOUR_STATUSES)[number];
@@ -141,7 +142,7 @@ export function discountedPrice(
   return Math.round((originalPrice * (100 - pct)) / 100);
 }
 
-/** Day trip: 1 day and 0 nights, or departure and return on the same calendar day. */
+/** Day trip: 1 day and 0 nights, or departure and return on the same calendar day in Tanzania. */
 export function isDayTrip(t: {
   durationDays?: number | null;
   durationNights?: number | null;
@@ -149,15 +150,8 @@ export function isDayTrip(t: {
   returnTime?: string | Date | null;
 }): boolean {
   if (t.durationDays === 1 && (t.durationNights ?? 0) === 0) return true;
-  if (!t.departureTime || !t.returnTime) return false;
-  const a = new Date(t.departureTime);
-  const b = new Date(t.returnTime);
-  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return false;
-  return (
-    a.getUTCFullYear() === b.getUTCFullYear() &&
-    a.getUTCMonth() === b.getUTCMonth() &&
-    a.getUTCDate() === b.getUTCDate()
-  );
+  const departs = eastAfricaDay(t.departureTime);
+  return departs !== null && departs === eastAfricaDay(t.returnTime);
 }
 
 /** "7 days / 6 nights" style text from counts. */

@@ -132,11 +132,11 @@ export type Residency =
 export type TourFilter = {
   /** Booking type: group or private (case-insensitive). */
   bookingType?: string | null | undefined;
-  /** A day as YYYY-MM-DD: tours departing on or after that day (UTC). */
+  /** A day as YYYY-MM-DD: tours departing on or after that day in Tanzania (East Africa Time, UTC+3). */
   date?: string | null | undefined;
-  /** true: only day trips (1 day and 0 nights, or back the same calendar day); false: only longer tours. */
+  /** true: only day trips (1 day and 0 nights, or back the same calendar day in Tanzania); false: only longer tours. */
   dayTrip?: boolean | null | undefined;
-  /** Date-time (ISO 8601) or YYYY-MM-DD: tours departing at or after it (a bare day means from its start, UTC). */
+  /** Date-time (ISO 8601) or YYYY-MM-DD: tours departing at or after it (a bare day means from its start in Tanzania, UTC+3). */
   departureTime?: string | null | undefined;
   /** Destination, e.g. serengeti (case-insensitive, exact). */
   destination?: string | null | undefined;
@@ -156,7 +156,7 @@ export type TourFilter = {
   minPrice?: number | null | undefined;
   /** Only popular (true) or only not popular (false) tours. */
   popular?: boolean | null | undefined;
-  /** Date-time (ISO 8601) or YYYY-MM-DD: tours returning at or before it (a bare day means until its end, UTC). */
+  /** Date-time (ISO 8601) or YYYY-MM-DD: tours returning at or before it (a bare day means until its end in Tanzania, UTC+3). */
   returnTime?: string | null | undefined;
   /** Publication status: active, inactive or draft (case-insensitive). Absent: every status. */
   status?: string | null | undefined;

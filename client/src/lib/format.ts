@@ -1,12 +1,11 @@
 /** Display formats shared by the screens. */
+import { EAST_AFRICA_OFFSET_MS } from '@tembea/schema';
 
 // Dates are written by hand in British English, as Intl's en-GB writes them ("Sept" included): the
 // first Intl.DateTimeFormat a page builds loads the browser's calendar data, one long task of about
 // 25 ms (100 ms on a slow phone) in the middle of hydrating a public page, for text this simple.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-/** East Africa Time, Tanzania's clock all year: it has no daylight saving. */
-const EAST_AFRICA_OFFSET_MS = 3 * 3_600_000;
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 

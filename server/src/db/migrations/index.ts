@@ -18,6 +18,7 @@ import { Migration20261125234522_TravellerDetailsReminders } from './Migration20
 import { Migration20261126030249_MailTemplates } from './Migration20261126030249_MailTemplates.js';
 import { Migration20261126125543_MailOutboxDeletesSent } from './Migration20261126125543_MailOutboxDeletesSent.js';
 import { Migration20261127164044_OfflineRefundNotesRepeat } from './Migration20261127164044_OfflineRefundNotesRepeat.js';
+import { Migration20261127170500_DayTripsInTanzaniaTime } from './Migration20261127170500_DayTripsInTanzaniaTime.js';
 
 /**
  * Migrations in the order they apply. `npm run migration:create -w @tembea/server -- Name` writes a
@@ -51,5 +52,9 @@ export const MIGRATIONS: MigrationObject[] = [
   {
     name: 'Migration20261127164044_OfflineRefundNotesRepeat',
     class: Migration20261127164044_OfflineRefundNotesRepeat,
+  },
+  {
+    name: 'Migration20261127170500_DayTripsInTanzaniaTime',
+    class: Migration20261127170500_DayTripsInTanzaniaTime,
   },
 ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPrice, isDayTrip } from '@tembea/schema';
+import { eastAfricaDay, fromPrice, isDayTrip } from '@tembea/schema';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { DEMO_TOURS } from '../../db/seed/demo-tours.js';
 import { Tour } from './tour.entity.js';
@@ -15,7 +15,8 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+/** A tour's calendar day as Tanzania counts it (UTC+3), as its page shows it. */
+const day = (iso: string | null) => eastAfricaDay(iso);
 
 describe('tour filters (GraphQL and REST give the same tours)', () => {
   it('has the whole demo catalogue to filter', () => {
@@ -179,6 +180,26 @@ describe('tour filters (GraphQL and REST give the same tours)', () => {
     expect(await gqlIds(s, { filter: { maxPrice: 12.5, tier: 'budget', dayTrip: true } })).toEqual([all[0]!.id]);
     const { body } = await s.gql(LIST, { filter: { ids: [all[0]!.id] } });
     expect(body.data.tours.nodes[0]).toMatchObject({ fromPrice: 12.5, dayTrip: true, tiers: ['Budget', 'Luxury'] });
+  });
+});
+
+describe('days are Tanzanian days (UTC+3), as the tour pages show them', () => {
+  it('finds a tour leaving at 01:00 on 2 May from 2 May, and counts it back the same day', async () => {
+    const em = s.orm.em.fork();
+    const tour = await em.findOneOrFail(Tour, { id: Number(all[1]!.id) });
+    // 01:00 to 11:00 on 2 May 2031 in Tanzania: still 1 May in UTC when it leaves.
+    tour.departureTime = new Date('2031-05-01T22:00:00Z');
+    tour.returnTime = new Date('2031-05-02T08:00:00Z');
+    tour.durationDays = 2;
+    tour.durationNights = 1;
+    await em.flush();
+    const id = all[1]!.id;
+    expect(await gqlIds(s, { filter: { ids: [id], dayTrip: true } })).toEqual([id]);
+    expect(await gqlIds(s, { filter: { ids: [id], departureTime: '2031-05-02' } })).toEqual([id]);
+    expect(await gqlIds(s, { filter: { ids: [id], date: '2031-05-02' } })).toEqual([id]);
+    expect(await restIds(s, `id=${id}&departureTime=2031-05-02&returnTime=2031-05-02`)).toEqual([id]);
+    expect(await gqlIds(s, { filter: { ids: [id], departureTime: '2031-05-03' } })).toEqual([]);
+    expect(await gqlIds(s, { filter: { ids: [id], returnTime: '2031-05-01' } })).toEqual([]);
   });
 });
 

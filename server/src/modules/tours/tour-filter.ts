@@ -1,4 +1,11 @@
-import { BOOKING_TYPES, hasControlCharacters, isIsoDay, isStorableDate, TOUR_STATUSES } from '@tembea/schema';
+import {
+  BOOKING_TYPES,
+  eastAfricaMidnight,
+  hasControlCharacters,
+  isIsoDay,
+  isStorableDate,
+  TOUR_STATUSES,
+} from '@tembea/schema';
 import { BadInputError, type FieldError, throwIfInvalid } from '../../common/errors.js';
 import { TourSort } from './tour-sort.js';
 
@@ -140,9 +147,10 @@ class Checker {
     if (isBlank(v)) return undefined;
     if (typeof v !== 'string') return this.fail(field, 'must be a date (YYYY-MM-DD) or a date-time (ISO 8601)');
     const s = v.trim();
-    const day = parseDay(s);
-    if (day) {
-      const at = endOfDay ? new Date(day.getTime() + 86_400_000) : day;
+    if (parseDay(s)) {
+      // A bare day is that day in Tanzania, as the tours' pages show their times.
+      const start = eastAfricaMidnight(s);
+      const at = endOfDay ? new Date(start.getTime() + 86_400_000) : start;
       return isStorableDate(at) ? { at, bareDay: true } : this.fail(field, 'must be a date before 9999-12-31');
     }
     const t = DATE_TIME_RE.test(s) ? new Date(s) : null;
@@ -153,10 +161,11 @@ class Checker {
     return isStorableDate(t) ? { at: t, bareDay: false } : this.fail(field, 'must be a date from year 1 to 9999');
   }
 
+  /** A YYYY-MM-DD day, as the moment it begins in Tanzania. */
   day(field: string, v: unknown): Date | undefined {
     if (isBlank(v)) return undefined;
-    const d = typeof v === 'string' ? parseDay(v.trim()) : null;
-    return d ?? this.fail(field, 'must be a date as YYYY-MM-DD');
+    const day = typeof v === 'string' ? v.trim() : '';
+    return parseDay(day) ? eastAfricaMidnight(day) : this.fail(field, 'must be a date as YYYY-MM-DD');
   }
 
   ids(field: string, v: unknown): number[] | undefined {

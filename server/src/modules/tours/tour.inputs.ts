@@ -47,7 +47,7 @@ export class TourFilter {
 
   @Field(() => String, {
     nullable: true,
-    description: 'A day as YYYY-MM-DD: tours departing on or after that day (UTC).',
+    description: 'A day as YYYY-MM-DD: tours departing on or after that day in Tanzania (East Africa Time, UTC+3).',
   })
   date?: string | null;
 
@@ -59,21 +59,22 @@ export class TourFilter {
 
   @Field(() => Boolean, {
     nullable: true,
-    description: 'true: only day trips (1 day and 0 nights, or back the same calendar day); false: only longer tours.',
+    description:
+      'true: only day trips (1 day and 0 nights, or back the same calendar day in Tanzania); false: only longer tours.',
   })
   dayTrip?: boolean | null;
 
   @Field(() => String, {
     nullable: true,
     description:
-      'Date-time (ISO 8601) or YYYY-MM-DD: tours departing at or after it (a bare day means from its start, UTC).',
+      'Date-time (ISO 8601) or YYYY-MM-DD: tours departing at or after it (a bare day means from its start in Tanzania, UTC+3).',
   })
   departureTime?: string | null;
 
   @Field(() => String, {
     nullable: true,
     description:
-      'Date-time (ISO 8601) or YYYY-MM-DD: tours returning at or before it (a bare day means until its end, UTC).',
+      'Date-time (ISO 8601) or YYYY-MM-DD: tours returning at or before it (a bare day means until its end in Tanzania, UTC+3).',
   })
   returnTime?: string | null;
 

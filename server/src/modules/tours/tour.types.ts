@@ -181,7 +181,7 @@ export class TourType {
   @Field(() => String, { nullable: true, description: 'Travel type, e.g. Safari, Trekking, Beach sands.' })
   travelType!: string | null;
 
-  @Field({ description: 'True for a day trip: 1 day and 0 nights, or back the same day.' })
+  @Field({ description: 'True for a day trip: 1 day and 0 nights, or back the same calendar day in Tanzania (UTC+3).' })
   dayTrip!: boolean;
 
   @Field(() => Float, {
