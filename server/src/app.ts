@@ -46,6 +46,7 @@ import { stripeWebhookRouter } from './modules/payments/payment.rest.js';
 import { PaymentScheduleWorker } from './modules/payments/payment-schedule.worker.js';
 import { seoRouter } from './modules/seo/seo.router.js';
 import { loadSsrEntry, ssrRouter } from './modules/ssr/ssr.router.js';
+import { refuseMalformedText } from './common/well-formed-text.js';
 
 export interface AppHandle {
   app: Express;
@@ -127,6 +128,13 @@ function noStoreUnlessPublicCatalogue(req: Request, res: Response, next: NextFun
   const anonymousRead =
     (req.method === 'GET' || req.method === 'HEAD') && !req.get('authorization') && !req.get('x-api-key');
   if (!anonymousRead || !isCataloguePath(req.path)) res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
+/** A REST request whose JSON body or query holds a text that is not whole Unicode is refused first. */
+function refuseMalformedRequestText(req: Request, _res: Response, next: NextFunction): void {
+  refuseMalformedText(req.body);
+  refuseMalformedText(req.query);
   next();
 }
 
@@ -287,6 +295,7 @@ export async function createHttpApp(
     refuseRefusedApiKeys,
     jsonOrMultipartBody,
     express.json({ limit: REST_JSON_MAX_BYTES }),
+    refuseMalformedRequestText,
     cachedRestAnswers({ tours: TOUR_LIST_PARAMS, departures: DEPARTURE_LIST_PARAMS }),
     restRouters(),
     (req: Request) => {

@@ -9,6 +9,7 @@ import { GENERIC_ERROR_MESSAGE } from '@tembea/schema';
 import type { GraphQLContext } from './context.js';
 import { AppError, BadInputError, databaseAppError, loggableError } from '../common/errors.js';
 import { log } from '../common/logger.js';
+import { refuseMalformedText } from '../common/well-formed-text.js';
 import { checkQueryLimits, MAX_TOKENS } from './limits.js';
 import { getSchema } from './schema.js';
 
@@ -149,6 +150,26 @@ const operationKindPlugin: ApolloServerPlugin<GraphQLContext> = {
 };
 
 /**
+ * A text in the variables that is not whole Unicode (half of a surrogate pair, as JSON's "\ud800"
+ * writes it) is the caller's mistake, a 400 naming it: graphql-js passes it on, and PostgreSQL would
+ * refuse it deep inside a write as a 500. (The parser already refuses one written in the query.)
+ */
+const wellFormedTextPlugin: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ request, response }) {
+        try {
+          if (request.variables) refuseMalformedText(request.variables, 'variables');
+        } catch (e) {
+          if (e instanceof BadInputError) response.http.status = 400;
+          throw e;
+        }
+      },
+    };
+  },
+};
+
+/**
  * Query limits on every operation, introspection included, before it runs: a refusal is an HTTP
  * 400 with BAD_USER_INPUT (a plugin error is otherwise answered as a 500).
  */
@@ -193,6 +214,7 @@ export async function createApolloServer(
     stopOnTerminationSignals: false,
     plugins: [
       operationKindPlugin,
+      wellFormedTextPlugin,
       ...(opts.queryLimits === false ? [] : [limitsPlugin]),
       observabilityPlugin,
       // No cache hints are used; the plugin would wrap every field resolver of every request.

@@ -151,7 +151,7 @@ class Checker {
       // A bare day is that day in Tanzania, as the tours' pages show their times.
       const start = eastAfricaMidnight(s);
       const at = endOfDay ? new Date(start.getTime() + 86_400_000) : start;
-      return isStorableDate(at) ? { at, bareDay: true } : this.fail(field, 'must be a date before 9999-12-31');
+      return isStorableDate(at) ? { at, bareDay: true } : this.fail(field, 'must be a date from year 1 to 9999');
     }
     const t = DATE_TIME_RE.test(s) ? new Date(s) : null;
     if (!t || Number.isNaN(t.getTime()) || !parseDay(s.slice(0, 10))) {

@@ -4,6 +4,7 @@ import { holdUploadSlot } from '../../common/upload-slots.js';
 import type { IncomingFile } from '../../common/uploads.js';
 import { requireAdmin } from '../../common/guards.js';
 import { formToTourInput } from './tour-admin.form.js';
+import { refuseMalformedText } from '../../common/well-formed-text.js';
 import type { TourInput } from './tour-admin.inputs.js';
 import { TOUR_IMAGE_MAX_BYTES, TOUR_MAX_IMAGES, tourAdminService } from './tour-admin.service.js';
 import { BadInputError, NotFoundError } from '../../common/errors.js';
@@ -101,7 +102,11 @@ async function tourForm(req: Request, res: Response): Promise<{ input: TourInput
   if (req.is('multipart/form-data')) {
     holdUploadSlot(ctx.config, admin.id, res);
     const upload = await receiveUpload(req, res, ctx.config, TOUR_IMAGES_UPLOAD);
-    return { input: formToTourInput(upload.fields), files: upload.files };
+    const input = formToTourInput(upload.fields);
+    // Form fields arrive as UTF-8, but the list fields hold JSON, whose escapes can write half a
+    // surrogate pair.
+    refuseMalformedText(input);
+    return { input, files: upload.files };
   }
   return { input: formToTourInput(jsonBody(req)), files: [] };
 }
