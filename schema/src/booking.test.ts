@@ -8,6 +8,7 @@ import {
   defaultBookingTier,
   bookingEndDate,
   defaultBookingType,
+  tourPriceLabel,
   departureStatus,
   isIsoDay,
   maxPeople,
@@ -146,6 +147,15 @@ describe('booking defaults and dates', () => {
     expect(defaultBookingTier('Mid-range, Luxury')).toBe('Mid-range');
     expect(defaultBookingTier('')).toBe('Standard');
     expect(bookingEndDate('2027-01-30', { durationNights: 3 })).toBe('2027-02-02');
+  });
+  it('prices a card as its page starts: the booking type and the first tier, else Contact for pricing', () => {
+    const priceText = 'group budget:2750;group mid-range:3150;private luxury:5200';
+    expect(tourPriceLabel({ priceText, bookingType: 'group', tiers: ['Mid-range', 'Budget'] })).toBe('$3,150.00');
+    expect(tourPriceLabel({ priceText, tier: 'Budget, Mid-range' })).toBe('$2,750.00');
+    expect(tourPriceLabel({ priceText, bookingType: 'Private', tiers: ['Luxury'] })).toBe('$5,200.00');
+    expect(tourPriceLabel({ priceText, bookingType: 'private', tiers: ['Budget'] })).toBe('Contact for pricing');
+    expect(tourPriceLabel({ priceText })).toBe('Contact for pricing');
+    expect(tourPriceLabel({ price: 99.5, priceText })).toBe('$99.50');
   });
   it('takes only days from 0001-01-01 to 9999-12-31, the days the database stores', () => {
     for (const day of ['0001-01-01', '0050-02-28', '0400-02-29', '9999-12-31']) expect(isIsoDay(day), day).toBe(true);

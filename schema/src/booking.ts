@@ -1,5 +1,5 @@
 import { eastAfricaDay } from './east-africa-time.js';
-import { addDays, addMonths, isoDate } from './pricing.js';
+import { addDays, addMonths, isoDate, priceLabel, type PricedTour } from './pricing.js';
 import { BOOKING_TYPES, DEFAULT_TIER, isBookingDisabled, parseTiers } from './tour.js';
 import {
   EMAIL_MAX,
@@ -315,6 +315,16 @@ function endDateRule(expectedEnd: string, tour: TourLength): string {
 }
 
 /** The booking type a booking takes when none is chosen: the tour's own, else group. */
+/**
+ * The price a card or a list shows for a tour: that of the choice its page starts with (its booking
+ * type, and the first of its tiers), so the card and the page agree.
+ */
+export function tourPriceLabel(
+  tour: PricedTour & { bookingType?: string | null; tiers?: readonly string[] | null; tier?: string | null },
+): string {
+  return priceLabel(tour, defaultBookingType(tour.bookingType), tour.tiers?.[0] ?? defaultBookingTier(tour.tier));
+}
+
 export function defaultBookingType(tourBookingType: string | null | undefined): 'group' | 'private' {
   return String(tourBookingType ?? '')
     .trim()

@@ -40,11 +40,11 @@ describe('price text', () => {
   });
 
   it("labels a numeric price with two decimals, a matched text price with $, and 'Contact for pricing' otherwise", () => {
-    expect(priceLabel({ price: 1234 })).toBe('$1,234.00');
+    expect(priceLabel({ price: 1234 }, 'group', 'Standard')).toBe('$1,234.00');
     expect(priceLabel({ priceText: TEXT }, 'private', 'Luxury')).toBe('$4,200.00');
-    expect(priceLabel({ priceText: TEXT })).toBe('From $1,450.00');
-    expect(priceLabel({})).toBe(CONTACT_FOR_PRICING);
-    expect(priceLabel({ priceText: 'nothing here' })).toBe('Contact for pricing');
+    expect(priceLabel({ priceText: TEXT }, 'private', 'Budget')).toBe(CONTACT_FOR_PRICING);
+    expect(priceLabel({}, 'group', 'Standard')).toBe(CONTACT_FOR_PRICING);
+    expect(priceLabel({ priceText: 'nothing here' }, 'group', 'Budget')).toBe('Contact for pricing');
     expect(formatUsd(0.5)).toBe('$0.50');
   });
 });

@@ -108,14 +108,13 @@ export function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Price text shown on a card or list: '$…' with two decimals, or 'Contact for pricing'. */
-export function priceLabel(tour: PricedTour, bookingType = 'group', tier = ''): string {
-  if (isPrice(tour.price)) return formatUsd(tour.price);
-  const entries = parsePriceText(tour.priceText);
-  const matched = tier ? matchPriceText(tour.priceText, bookingType, tier) : null;
-  if (matched != null) return formatUsd(matched);
-  if (entries.length) return `From ${formatUsd(Math.min(...entries.map((e) => e.value)))}`;
-  return CONTACT_FOR_PRICING;
+/**
+ * The price of a booking type and tier as text: a numeric price with two decimals, the matched
+ * entry of the price text with a dollar sign, else 'Contact for pricing'.
+ */
+export function priceLabel(tour: PricedTour, bookingType: string, tier: string): string {
+  const price = unitPrice(tour, bookingType, tier);
+  return price != null ? formatUsd(price) : CONTACT_FOR_PRICING;
 }
 
 /**

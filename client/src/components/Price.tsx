@@ -1,14 +1,12 @@
-import { priceLabel } from '@tembea/schema';
+import { priceLabel, tourPriceLabel } from '@tembea/schema';
 
-/** A tour price: '$…' with two decimals, or 'Contact for pricing' when it has none. */
-export function Price({
-  tour,
-  bookingType,
-  tier,
-}: {
-  tour: { price?: number | null; priceText?: string | null };
-  bookingType?: string;
-  tier?: string;
-}) {
-  return <span className="price">{priceLabel(tour, bookingType, tier)}</span>;
+type PricedCardTour = Parameters<typeof tourPriceLabel>[0];
+
+/**
+ * A tour price: '$…' with two decimals, or 'Contact for pricing'. A tour priced per booking type and
+ * tier shows the price of the given choice, else that of the choice its page starts with.
+ */
+export function Price({ tour, bookingType, tier }: { tour: PricedCardTour; bookingType?: string; tier?: string }) {
+  const label = bookingType && tier ? priceLabel(tour, bookingType, tier) : tourPriceLabel(tour);
+  return <span className="price">{label}</span>;
 }

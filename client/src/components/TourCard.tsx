@@ -16,6 +16,8 @@ export const TOUR_CARD_FIELDS = graphql(`
     description
     price
     priceText
+    bookingType
+    tiers
     originalPrice
     discount
     images

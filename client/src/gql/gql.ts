@@ -22,7 +22,7 @@ type Documents = {
     "\n  mutation RefreshToken($refreshToken: String!) {\n    refreshToken(refreshToken: $refreshToken) {\n      accessToken\n      refreshToken\n    }\n  }\n": typeof types.RefreshTokenDocument,
     "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": typeof types.UploadProfileImageDocument,
-    "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": typeof types.TourCardFieldsFragmentDoc,
+    "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    bookingType\n    tiers\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": typeof types.TourCardFieldsFragmentDoc,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
     "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
@@ -53,7 +53,7 @@ const documents: Documents = {
     "\n  mutation RefreshToken($refreshToken: String!) {\n    refreshToken(refreshToken: $refreshToken) {\n      accessToken\n      refreshToken\n    }\n  }\n": types.RefreshTokenDocument,
     "\n  mutation DeleteAccount($userId: ID) {\n    deleteAccount(userId: $userId) {\n      deletedUserId\n    }\n  }\n": types.DeleteAccountDocument,
     "\n  mutation UploadProfileImage($file: Upload!) {\n    uploadProfileImage(file: $file) {\n      user {\n        ...SessionUserFields\n      }\n    }\n  }\n": types.UploadProfileImageDocument,
-    "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": types.TourCardFieldsFragmentDoc,
+    "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    bookingType\n    tiers\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n": types.TourCardFieldsFragmentDoc,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      message\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
     "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      message\n    }\n  }\n": types.ResetPasswordDocument,
@@ -122,7 +122,7 @@ export function graphql(source: "\n  mutation UploadProfileImage($file: Upload!)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n"): (typeof documents)["\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n"];
+export function graphql(source: "\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    bookingType\n    tiers\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n"): (typeof documents)["\n  fragment TourCardFields on Tour {\n    id\n    title\n    description\n    price\n    priceText\n    bookingType\n    tiers\n    originalPrice\n    discount\n    images\n    bg\n    rating\n    numRatings\n    status\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -10,6 +10,8 @@ const tour = {
   description: 'Into the crater.',
   price: 320,
   priceText: null,
+  bookingType: 'group',
+  tiers: ['Standard'],
   originalPrice: 320,
   discount: 0,
   images: ['/uploads/demo/ngorongoro-crater.svg'],

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { cardPrice, durationLabel, formatUsd, priceLabel } from '@tembea/schema';
+import { cardPrice, durationLabel, formatUsd, tourPriceLabel } from '@tembea/schema';
 import { TourImage } from '../../../components/TourImage';
 import { CARD_IMAGE_SIZES } from '../../../components/TourCard';
 import type { CatalogueToursQuery } from '../../../gql/graphql';
@@ -11,11 +11,14 @@ type ListTour = CatalogueToursQuery['tours']['nodes'][number];
  * The shown price: the original price less the discount, rounded, when there is an original price
  * above 0 and a discount; else the usual label. cardPrice is asked without the price so it answers
  * only with the discounted original price (null when there is none): the fallback has to be the
- * label, which also reads price text ("From $…") where cardPrice knows only a numeric price.
+ * label, which also reads price text (the price of the tour's first choice) where cardPrice knows only
+ * a numeric price.
  */
-export function filterCardPrice(t: Pick<ListTour, 'price' | 'priceText' | 'originalPrice' | 'discount'>): string {
+export function filterCardPrice(
+  t: Pick<ListTour, 'price' | 'priceText' | 'originalPrice' | 'discount' | 'bookingType' | 'tiers'>,
+): string {
   const discounted = cardPrice({ originalPrice: t.originalPrice, discount: t.discount });
-  return discounted != null ? formatUsd(discounted, 0) : priceLabel(t);
+  return discounted != null ? formatUsd(discounted, 0) : tourPriceLabel(t);
 }
 
 /** A card of the filtered list: title, desc, days and destination, price, tier, booking type, Featured. */

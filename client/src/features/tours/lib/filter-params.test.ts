@@ -50,20 +50,27 @@ describe('filterFromParams', () => {
 });
 
 describe('filterCardPrice', () => {
+  const card = { bookingType: 'group', tiers: ['Budget'] };
   it('shows the discounted original price, rounded, when both exist', () => {
-    expect(filterCardPrice({ price: 900, priceText: null, originalPrice: 1005, discount: 10 })).toBe('$905');
+    expect(filterCardPrice({ ...card, price: 900, priceText: null, originalPrice: 1005, discount: 10 })).toBe('$905');
   });
   it('else the usual price label', () => {
-    expect(filterCardPrice({ price: 90, priceText: null, originalPrice: 90, discount: 0 })).toBe('$90.00');
-    expect(filterCardPrice({ price: null, priceText: null, originalPrice: null, discount: 0 })).toBe(
+    expect(filterCardPrice({ ...card, price: 90, priceText: null, originalPrice: 90, discount: 0 })).toBe('$90.00');
+    expect(filterCardPrice({ ...card, price: null, priceText: null, originalPrice: null, discount: 0 })).toBe(
       'Contact for pricing',
     );
   });
   it('takes an original price of 0 (the new-tour default) for none, whatever the discount', () => {
-    expect(filterCardPrice({ price: 150, priceText: null, originalPrice: 0, discount: 10 })).toBe('$150.00');
-    expect(filterCardPrice({ price: null, priceText: 'group budget:1450', originalPrice: 0, discount: 10 })).toBe(
-      'From $1,450.00',
-    );
+    expect(filterCardPrice({ ...card, price: 150, priceText: null, originalPrice: 0, discount: 10 })).toBe('$150.00');
+    expect(
+      filterCardPrice({ ...card, price: null, priceText: 'group budget:1450', originalPrice: 0, discount: 10 }),
+    ).toBe('$1,450.00');
+  });
+  it('prices a tour priced per choice as its page starts: its booking type and first tier', () => {
+    const priceText = 'group budget:1450;group mid-range:1890';
+    const t = { price: null, priceText, originalPrice: null, discount: 0 };
+    expect(filterCardPrice({ ...t, bookingType: 'group', tiers: ['Mid-range', 'Budget'] })).toBe('$1,890.00');
+    expect(filterCardPrice({ ...t, bookingType: 'private', tiers: ['Budget'] })).toBe('Contact for pricing');
   });
 });
 
