@@ -11,7 +11,7 @@ const inFlightByApp = new WeakMap<Config, Map<number, number>>();
  * when the account already has UPLOADS_PER_ACCOUNT uploads in progress, before any of the body is
  * read: each upload may keep files under DATA_DIR/tmp/uploads until it is answered, so one account
  * cannot fill the disk by opening many at once. The slot is given back when the request is
- * answered or its connection drops.
+ * answered or its connection drops, or at once when the connection dropped before this was called.
  */
 export function holdUploadSlot(config: Config, accountId: number, res: Response): void {
   let inFlight = inFlightByApp.get(config);
@@ -25,9 +25,14 @@ export function holdUploadSlot(config: Config, accountId: number, res: Response)
     );
   }
   inFlight.set(accountId, held + 1);
-  res.once('close', () => {
+  const release = () => {
     const left = (inFlight.get(accountId) ?? 1) - 1;
     if (left > 0) inFlight.set(accountId, left);
     else inFlight.delete(accountId);
-  });
+  };
+  res.once('close', release);
+  // A client that hung up while the request was still being authenticated has closed the response
+  // already: 'close' was emitted as `closed` turned true and comes no more, so waiting for it would
+  // keep the slot until a restart.
+  if (res.closed) release();
 }
