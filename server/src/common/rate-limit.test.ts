@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit.js';
 
@@ -56,6 +57,30 @@ describe.each([
     expect(states.map((s) => s.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(states.filter((s) => s.allowed)).toHaveLength(10);
   });
+
+  it('gives a hit back: one less in the window, never below nothing', async () => {
+    const l = make();
+    await l.hit('g', 5, 60_000);
+    const second = await l.hit('g', 5, 60_000);
+    await l.hit('g', 5, 60_000);
+    await second.giveBack();
+    expect(await l.check('g', 5)).toMatchObject({ count: 2, allowed: true });
+    const only = await l.hit('h', 5, 60_000);
+    await only.giveBack();
+    expect(await l.check('h', 5)).toEqual({ count: 0, allowed: true, retryAfterSeconds: 0 });
+    await only.giveBack();
+    expect((await l.hit('h', 5, 60_000)).count).toBe(1);
+  });
+
+  it('a hit given back that reached the limit takes back the time it added to the window', async () => {
+    const l = make();
+    await l.hit('r', 2, 3_000);
+    await sleep(1_200);
+    const reached = await l.hit('r', 2, 3_000);
+    expect(reached.retryAfterSeconds).toBe(3);
+    await reached.giveBack();
+    expect(await l.check('r', 2)).toMatchObject({ count: 1, allowed: true, retryAfterSeconds: 2 });
+  });
 });
 
 describe('memory limiter windows', () => {
@@ -108,7 +133,9 @@ describe('redis limiter', () => {
   it('lets requests through when Redis cannot be reached rather than locking everyone out', async () => {
     const l = new RedisRateLimiter('redis://127.0.0.1:1', prefix());
     try {
-      expect((await l.hit('k', 1, 60_000)).allowed).toBe(true);
+      const hit = await l.hit('k', 1, 60_000);
+      expect(hit.allowed).toBe(true);
+      await hit.giveBack();
       expect((await l.check('k', 1)).allowed).toBe(true);
     } finally {
       await l.close();

@@ -11,12 +11,23 @@ export interface RateLimitState {
   retryAfterSeconds: number;
 }
 
+/** A hit as counted, which its caller may take back. */
+export interface RateLimitHit extends RateLimitState {
+  /**
+   * Takes this hit back, for an attempt counted before it was known whether it counts (a login
+   * that succeeded, or that another limit refused): one less in the key's window and, if this hit
+   * restarted the window on reaching the limit, the time it added taken off again. The key's
+   * current window is the one changed, so call it soon after the hit.
+   */
+  giveBack(): Promise<void>;
+}
+
 /**
  * Fixed-window counters. A window starts at a key's first hit; when the count reaches the limit
  * the window starts again, so a lockout always lasts a whole window from the hit that caused it.
  */
 export interface RateLimiter {
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitState>;
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit>;
   check(key: string, limit: number): Promise<RateLimitState>;
   reset(key: string): Promise<void>;
   /** Resolves when the shared store answers (always, in memory); rejects when it cannot be reached. */
@@ -27,6 +38,8 @@ export interface RateLimiter {
 function state(count: number, ttlMs: number, allowed: boolean): RateLimitState {
   return { count, allowed, retryAfterSeconds: count > 0 ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0 };
 }
+
+const nothingToGiveBack = async (): Promise<void> => {};
 
 /** Counters in this process: right for one server instance and for tests. */
 export class MemoryRateLimiter implements RateLimiter {
@@ -46,7 +59,7 @@ export class MemoryRateLimiter implements RateLimiter {
     for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
     const now = Date.now();
     this.sweep(now);
     let w = this.live(key, now);
@@ -55,8 +68,19 @@ export class MemoryRateLimiter implements RateLimiter {
       this.windows.set(key, w);
     }
     w.count++;
+    const endedAt = w.endsAt;
     if (w.count === limit) w.endsAt = now + windowMs;
-    return state(w.count, w.endsAt - now, w.count <= limit);
+    const added = w.endsAt - endedAt;
+    return { ...state(w.count, w.endsAt - now, w.count <= limit), giveBack: () => this.giveBack(key, added) };
+  }
+
+  private async giveBack(key: string, addedMs: number): Promise<void> {
+    const now = Date.now();
+    const w = this.live(key, now);
+    if (!w) return;
+    w.count--;
+    w.endsAt -= addedMs;
+    if (w.count <= 0 || w.endsAt <= now) this.windows.delete(key);
   }
 
   async check(key: string, limit: number): Promise<RateLimitState> {
@@ -76,12 +100,34 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-// INCR and the expiry in one step, so parallel hits on several instances count exactly.
+// INCR and the expiry in one step, so parallel hits on several instances count exactly; also
+// how much later the window now ends because of this hit, for giving it back.
 const HIT_SCRIPT = `
+local left = redis.call('PTTL', KEYS[1])
 local c = redis.call('INCR', KEYS[1])
-if c == 1 or c == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local added = 0
+if c == 1 or c == tonumber(ARGV[1]) then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  if left > 0 then added = tonumber(ARGV[2]) - left end
+end
 local ttl = redis.call('PTTL', KEYS[1])
-return {c, ttl}`;
+return {c, ttl, added}`;
+
+// One less and the window's added time taken off, in one step; a key whose window has ended is
+// left alone rather than counted below zero.
+const GIVE_BACK_SCRIPT = `
+local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if c <= 1 then
+  redis.call('DEL', KEYS[1])
+  return 0
+end
+redis.call('DECR', KEYS[1])
+local added = tonumber(ARGV[1])
+if added > 0 then
+  local left = redis.call('PTTL', KEYS[1]) - added
+  if left > 0 then redis.call('PEXPIRE', KEYS[1], left) else redis.call('DEL', KEYS[1]) end
+end
+return 1`;
 
 /**
  * Counters in Redis, shared by every server instance using the same REDIS_URL and prefix.
@@ -108,12 +154,27 @@ export class RedisRateLimiter implements RateLimiter {
     return state(0, 0, limit > 0);
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
     try {
-      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.k(key), limit, windowMs)) as [number, number];
-      return state(count, ttl > 0 ? ttl : windowMs, count <= limit);
+      const [count, ttl, added] = (await this.redis.eval(HIT_SCRIPT, 1, this.k(key), limit, windowMs)) as [
+        number,
+        number,
+        number,
+      ];
+      return {
+        ...state(count, ttl > 0 ? ttl : windowMs, count <= limit),
+        giveBack: () => this.giveBack(key, added),
+      };
     } catch (e) {
-      return this.failOpen(e, limit);
+      return { ...this.failOpen(e, limit), giveBack: nothingToGiveBack };
+    }
+  }
+
+  private async giveBack(key: string, addedMs: number): Promise<void> {
+    try {
+      await this.redis.eval(GIVE_BACK_SCRIPT, 1, this.k(key), addedMs);
+    } catch (e) {
+      this.failOpen(e, 0);
     }
   }
 

@@ -91,16 +91,24 @@ export const authService = {
   /**
    * Checks the credentials and starts a session. An unknown email and a wrong password answer
    * alike, and the unknown one is verified against a dummy hash so both take the same time. The
-   * login limits refuse before any hashing; a success also returns a device token for the account.
+   * login limits count the attempt and refuse before any hashing; a success also returns a device
+   * token for the account.
    */
   async login(
     ctx: RequestContext,
     input: Record<string, unknown>,
   ): Promise<Tokens & { user: User; deviceToken: string }> {
     const { email, password } = validateLogin(input);
-    const attempt = await loginProtection.check(ctx, email);
-    const user = await ctx.em.findOne(User, { email }, { populate: ['passwordHash'] });
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+    const attempt = await loginProtection.count(ctx, email);
+    let user: User | null;
+    let ok: boolean;
+    try {
+      user = await ctx.em.findOne(User, { email }, { populate: ['passwordHash'] });
+      ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+    } catch (e) {
+      await loginProtection.abandoned(attempt);
+      throw e;
+    }
     if (!user || !ok) {
       await loginProtection.failed(ctx, attempt);
       throw new UnauthenticatedError(BAD_CREDENTIALS);

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../common/context.js';
 import { RateLimitedError } from '../../common/errors.js';
 import { log } from '../../common/logger.js';
+import type { RateLimitHit } from '../../common/rate-limit.js';
 import { signDeviceToken, verifyDeviceToken } from './device-token.js';
 
 const MINUTE = 60_000;
@@ -54,60 +55,91 @@ export function waitText(seconds: number): string {
   return unit(Math.ceil(seconds / 3600), 'hour');
 }
 
-/** A login attempt as the limits see it: the account, the address and, if any, the known device. */
-export interface LoginAttempt {
-  email: string;
-  ip: string;
-  /** Id of a valid device token issued for this account, or null. */
-  device: string | null;
+/**
+ * A login attempt as the limits see it (the account, the address and, if any, the known device)
+ * with the counts it took before its password was checked: its device's lock, or the pair, address
+ * and account counters. A failure keeps them; a success gives them back.
+ */
+export type LoginAttempt = { email: string; ip: string } & (
+  | {
+      /** Id of a valid device token issued for this account. */
+      device: string;
+      lock: RateLimitHit;
+    }
+  | { device: null; pair: RateLimitHit; address: RateLimitHit; account: RateLimitHit }
+);
+
+/** How long the account's next slow-down lasts, after `before` slow-downs within the hour. */
+function slowdownMs(before: number): number {
+  const steps = LOGIN_WINDOWS.slowdownMs;
+  return steps[Math.min(before, steps.length - 1)]!;
 }
 
-/** Login protection; authService.login calls check, then failed or succeeded. */
+async function giveBack(hits: RateLimitHit[]): Promise<void> {
+  await Promise.all(hits.map((h) => h.giveBack()));
+}
+
+/**
+ * Login protection; authService.login calls count, then failed, succeeded or abandoned.
+ *
+ * An attempt is counted as a failure before its password is checked and refused when that count
+ * passes a limit, so logins sent in parallel can never have more passwords checked than the limits
+ * allow; an attempt that turns out not to be a failure gives its counts back.
+ */
 export const loginProtection = {
-  /** Refuses with RATE_LIMITED when a limit is reached; otherwise the attempt to report back. */
-  async check(ctx: RequestContext, email: string): Promise<LoginAttempt> {
+  /** Counts the attempt against its limits; refuses with RATE_LIMITED (counting nothing) when one is over. */
+  async count(ctx: RequestContext, email: string): Promise<LoginAttempt> {
+    const { limiter } = ctx;
     const device = verifyDeviceToken(ctx.deviceToken, email, ctx.config.jwtRefreshSecret);
-    const attempt = { email, ip: ctx.ip, device };
     const limits = loginLimits(ctx);
     if (device) {
-      const d = await ctx.limiter.check(keys.device(device), limits.device.limit);
-      if (!d.allowed) throw new RateLimitedError(LOGIN_LOCKED, d.retryAfterSeconds);
-      return attempt;
+      const lock = await limiter.hit(keys.device(device), limits.device.limit, limits.device.windowMs);
+      if (!lock.allowed) {
+        await lock.giveBack();
+        throw new RateLimitedError(LOGIN_LOCKED, lock.retryAfterSeconds);
+      }
+      return { email, ip: ctx.ip, device, lock };
     }
-    const [pair, address, slowdown] = await Promise.all([
-      ctx.limiter.check(keys.pair(email, ctx.ip), limits.pair.limit),
-      ctx.limiter.check(keys.address(ctx.ip), limits.address.limit),
-      ctx.limiter.check(keys.slowdown(email), 1),
-    ]);
-    if (!pair.allowed) throw new RateLimitedError(LOGIN_LOCKED, pair.retryAfterSeconds);
+    // One limit after the other, so an attempt refused by one holds no count of the next, where it
+    // could take the place of an attempt that limit would let through.
+    const pair = await limiter.hit(keys.pair(email, ctx.ip), limits.pair.limit, limits.pair.windowMs);
+    if (!pair.allowed) {
+      await pair.giveBack();
+      throw new RateLimitedError(LOGIN_LOCKED, pair.retryAfterSeconds);
+    }
+    const address = await limiter.hit(keys.address(ctx.ip), limits.address.limit, limits.address.windowMs);
     if (!address.allowed) {
+      await giveBack([pair, address]);
       throw new RateLimitedError(
         `Too many failed logins from your network address. Please try again in ${waitText(address.retryAfterSeconds)}.`,
         address.retryAfterSeconds,
       );
     }
-    if (!slowdown.allowed) {
+    const account = await limiter.hit(keys.account(email), limits.account.limit, limits.account.windowMs);
+    // Read after the account is counted: a slow-down starts before its failure resets the account's
+    // count, so an attempt either sees the slow-down here or was counted among the failures before it.
+    const slowdown = await limiter.check(keys.slowdown(email), 1);
+    if (!slowdown.allowed || !account.allowed) {
+      await giveBack([pair, address, account]);
+      // Past the account's limit but not slowed down yet: the limit-th failure is still being
+      // checked, and the slow-down it starts will be the next one.
+      const seconds = !slowdown.allowed
+        ? slowdown.retryAfterSeconds
+        : slowdownMs((await limiter.check(keys.slowdowns(email), Number.MAX_SAFE_INTEGER)).count) / 1000;
       throw new RateLimitedError(
-        `Too many failed logins for this account. Please try again in ${waitText(slowdown.retryAfterSeconds)}.`,
-        slowdown.retryAfterSeconds,
+        `Too many failed logins for this account. Please try again in ${waitText(seconds)}.`,
+        seconds,
       );
     }
-    return attempt;
+    return { email, ip: ctx.ip, device: null, pair, address, account };
   },
 
-  /** Counts a wrong password (or an unknown email) against the attempt's limits. */
+  /** A wrong password (or an unknown email): the counts stay; the account's limit-th starts its slow-down. */
   async failed(ctx: RequestContext, a: LoginAttempt): Promise<void> {
+    if (a.device !== null) return;
     const { limiter } = ctx;
+    const { address, account } = a;
     const limits = loginLimits(ctx);
-    if (a.device) {
-      await limiter.hit(keys.device(a.device), limits.device.limit, limits.device.windowMs);
-      return;
-    }
-    const [, address, account] = await Promise.all([
-      limiter.hit(keys.pair(a.email, a.ip), limits.pair.limit, limits.pair.windowMs),
-      limiter.hit(keys.address(a.ip), limits.address.limit, limits.address.windowMs),
-      limiter.hit(keys.account(a.email), limits.account.limit, limits.account.windowMs),
-    ]);
     if (address.count === limits.address.limit) {
       log.warn('login: address blocked after too many failed logins', {
         requestId: ctx.requestId,
@@ -115,13 +147,13 @@ export const loginProtection = {
         hours: 24,
       });
     }
-    // Exactly one failure reaches the limit (the counters are atomic), so one slow-down starts.
+    // Only the attempt counted in the limit-th place starts a slow-down.
     if (account.count !== limits.account.limit) return;
     const seen = await limiter.hit(keys.slowdowns(a.email), Number.MAX_SAFE_INTEGER, LOGIN_WINDOWS.slowdownMemoryMs);
-    const steps = LOGIN_WINDOWS.slowdownMs;
-    const ms = steps[Math.min(seen.count, steps.length) - 1]!;
-    await limiter.reset(keys.account(a.email));
+    const ms = slowdownMs(seen.count - 1);
+    // The slow-down before the reset, for the attempts being counted meanwhile (see count).
     await limiter.hit(keys.slowdown(a.email), 1, ms);
+    await limiter.reset(keys.account(a.email));
     log.warn('login: account slowed down after failed logins from several addresses', {
       requestId: ctx.requestId,
       email: a.email,
@@ -129,10 +161,19 @@ export const loginProtection = {
     });
   },
 
-  /** A successful login: clears the attempt's own lock and returns a fresh device token for the account. */
+  /**
+   * A successful login: clears the attempt's own lock (its device's, or the pair's), gives back what
+   * it counted on the address and the account, and returns a fresh device token for the account.
+   */
   async succeeded(ctx: RequestContext, a: LoginAttempt): Promise<string> {
-    await ctx.limiter.reset(a.device ? keys.device(a.device) : keys.pair(a.email, a.ip));
+    if (a.device !== null) await ctx.limiter.reset(keys.device(a.device));
+    else await Promise.all([ctx.limiter.reset(keys.pair(a.email, a.ip)), giveBack([a.address, a.account])]);
     return signDeviceToken(a.email, ctx.config.jwtRefreshSecret);
+  },
+
+  /** The password could not be checked (the database or the hashing failed): nothing stays counted. */
+  async abandoned(a: LoginAttempt): Promise<void> {
+    await giveBack(a.device !== null ? [a.lock] : [a.pair, a.address, a.account]);
   },
 
   /** Lifts the account-wide slow-down (the owner proved access to the mailbox with a reset link). */
