@@ -14,12 +14,24 @@ import { routes, type RouteHandle } from './router';
 
 export { operationNames } from './operation-names';
 
+declare module '@apollo/client' {
+  interface DefaultContext {
+    /**
+     * The page renders without this query's answer (a price quote beside the tour): its GraphQL
+     * errors leave its component to show what it shows without one, instead of failing the render.
+     * That component must render the same while the browser, hydrating, asks for it again.
+     */
+    ssrOptional?: boolean;
+  }
+}
+
 /** Render passes after which a page still asking for data is given up (a query waterfall bug). */
 const MAX_RENDERS = 8;
 
 /**
- * Runs the page's operations through the server's `execute`. Any GraphQL error fails the render:
- * the browser would not get the error from the cache and would render differently.
+ * Runs the page's operations through the server's `execute`. A GraphQL error fails the render (the
+ * browser would not get the error from the cache and would render differently), unless the
+ * operation is `ssrOptional`: the page is whole without it.
  */
 function serverLink(execute: (op: SsrOperation) => Promise<SsrOperationResult>, failures: string[]): ApolloLink {
   return new ApolloLink(
@@ -27,9 +39,10 @@ function serverLink(execute: (op: SsrOperation) => Promise<SsrOperationResult>, 
       new Observable<ApolloLink.Result>((observer) => {
         // Variables as JSON carries them over HTTP: an undefined one is left out, so its default applies.
         const variables = JSON.parse(JSON.stringify(operation.variables ?? {})) as Record<string, unknown>;
+        const optional = operation.getContext().ssrOptional === true;
         execute({ query: print(operation.query), variables, operationName: operation.operationName })
           .then((result) => {
-            if (result.errors?.length)
+            if (result.errors?.length && !optional)
               failures.push(`${operation.operationName}: ${result.errors.map((e) => e.message).join('; ')}`);
             observer.next(result as ApolloLink.Result);
             observer.complete();

@@ -46,8 +46,7 @@ export function BookBar({
   partyPrice?: PartyPrice | null;
   onBook: () => void;
 }) {
-  const { data } = usePanelQuote(tour, bookingType, tier);
-  const q = data?.quote;
+  const { quote: q } = usePanelQuote(tour, bookingType, tier);
   const price = q ? quotePriceLabel(q) : headerPrice(tour, bookingType, tier).now;
   const perPerson = price.startsWith('$');
   const fees = q?.parkFees?.totalCents;

@@ -1,16 +1,20 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import {
+  BOOKING_HORIZON_MONTHS,
   BOOKING_TYPES,
   bookingButtonLabel,
   defaultBookingDates,
   formatUsd,
   isBookingDisabled,
   localIsoDate,
+  startBeyondHorizon,
+  travellerToday,
 } from '@tembea/schema';
 import { BOOKING_QUOTE } from '../../../lib/quote.operations';
 import { titleCase } from '../../../lib/format';
-import { quotePriceLabel, type ViewTour } from '../lib/tour-view';
+import { useHydrated } from '../../../lib/hydration';
+import { headerPrice, quotePriceLabel, type ViewTour } from '../lib/tour-view';
 import { ParkFeeLines } from '../../../components/ParkFeeLines';
 import { PaymentTerms } from '../../../components/PaymentTerms';
 
@@ -31,18 +35,23 @@ function BookedBanner({ children }: { children?: ReactNode }) {
 
 /**
  * The quote of one person on the day the booking form starts on (the tour's next departure, or
- * today): the panel and the phone's booking bar share this one cached answer.
+ * today): the panel and the phone's booking bar share this one cached answer. A departure past the
+ * booking horizon is not asked about (`beyondHorizon`): the server quotes no start that far ahead.
+ * The horizon is the one the app ships with, counted from the day the server's rules call today;
+ * where the operator configured a shorter one the server refuses the quote, and the panel shows the
+ * tour's own price just the same.
  */
 export function usePanelQuote(tour: ViewTour, bookingType: string, tier: string) {
-  return useQuery(BOOKING_QUOTE, {
-    variables: {
-      tourId: tour.id,
-      startDate: defaultBookingDates(tour, localIsoDate()).startDate,
-      numberOfPeople: 1,
-      bookingType,
-      tier,
-    },
+  const { startDate } = defaultBookingDates(tour, localIsoDate());
+  const beyondHorizon = startBeyondHorizon(startDate, travellerToday(), BOOKING_HORIZON_MONTHS) !== null;
+  const { data, loading } = useQuery(BOOKING_QUOTE, {
+    variables: { tourId: tour.id, startDate, numberOfPeople: 1, bookingType, tier },
+    skip: beyondHorizon,
+    // The page is whole without the quote: a refused one leaves the tour's own price in its place
+    // rather than failing the server render.
+    context: { ssrOptional: true },
   });
+  return { quote: data?.quote, loading, beyondHorizon };
 }
 
 /**
@@ -72,8 +81,11 @@ export function BookingPanel({
   /** Shown in the banner once booked: paying the booking just made. */
   bookedPayment?: ReactNode;
 }) {
-  const { data, loading } = usePanelQuote(tour, bookingType, tier);
-  const q = data?.quote;
+  const { quote: q, loading, beyondHorizon } = usePanelQuote(tour, bookingType, tier);
+  // While the page hydrates, a quote the server render went without (refused) is being asked for
+  // again: the panel keeps the server's markup, the tour's own price, until then.
+  const hydrated = useHydrated();
+  const checking = loading && hydrated;
   const status = tour.status;
   return (
     <aside className="booking-panel" aria-labelledby="booking-panel-heading">
@@ -100,7 +112,7 @@ export function BookingPanel({
           ))}
         </select>
       </div>
-      <div className="booking-panel__quote" aria-live="polite" aria-busy={loading} data-testid="quote">
+      <div className="booking-panel__quote" aria-live="polite" aria-busy={checking} data-testid="quote">
         {q ? (
           <>
             <p className="booking-panel__unit">
@@ -119,9 +131,21 @@ export function BookingPanel({
             ) : null}
             {q.parkFees ? <ParkFeeLines fees={q.parkFees} /> : null}
           </>
-        ) : loading ? (
+        ) : checking ? (
           <p className="booking-panel__muted">Checking the price…</p>
-        ) : null}
+        ) : (
+          <>
+            <p className="booking-panel__unit">
+              <span>Price per person</span>{' '}
+              <strong data-testid="panel-price">{headerPrice(tour, bookingType, tier).now}</strong>
+            </p>
+            {beyondHorizon ? (
+              <p className="booking-panel__muted" data-testid="quote-later">
+                Bookings for this departure open closer to the date.
+              </p>
+            ) : null}
+          </>
+        )}
       </div>
       {booked ? (
         <BookedBanner>{bookedPayment}</BookedBanner>
