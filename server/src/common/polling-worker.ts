@@ -5,12 +5,16 @@ import { loggableError } from './errors.js';
  * The loop of an outbox sender (mail, webhooks), which extends it: `drainOnce` claims and handles
  * one batch and says how many it claimed; a full batch is followed by another at once. kick()
  * drains now, in the background (a kick during a drain makes it go round once more); start() also
- * drains every `pollMs`, for retries that fall due and work left by a stopped instance.
+ * drains every `pollMs`, for retries that fall due and work left by a stopped instance. Once
+ * stop() is called the batch in hand is finished and no other is claimed: a backlog (deliveries to
+ * a receiver that keeps failing) is left to the next start or another instance, so a shutdown ends
+ * within one batch's time.
  */
 export abstract class PollingWorker {
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private again = false;
+  private stopping = false;
 
   /**
    * `firstRunMs` delays the first drain after start() (a job that runs hourly need not compete with
@@ -21,8 +25,9 @@ export abstract class PollingWorker {
   /** Claims and handles one batch of what is due now; returns how many were claimed. */
   protected abstract drainOnce(): Promise<number>;
 
-  /** Handles what is due now, in the background. */
+  /** Handles what is due now, in the background (nothing once stopped). */
   kick(): void {
+    if (this.stopping) return;
     if (this.draining) {
       this.again = true;
       return;
@@ -35,6 +40,7 @@ export abstract class PollingWorker {
   /** Starts the periodic drain. */
   start(): void {
     if (this.timer) return;
+    this.stopping = false;
     const begin = () => {
       this.timer = setInterval(() => this.kick(), this.opts.pollMs);
       this.timer.unref();
@@ -45,8 +51,9 @@ export abstract class PollingWorker {
     this.timer.unref();
   }
 
-  /** Stops draining and waits for a drain in progress. */
+  /** Stops draining: waits for the batch in hand, and claims no other. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.again = false;
@@ -67,10 +74,10 @@ export abstract class PollingWorker {
     do {
       this.again = false;
       try {
-        while ((await this.drainOnce()) === this.opts.batch);
+        while ((await this.drainOnce()) === this.opts.batch && !this.stopping);
       } catch (e) {
         log.warn(`${this.opts.label} could not be read; will retry`, { error: loggableError(e, { stack: false }) });
       }
-    } while (this.again);
+    } while (this.again && !this.stopping);
   }
 }

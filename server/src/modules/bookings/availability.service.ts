@@ -1,9 +1,9 @@
 import {
   addDaysWithinCalendar,
-  bookingEndDate,
   departurePrices,
   partyProblems,
   travellerToday,
+  tripNights,
   type PartyCounts,
   type DeparturePrice,
   type DepartureStatus,
@@ -123,7 +123,12 @@ export const availabilityService = {
         tourId: String(r.tour_id),
         tourTitle: r.title,
         startDate: r.start_date,
-        endDate: bookingEndDate(r.start_date, { durationDays: r.duration_days, durationNights: r.duration_nights }),
+        // A departure scheduled before its tour grew longer may run past 9999-12-31: its end is read
+        // up to that day, still a date as YYYY-MM-DD.
+        endDate: addDaysWithinCalendar(
+          r.start_date,
+          tripNights({ durationDays: r.duration_days, durationNights: r.duration_nights }),
+        ),
         capacity: r.capacity,
         seatsLeft: seats.seatsLeft,
         status: seats.status as DepartureStatus,

@@ -181,6 +181,32 @@ describe('availability: paging', () => {
   });
 });
 
+describe('availability: departures at the end of the calendar', () => {
+  const ADD = `mutation($t: ID!, $d: String!, $c: Int!) { addDeparture(tourId: $t, startDate: $d, capacity: $c) { departure { id startDate } } }`;
+  const PAST_LAST_DAY = 'The trip would end past the last date that can be stored';
+
+  it('refuses a departure whose trip would end after 9999-12-31, and reads every end date as YYYY-MM-DD', async () => {
+    const tourId = await makeTour(s, { durationDays: 3, durationNights: 2 });
+    for (const d of ['9999-12-30', '9999-12-31']) {
+      const r = await gql(s, ADD, { t: String(tourId), d, c: 5 }, { token: admin });
+      expect(r.body.errors[0], d).toMatchObject({
+        message: PAST_LAST_DAY,
+        extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'startDate', message: PAST_LAST_DAY }] },
+      });
+    }
+    // The last start whose trip ends on the calendar's last day is taken.
+    const last = await gql(s, ADD, { t: String(tourId), d: '9999-12-29', c: 5 }, { token: admin });
+    expect(last.body.errors).toBeUndefined();
+    expect(await only(tourId, '9999-12-29')).toMatchObject({ startDate: '9999-12-29', endDate: '9999-12-31' });
+
+    // The tour grows longer once its departure is scheduled: the end is read up to the calendar's last day.
+    await queryRows(s.orm.em.fork(), sql`update tours set duration_days = 5, duration_nights = 4 where id = ${tourId}`);
+    await s.catalogue.changed();
+    const { nodes } = await availability({ tourId: String(tourId), from: '9999-12-01', to: '9999-12-31' });
+    expect(nodes.map((n) => [n.startDate, n.endDate])).toEqual([['9999-12-29', '9999-12-31']]);
+  });
+});
+
 describe('availability: refused inputs', () => {
   const day = inDays(10);
   const cases: [string, Record<string, unknown>, string, RegExp][] = [

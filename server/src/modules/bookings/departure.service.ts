@@ -1,5 +1,6 @@
 import {
   addDaysWithinCalendar,
+  bookingEndDate,
   daysUntil,
   departureStatus,
   isIsoDay,
@@ -82,6 +83,9 @@ export const DEPARTURE_CLOSED = 'This departure is closed and takes no more book
 export function seatsLeftMessage(left: number): string {
   return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on this departure`;
 }
+
+/** The message of a start date whose trip, at its tour's length, would end after 9999-12-31. */
+export const TRIP_PAST_LAST_DAY = 'The trip would end past the last date that can be stored';
 
 /** Most seats one departure may have. */
 export const DEPARTURE_MAX_CAPACITY = 1000;
@@ -241,6 +245,9 @@ export const departureService = {
     if (!isIsoDay(startDate)) errors.push({ field: 'startDate', message: 'Start date must be a date as YYYY-MM-DD' });
     else if (startDate < travellerToday())
       errors.push({ field: 'startDate', message: 'Start date cannot be before today' });
+    // Its end date would be no day the database stores, nor one partners could read as YYYY-MM-DD.
+    else if (!isIsoDay(bookingEndDate(startDate, tour)))
+      errors.push({ field: 'startDate', message: TRIP_PAST_LAST_DAY });
     checkCapacity(capacity, 0, errors);
     throwIfInvalid(errors, 'list');
     const { row, tourGone } = await ctx.transaction(async (tx) => {

@@ -266,6 +266,82 @@ describe('tour lengths and itineraries an admin enters', () => {
   });
 });
 
+describe('tour numbers an admin enters', () => {
+  it('are plain decimals: hexadecimal, binary, octal or exponent text is a 400 naming the field, and nothing changes', async () => {
+    const before = await stored();
+    const json = await api(s, 'PUT', `/tours/${tourId}`, { durationDays: '0x10', capacity: '0b11' }, { token: admin });
+    expect({ status: json.status, body: json.body }).toMatchObject({
+      status: 400,
+      body: {
+        code: 'BAD_USER_INPUT',
+        message: 'durationDays must be a whole number\ncapacity must be a whole number',
+        errors: [
+          { field: 'durationDays', message: 'durationDays must be a whole number' },
+          { field: 'capacity', message: 'capacity must be a whole number' },
+        ],
+      },
+    });
+    const form = await putForm({ discount: '1e1', numRatings: '0o17' });
+    expect(form).toMatchObject({
+      status: 400,
+      body: {
+        code: 'BAD_USER_INPUT',
+        errors: [
+          { field: 'discount', message: 'discount must be a number' },
+          { field: 'numRatings', message: 'numRatings must be a whole number' },
+        ],
+      },
+    });
+    const day = await api(
+      s,
+      'PUT',
+      `/tours/${tourId}`,
+      { durationDays: 3, durationNights: 2, itinerary: [{ day: '0x1', title: 'In' }] },
+      { token: admin },
+    );
+    expect({ status: day.status, body: day.body }).toMatchObject({
+      status: 400,
+      body: {
+        code: 'BAD_USER_INPUT',
+        errors: [{ field: 'itinerary.0.day', message: 'Itinerary day must be 1 or more' }],
+      },
+    });
+    expect(await stored()).toMatchObject({
+      durationDays: before.durationDays,
+      capacity: before.capacity,
+      discount: before.discount,
+      numRatings: before.numRatings,
+      itinerary: before.itinerary,
+    });
+  });
+
+  it('are saved when written in plain decimals, as text or as JSON numbers', async () => {
+    const r = await api(
+      s,
+      'PUT',
+      `/tours/${tourId}`,
+      {
+        durationDays: '3',
+        durationNights: 2,
+        capacity: ' 12 ',
+        discount: '12.5',
+        numRatings: '40',
+        itinerary: [{ day: '2', title: 'Walk' }],
+      },
+      { token: admin },
+    );
+    expect(r.status).toBe(200);
+    expect(await stored()).toMatchObject({
+      durationDays: 3,
+      durationNights: 2,
+      capacity: 12,
+      discount: 12.5,
+      numRatings: 40,
+      itinerary: [expect.objectContaining({ day: 2, title: 'Walk' })],
+    });
+  });
+});
+
 describe('the demo catalogue', () => {
   it('keeps to the tour form rules, every tour of it', () => {
     for (const t of DEMO_TOURS) {

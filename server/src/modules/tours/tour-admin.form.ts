@@ -12,6 +12,18 @@ export type RawTourForm = Record<string, unknown>;
 
 const LIST_FIELDS = ['features', 'categories', 'included', 'notIncluded'] as const;
 
+/** Digits with an optional sign and fraction, as the list's query filters read numbers. */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number as a JSON body types it, or as text in plain decimals ('16', '-2.5'); NaN for anything
+ * else. Number() alone would also read '0x10', '0b11', '0o17' and '1e1', which no form field means.
+ */
+function plainNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  return typeof v === 'string' && PLAIN_DECIMAL.test(v.trim()) ? Number(v) : Number.NaN;
+}
+
 export function formToTourInput(raw: RawTourForm): TourInput {
   const errors: FieldError[] = [];
   const text = (name: string): string | null | undefined => {
@@ -26,7 +38,7 @@ export function formToTourInput(raw: RawTourForm): TourInput {
     const v = text(name);
     if (v === undefined) return undefined;
     if (v === null || v.trim() === '') return null;
-    const n = Number(v.trim());
+    const n = plainNumber(raw[name]);
     if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) {
       errors.push({ field: name, message: `${name} must be ${whole ? 'a whole number' : 'a number'}` });
       return null;
@@ -96,7 +108,8 @@ export function formToTourInput(raw: RawTourForm): TourInput {
       return [];
     }
     return (parsed as Record<string, unknown>[]).map((d) => ({
-      day: Number(d.day),
+      // Anything but a plain number is no day: the tour rules refuse it on its own line.
+      day: plainNumber(d.day),
       title: typeof d.title === 'string' ? d.title : '',
       description: typeof d.description === 'string' ? d.description : '',
       parkArea: typeof d.parkArea === 'string' ? d.parkArea : null,

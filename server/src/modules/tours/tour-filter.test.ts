@@ -251,6 +251,9 @@ describe('bad filter values are refused with the failing field, never a 500', ()
     ['travelType=Safari%00', 'travelType'],
     ['tier=x%00', 'tier'],
     ['duration=%00', 'duration'],
+    ['search=a%00b', 'search'],
+    ['search=a%07b', 'search'],
+    ['q=%00', 'search'],
   ];
   for (const [query, field] of badRest) {
     it(`REST: ${query.slice(0, 40)}`, async () => {
@@ -260,6 +263,22 @@ describe('bad filter values are refused with the failing field, never a 500', ()
       expect(body.code).toBe('BAD_USER_INPUT');
     });
   }
+
+  it('GraphQL: a NUL or control character in the search', async () => {
+    for (const search of ['a\u0000b', 'a\u0007b', '\u0000']) {
+      const { status, body } = await s.gql(LIST, { search });
+      expect(status).toBe(200);
+      expect(body.errors[0]).toMatchObject({
+        message: 'search must not contain control characters',
+        extensions: {
+          code: 'BAD_USER_INPUT',
+          fields: [{ field: 'search', message: 'Must not contain control characters' }],
+        },
+      });
+    }
+    // Line breaks around the text, as a pasted word may carry, are not part of it.
+    expect((await s.gql(LIST, { search: 'zanzibar\n' })).body.errors).toBeUndefined();
+  });
 
   it('ignores unknown query parameters and empty values', async () => {
     expect((await restIds(s, 'limit=1000&utm_source=x&foo=bar&destination=&minPrice=')).length).toBe(DEMO_TOURS.length);

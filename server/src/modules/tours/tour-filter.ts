@@ -213,7 +213,7 @@ export function parseTourFilter(raw: RawTourFilter = {}): TourFilterSpec {
   return spec;
 }
 
-/** Checks the search text: at most 200 characters; blank means no search. */
+/** Checks the search text: at most 200 characters, no control character; blank means no search. */
 export function parseSearch(search: unknown): SearchSpec | null {
   if (isBlank(search)) return null;
   if (typeof search !== 'string')
@@ -221,6 +221,13 @@ export function parseSearch(search: unknown): SearchSpec | null {
   if (search.length > SEARCH_MAX_LENGTH) {
     throw new BadInputError(`search must be at most ${SEARCH_MAX_LENGTH} characters`, [
       { field: 'search', message: `Must be at most ${SEARCH_MAX_LENGTH} characters` },
+    ]);
+  }
+  // Refused as the filters' texts are, rather than dropped with the other non-word characters below:
+  // no tour text holds one, so a search with one is a broken request, not a search for nothing.
+  if (hasControlCharacters(search.trim())) {
+    throw new BadInputError('search must not contain control characters', [
+      { field: 'search', message: 'Must not contain control characters' },
     ]);
   }
   const words = (

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../common/context.js';
 import { BadInputError, ConflictError, NotFoundError } from '../../common/errors.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { bookingService } from '../bookings/booking.service.js';
+import { TRIP_PAST_LAST_DAY } from '../bookings/departure.service.js';
 import { parkFeeService } from '../park-fees/park-fee.service.js';
 import { Tour } from '../tours/tour.entity.js';
 import { leadOnly, travellerService, type TravellerView } from './traveller.service.js';
@@ -134,9 +135,7 @@ export const departureListService = {
     const lastDay = days.length ? addDays(startDate, days[days.length - 1]!.day - 1) : startDate;
     // A start at the end of the calendar would run the trip past the last date a database stores.
     if (!isIsoDay(lastDay))
-      throw new BadInputError('date must be a date as YYYY-MM-DD', [
-        { field: 'date', message: 'The trip would end past the last date that can be stored' },
-      ]);
+      throw new BadInputError(TRIP_PAST_LAST_DAY, [{ field: 'date', message: TRIP_PAST_LAST_DAY }]);
     const schedules = days.length ? await parkFeeService.rulesBetween(ctx, startDate, lastDay) : [];
     const fees = parkFeesFor({ startDate, itinerary: days, travellers: people.map((p) => p.payer), schedules });
     const feeOf = new Map<string, number>();

@@ -207,7 +207,7 @@ describe('webhook deliveries', () => {
   it('queues and wakes the sender after a booking only when a partner listens for its event', async () => {
     const tourId = await makeTour(s, { capacity: 10 });
     const user = await signUpAndLogin(s);
-    // Without its timer the sender is woken only by what commits.
+    // Stopped, the sender sends nothing of itself: the kicks of what commits are counted, flush() sends.
     await s.webhooks.stop();
     const kicks = vi.spyOn(s.webhooks, 'kick');
     // With nobody listening, the booking does not even try to queue the event.
