@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { api, gql, restProfileImage, signUpAndLogin, type Res } from '../../test/auth-helpers.js';
 import { User } from './user.entity.js';
+import { uploadTempDir } from '../../common/multipart.js';
 
 // No ADMIN_EMAIL: the only admins are the ones each test makes. Every round signs up new accounts
 // from the one address, more than the sign-up and login limits let through.
@@ -164,5 +165,10 @@ describe('an upload whose client hangs up at once', () => {
       res = await upload(a.accessToken);
     }
     expect(res.status).toBe(200);
+    // Nor do they leave their files waiting in the temporary folder for the next start to sweep.
+    const temp = () => (existsSync(uploadTempDir(s.dataDir)) ? readdirSync(uploadTempDir(s.dataDir)) : []);
+    const emptyBy = Date.now() + 3_000;
+    while (temp().length && Date.now() < emptyBy) await sleep(50);
+    expect(temp()).toEqual([]);
   });
 });
