@@ -49,7 +49,7 @@ export function generated() {
     `Every command and call below is printed for a server started with \`npm start\` (\`${DOC_ORIGIN}\`): ` +
       "put the site's own address in its place, and the key in the `TEMBEA_API_KEY` environment variable.",
     fence('sh', schema.partnerCurl(DOC_ORIGIN, API_KEY_CHECK)),
-    'From JavaScript (Node 18 or later, or a browser), with this small client:',
+    schema.PARTNER_JS_CLIENT_INTRO,
     fence('js', schema.PARTNER_JS_CLIENT),
     fence('js', schema.partnerJsCall(DOC_ORIGIN, API_KEY_CHECK.query)),
     '## Limits and errors',

@@ -22,7 +22,7 @@ export const PARTNER_OCTO_TERMS: readonly { octo: string; tembea: string }[] = [
   { octo: 'Availability', tembea: 'Departure (`availability`): `startDate`, `seatsLeft`, `capacity`, `status`' },
   {
     octo: 'AVAILABLE / LIMITED / SOLD_OUT / CLOSED',
-    tembea: 'The same four values of `DepartureStatus` (LIMITED: under half the seats left)',
+    tembea: 'The same four values of `AvailabilityStatus` (LIMITED: under half the seats left)',
   },
   { octo: 'Pricing (per unit)', tembea: '`prices { bookingType tier amount earlyBird currency }`: per person, in USD' },
 ];
@@ -57,10 +57,15 @@ export const PARTNER_LIMITS: readonly string[] = [
   'Errors come in `errors[0].extensions.code`, with a message a person can read. An error met while the operation runs comes with HTTP 200, as GraphQL over HTTP does: read `errors`, not only the status.',
 ];
 
+/** What introduces the JavaScript client: where it runs, and what a web page needs to call from its own origin. */
+export const PARTNER_JS_CLIENT_INTRO =
+  'From JavaScript (Node 18 or later, or a web page whose origin the operator has allowed: ask us to add it), with this small client:';
+
 /** How to page through a list and stay in step with the catalogue. */
 export const PARTNER_PAGING =
-  "Lists are cursor-paged with no cap on the total: ask again with `after` set to the previous page's " +
-  '`pageInfo.endCursor` while `hasNextPage` is true. To stay in step, remember when you last synced and ' +
+  "GraphQL lists are cursor-paged with no cap on the total: ask again with `after` set to the previous page's " +
+  '`pageInfo.endCursor` while `hasNextPage` is true. (The REST list `/api/tours` answers at most `limit` tours, ' +
+  '1 to 1,000, with no cursor: read a larger catalogue through GraphQL.) To stay in step, remember when you last synced and ' +
   'ask for what changed since then (less a minute, to cover clocks and transactions in flight): `tourChanges(since)` lists ' +
   'every tour changed or deleted, in order; `tours(updatedSince)` and `availability(updatedSince)` filter the ' +
   'usual reads.';

@@ -38,7 +38,7 @@ export async function countRequest(
   quota: ApiQuota,
   counted?: (allowed: boolean) => void,
 ): Promise<void> {
-  const state = await limiter.hit(quota.key, quota.limit, quota.windowMs);
+  const state = await limiter.hit(quota.key, quota.limit, quota.windowMs, 'quota');
   counted?.(state.allowed);
   if (!state.allowed) {
     throw new RateLimitedError(

@@ -157,8 +157,8 @@ export class Metrics {
   countRefusals(limiter: RateLimiter): RateLimiter {
     const counter = this.rateLimited;
     return {
-      hit: (key, limit, windowMs) =>
-        limiter.hit(key, limit, windowMs).then((state) => {
+      hit: (key, limit, windowMs, mode) =>
+        limiter.hit(key, limit, windowMs, mode).then((state) => {
           if (!state.allowed) counter.inc({ limiter: limiterName(key) });
           return state;
         }),

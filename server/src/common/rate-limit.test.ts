@@ -30,6 +30,20 @@ describe.each([
     expect(over.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
+  it('a lockout starts its window again at the limit; a quota keeps the window of its first hit', async () => {
+    const l = make();
+    await l.hit('lock', 2, 1_000);
+    await l.hit('quota', 2, 1_000, 'quota');
+    await sleep(600);
+    // The limit-th hit, 600 ms into a 1 s window.
+    expect(await l.hit('lock', 2, 1_000)).toMatchObject({ allowed: true, retryAfterSeconds: 1 });
+    expect(await l.hit('quota', 2, 1_000, 'quota')).toMatchObject({ allowed: true });
+    await sleep(500);
+    // 1.1 s after the first hits: the quota's window has ended, the lockout's runs on.
+    expect(await l.hit('quota', 2, 1_000, 'quota')).toMatchObject({ count: 1, allowed: true });
+    expect(await l.hit('lock', 2, 1_000)).toMatchObject({ count: 3, allowed: false });
+  });
+
   it('check does not count, and says whether one more hit is allowed', async () => {
     const l = make();
     expect(await l.check('c', 2)).toEqual({ count: 0, allowed: true, retryAfterSeconds: 0 });

@@ -23,11 +23,16 @@ export interface RateLimitHit extends RateLimitState {
 }
 
 /**
- * Fixed-window counters. A window starts at a key's first hit; when the count reaches the limit
- * the window starts again, so a lockout always lasts a whole window from the hit that caused it.
+ * How a window ends once its limit is reached: a `lockout` (failed logins, sign-ups, reset mails)
+ * starts the window again, so the lock lasts a whole window from the hit that caused it; a `quota`
+ * (requests a minute) keeps the window that began at its first hit, so a caller sending steadily at
+ * its limit is never refused for longer than the rest of its minute.
  */
+export type RateLimitMode = 'lockout' | 'quota';
+
+/** Fixed-window counters: a window starts at a key's first hit and ends as its mode says. */
 export interface RateLimiter {
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit>;
+  hit(key: string, limit: number, windowMs: number, mode?: RateLimitMode): Promise<RateLimitHit>;
   check(key: string, limit: number): Promise<RateLimitState>;
   reset(key: string): Promise<void>;
   /** Resolves when the shared store answers (always, in memory); rejects when it cannot be reached. */
@@ -59,7 +64,7 @@ export class MemoryRateLimiter implements RateLimiter {
     for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
+  async hit(key: string, limit: number, windowMs: number, mode: RateLimitMode = 'lockout'): Promise<RateLimitHit> {
     const now = Date.now();
     this.sweep(now);
     let w = this.live(key, now);
@@ -69,7 +74,7 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     w.count++;
     const endedAt = w.endsAt;
-    if (w.count === limit) w.endsAt = now + windowMs;
+    if (w.count === limit && mode === 'lockout') w.endsAt = now + windowMs;
     const added = w.endsAt - endedAt;
     return { ...state(w.count, w.endsAt - now, w.count <= limit), giveBack: () => this.giveBack(key, added) };
   }
@@ -106,7 +111,7 @@ const HIT_SCRIPT = `
 local left = redis.call('PTTL', KEYS[1])
 local c = redis.call('INCR', KEYS[1])
 local added = 0
-if c == 1 or c == tonumber(ARGV[1]) then
+if c == 1 or (c == tonumber(ARGV[1]) and ARGV[3] == 'lockout') then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   if left > 0 then added = tonumber(ARGV[2]) - left end
 end
@@ -154,9 +159,9 @@ export class RedisRateLimiter implements RateLimiter {
     return state(0, 0, limit > 0);
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
+  async hit(key: string, limit: number, windowMs: number, mode: RateLimitMode = 'lockout'): Promise<RateLimitHit> {
     try {
-      const [count, ttl, added] = (await this.redis.eval(HIT_SCRIPT, 1, this.k(key), limit, windowMs)) as [
+      const [count, ttl, added] = (await this.redis.eval(HIT_SCRIPT, 1, this.k(key), limit, windowMs, mode)) as [
         number,
         number,
         number,

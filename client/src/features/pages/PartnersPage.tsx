@@ -14,6 +14,7 @@ import {
   partnerCurl,
   partnerJsCall,
   type PartnerExample,
+  PARTNER_JS_CLIENT_INTRO,
 } from '@tembea/schema';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useSiteOrigin } from '../../components/page-meta';
@@ -75,7 +76,7 @@ export function PartnersPage() {
           in Apollo Sandbox at <a href="/graphql">/graphql</a>.
         </p>
         <Code label="Check your key with curl">{partnerCurl(origin, API_KEY_CHECK)}</Code>
-        <p>From JavaScript (Node 18 or later, or a browser), with this small client:</p>
+        <p>{PARTNER_JS_CLIENT_INTRO}</p>
         <Code label="JavaScript client">{PARTNER_JS_CLIENT}</Code>
         <Code label="Using the JavaScript client">{partnerJsCall(origin, API_KEY_CHECK.query)}</Code>
       </section>

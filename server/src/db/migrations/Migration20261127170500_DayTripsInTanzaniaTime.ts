@@ -6,8 +6,9 @@ export class Migration20261127170500_DayTripsInTanzaniaTime extends Migration {
 
   override async up(): Promise<void> {
     // A day trip returns on the day it leaves as Tanzania counts days (UTC+3, no daylight saving),
-    // the days the tour pages show: existing rows get day_trip again by schema's isDayTrip.
-    this.addSql(`update "tours" set "day_trip" = new_value from (
+    // the days the tour pages show: existing rows get day_trip again by schema's isDayTrip. A tour
+    // that changes is changed for partners too: its updated_at puts it in their change feed.
+    this.addSql(`update "tours" set "day_trip" = new_value, "updated_at" = now() from (
       select "id", ("duration_days" = 1 and "duration_nights" = 0)
           or ("departure_time" is not null and "return_time" is not null
               and (("departure_time" at time zone 'UTC') + interval '3 hours')::date

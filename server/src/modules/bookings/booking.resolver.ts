@@ -143,7 +143,10 @@ export class BookingResolver {
     @Arg('tourId', () => ID, { description: 'Tour id.' }) tourId: string,
     @Arg('from', () => String, { nullable: true, description: 'First day, YYYY-MM-DD (today by default).' })
     from?: string | null,
-    @Arg('to', () => String, { nullable: true, description: 'Last day, YYYY-MM-DD (at most 366 days after from).' })
+    @Arg('to', () => String, {
+      nullable: true,
+      description: 'Last day, YYYY-MM-DD: at most 366 days in all, from included (so at most 365 days after from).',
+    })
     to?: string | null,
   ): Promise<DepartureType[]> {
     return departureService.list(ctx, tourId, from, to);

@@ -85,7 +85,8 @@ function toView(w: WebhookSubscription): WebhookView {
     url: w.url,
     events: w.events as WebhookEventName[],
     createdAt: w.createdAt,
-    disabledAt: w.disabledAt ?? null,
+    // A revoked key's webhooks receive nothing more, as deleted ones do.
+    disabledAt: w.disabledAt ?? w.partnerKey.revokedAt ?? null,
   };
 }
 

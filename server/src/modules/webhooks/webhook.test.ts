@@ -363,6 +363,9 @@ describe('webhook deliveries', () => {
       expect(await deliveriesOf(hook.webhook.id)).toEqual([
         expect.objectContaining({ status: 'GIVEN_UP', last_error: 'Webhook deleted or its API key revoked' }),
       ]);
+      // Admins see it as disabled, as a deleted webhook is.
+      const all = (await gql(s, ALL, {}, { token: admin })).body.data.allWebhooks;
+      expect(all.find((w: { id: string }) => w.id === hook.webhook.id).disabledAt).toBeTruthy();
     } finally {
       await hook.receiver.close();
     }

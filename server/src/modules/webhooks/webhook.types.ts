@@ -76,7 +76,7 @@ export class WebhookType {
 
   @Field(() => GraphQLDateTimeISO, {
     nullable: true,
-    description: 'When it was deleted; null while it receives deliveries.',
+    description: 'When it was deleted or its API key revoked; null while it receives deliveries.',
   })
   disabledAt!: Date | null;
 }
