@@ -310,6 +310,11 @@ export function reminderDue(
 export const PAYMENT_REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const REFERENCE_PATTERN = new RegExp(`^TB-[${PAYMENT_REFERENCE_ALPHABET}]{6}$`);
 
+/** A receipt's number: the booking's payment reference and the ledger row's id, "TB-7KQ2MX-14". */
+export function receiptNumber(paymentReference: string, entryId: number | string): string {
+  return `${paymentReference}-${entryId}`;
+}
+
 /** True for a well-formed payment reference; lower case is accepted (people type it). */
 export function isPaymentReference(text: string): boolean {
   return REFERENCE_PATTERN.test(text.trim().toUpperCase());

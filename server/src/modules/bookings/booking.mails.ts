@@ -28,11 +28,13 @@ function facts(b: BookingFacts): [string, string][] {
   } else {
     lines.push(['Price per person', money(b.unitPriceCents)], ['Subtotal', money(b.subtotalCents)]);
     if (b.earlyBird) lines.push(['Early-bird discount (5%)', `-${money(b.earlyBirdDiscountCents)}`]);
-    lines.push(
-      ...totalLines(b),
-      ['Deposit (3%, non-refundable)', money(b.depositCents)],
-      ['Balance', `${money(b.balanceCents)} due by ${b.balanceDueDate}`],
-    );
+    lines.push(...totalLines(b));
+    // A cancelled booking owes nothing more: its deposit and balance would read as still due.
+    if (b.status !== 'Cancelled')
+      lines.push(
+        ['Deposit (3%, non-refundable)', money(b.depositCents)],
+        ['Balance', `${money(b.balanceCents)} due by ${b.balanceDueDate}`],
+      );
   }
   return lines;
 }

@@ -101,6 +101,21 @@ describe('the confirmation mail', () => {
   });
 });
 
+describe('the receipt mail', () => {
+  it('numbers the receipt as its page does, and names no balance once paid in full', async () => {
+    const id = await pricedBooking(s, traveller);
+    const r = await record(id, 25_000);
+    const entryId = r.body.data.recordPayment.entry.id;
+    const { reference } = await myPayment(s, traveller.accessToken, id);
+    await s.outbox.flush();
+    const receipt = mailsTo(s, traveller.email)
+      .filter((m) => m.text.includes(`Receipt number ${reference}-${entryId}.`))
+      .at(-1);
+    expect(receipt).toBeDefined();
+    expect(receipt!.text).not.toContain('Balance due by');
+  });
+});
+
 describe('the ledger CSV', () => {
   it(`refuses more than ${LEDGER_EXPORT_MAX} rows rather than leave the newest out`, async () => {
     const id = await pricedBooking(s, traveller);

@@ -1,6 +1,7 @@
 import {
   amountInWords,
   formatUsd,
+  receiptNumber,
   PAYMENT_METHOD_LABELS,
   type CancellationRefund,
   type PaymentSummary,
@@ -46,8 +47,9 @@ function facts(b: BookingFacts, s: PaymentFacts): [string, string][] {
     ...totalLines(b),
     ['Deposit (3%, non-refundable)', money(b.depositCents ?? 0)],
     ['Paid', money(s.paidCents)],
-    ['Balance due by', s.balanceDueDate],
   );
+  // Only while something is still to pay: a booking paid in full or cancelled has no balance due.
+  if (s.outstandingCents > 0) rows.push(['Balance due by', s.balanceDueDate]);
   return rows;
 }
 
@@ -82,7 +84,7 @@ const paymentReceived = mailTemplate<PaymentMailData & { entry: EntryFacts; ways
       facts(b, s),
       [
         ...noteLines(note),
-        `Receipt number ${entry.id}.`,
+        `Receipt number ${receiptNumber(b.paymentReference, entry.id)}.`,
         statusLine(s),
         ...(s.outstandingCents > 0 ? howToPay(b, ways, publicUrl) : []),
         `See your bookings and print this receipt at ${publicUrl}/my-bookings`,
