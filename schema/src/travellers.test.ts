@@ -59,6 +59,13 @@ describe('traveller details', () => {
   it('close for changes 14 days before departure', () => {
     expect(travellerDetailsDeadline('2027-01-15')).toBe('2027-01-01');
     expect(travellerDetailsDeadline('2027-01-15', 30)).toBe('2026-12-16');
+    expect(travellerDetailsDeadline('2027-01-15', 14, '2026-12-20')).toBe('2027-01-01');
+  });
+
+  it('give a booking made after that day two days to name who travels, ending before departure', () => {
+    expect(travellerDetailsDeadline('2026-12-07', 14, '2026-11-27')).toBe('2026-11-29');
+    expect(travellerDetailsDeadline('2026-11-29', 14, '2026-11-27')).toBe('2026-11-28');
+    expect(travellerDetailsDeadline('2026-11-27', 14, '2026-11-27')).toBe('2026-11-27');
   });
 
   it('list what is still missing, one line per person, including the people not named yet', () => {

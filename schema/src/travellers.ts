@@ -27,9 +27,24 @@ export function normalisePassport(value: string): string {
   return value.replace(/[\s-]/g, '').toUpperCase();
 }
 
-/** The last day the traveller may complete or change the list of who travels. */
-export function travellerDetailsDeadline(startDate: string, days: number = TRAVELLER_DETAILS_DAYS): string {
-  return addDays(startDate, -days);
+/** Days a booking made after the usual deadline has to name who travels online. */
+export const LATE_BOOKING_DETAILS_DAYS = 2;
+
+/**
+ * The last day the traveller may complete or change the list of who travels: `days` before
+ * departure. A booking made after that day (`bookedOn`) still gets LATE_BOOKING_DETAILS_DAYS to do
+ * it, ending the day before departure at the latest (and never before the day it was made), so no
+ * booking is closed to its travellers' details from the start.
+ */
+export function travellerDetailsDeadline(
+  startDate: string,
+  days: number = TRAVELLER_DETAILS_DAYS,
+  bookedOn?: string,
+): string {
+  const usual = addDays(startDate, -days);
+  if (!bookedOn || bookedOn <= usual) return usual;
+  const late = [addDays(bookedOn, LATE_BOOKING_DETAILS_DAYS), addDays(startDate, -1)].sort()[0]!;
+  return late < bookedOn ? bookedOn : late;
 }
 
 /**

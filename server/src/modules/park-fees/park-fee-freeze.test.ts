@@ -241,7 +241,14 @@ describe('travellers on a booking', () => {
       ({ em: s.orm.em.fork(), config: s.config, principal }) as unknown as RequestContext;
     const b = await s.orm.em.fork().findOneOrFail(Booking, id);
     const asListed = [
-      { id, ownerId: owner.id, name: b.name, startDate: b.startDate, numberOfPeople: b.numberOfPeople },
+      {
+        id,
+        ownerId: owner.id,
+        name: b.name,
+        startDate: b.startDate,
+        numberOfPeople: b.numberOfPeople,
+        createdAt: b.createdAt,
+      },
     ];
     expect(await travellerService.visibleOf(ctx({ kind: 'user', id: stranger.id, role: 'user' }), asListed)).toEqual([
       null,

@@ -13,6 +13,6 @@ const travellersOf = requestBatch<ListedBooking, BookingTravellers | null>((ctx,
 
 /** Who travels on a booking, batched with the other bookings of the same request. */
 export function loadTravellers(ctx: RequestContext, booking: BookingType): Promise<BookingTravellers | null> {
-  const { ownerId, name, startDate, numberOfPeople } = booking;
-  return travellersOf(ctx, { id: Number(booking.id), ownerId, name, startDate, numberOfPeople });
+  const { ownerId, name, startDate, numberOfPeople, createdAt } = booking;
+  return travellersOf(ctx, { id: Number(booking.id), ownerId, name, startDate, numberOfPeople, createdAt });
 }

@@ -168,6 +168,7 @@ describe('Booking.travellers', () => {
       name: 'Baraka Mushi',
       startDate: inDays(40),
       numberOfPeople: 3,
+      createdAt: new Date(),
     };
     const ctx = (principal: RequestContext['principal']) =>
       ({ em: s.orm.em.fork(), config: s.config, principal }) as unknown as RequestContext;

@@ -1,8 +1,8 @@
-import { addDays, isoDate, travellerDetailsDeadline } from '@tembea/schema';
+import { addDays, isoDate } from '@tembea/schema';
 import type { RequestContext } from '../../common/context.js';
 import { queryRows, sql } from '../../common/sql.js';
 import { Booking } from '../bookings/booking.entity.js';
-import { travellerService } from './traveller.service.js';
+import { detailsDeadlineOf, travellerService } from './traveller.service.js';
 import { travellerDetailsReminderMails } from './traveller.mails.js';
 
 /** Days before the last day for traveller details that the reminder goes out (once per booking). */
@@ -57,7 +57,7 @@ function remindBatch(
              where id = ${b.id} and travellers_reminded_at is null returning id`,
       );
       if (!marked) continue;
-      const deadline = travellerDetailsDeadline(b.startDate, days);
+      const deadline = detailsDeadlineOf(ctx, b);
       await tx.outbox.enqueue(
         tx,
         travellerDetailsReminderMails(b, b.user ?? null, missing, deadline, tx.config.publicUrl),

@@ -18,7 +18,7 @@ export class TravellerResolver {
 
   @Mutation(() => UpdateTravellersPayload, {
     description:
-      "Replaces the list of who travels on a booking, the lead traveller first, at most one per place booked. The booking's owner may change it until 14 days before departure (TRAVELLER_DETAILS_DAYS), admins at any time. CONFLICT after that or on a cancelled booking; NOT_FOUND for a booking that is not yours.",
+      "Replaces the list of who travels on a booking, the lead traveller first, at most one per place booked. The booking's owner may change it until 14 days before departure (TRAVELLER_DETAILS_DAYS; a booking made after that, for 2 days after it was made, until the day before departure at the latest), admins at any time. CONFLICT after that or on a cancelled booking; NOT_FOUND for a booking that is not yours.",
   })
   async updateTravellers(
     @Ctx() ctx: RequestContext,

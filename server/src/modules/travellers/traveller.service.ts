@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/postgresql';
 import {
+  isoDate,
   missingTravellerDetails,
   normalisePassport,
   travellerDetailsDeadline,
@@ -105,6 +106,8 @@ export interface ListedBooking {
   name: string;
   startDate: string;
   numberOfPeople: number;
+  /** When it was booked: a late booking's travellers get a later deadline. */
+  createdAt: Date;
 }
 
 function isOwnerOrAdmin(ctx: RequestContext, ownerId: number | null | undefined): boolean {
@@ -112,14 +115,22 @@ function isOwnerOrAdmin(ctx: RequestContext, ownerId: number | null | undefined)
   return p.kind === 'user' && (p.role === 'admin' || ownerId === p.id);
 }
 
+/** The last day a booking's owner may change who travels online. */
+export function detailsDeadlineOf(
+  ctx: Pick<RequestContext, 'config'>,
+  booking: Pick<Booking, 'startDate' | 'createdAt'>,
+): string {
+  return travellerDetailsDeadline(booking.startDate, ctx.config.travellerDetailsDays, isoDate(booking.createdAt));
+}
+
 function summaryOf(
   ctx: Pick<RequestContext, 'config'>,
-  booking: Pick<Booking, 'startDate' | 'numberOfPeople'>,
+  booking: Pick<Booking, 'startDate' | 'numberOfPeople' | 'createdAt'>,
   travellers: TravellerView[],
 ): BookingTravellers {
   return {
     travellers,
-    dueDate: travellerDetailsDeadline(booking.startDate, ctx.config.travellerDetailsDays),
+    dueDate: detailsDeadlineOf(ctx, booking),
     missing: missingTravellerDetails(travellers, booking.numberOfPeople),
   };
 }
@@ -247,7 +258,7 @@ export const travellerService = {
           { field: 'travellers', message: `At most ${booking.numberOfPeople} travellers` },
         ]);
       if (booking.status === 'Cancelled') throw new ConflictError('A cancelled booking’s travellers cannot be changed');
-      const deadline = travellerDetailsDeadline(booking.startDate, ctx.config.travellerDetailsDays);
+      const deadline = detailsDeadlineOf(ctx, booking);
       if (user.role !== 'admin' && today > deadline)
         throw new ConflictError(
           `Traveller details could be changed online until ${deadline}. Please contact us to change them.`,

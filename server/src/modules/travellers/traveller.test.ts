@@ -3,7 +3,8 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { gql, signUpAndLogin } from '../../test/auth-helpers.js';
 import { ADMIN_ENV, adminToken, book, inDays, makeTour, request } from '../../test/booking-helpers.js';
 import { createKey, keyGql } from '../../test/partner-helpers.js';
-import { addDays } from '@tembea/schema';
+import { addDays, travellerDetailsDeadline } from '@tembea/schema';
+import { queryRows, sql } from '../../common/sql.js';
 import { PersonalDataEraser } from './personal-data-erasure.worker.js';
 
 let s: TestServer;
@@ -132,6 +133,11 @@ describe('who travels on a booking', () => {
 
   it('close for the traveller 14 days before departure, while an admin may still change them', async () => {
     const id = await newBooking(owner, { startDate: inDays(10) });
+    // Booked a month ago: the usual deadline, 14 days before departure, has passed.
+    await queryRows(
+      s.orm.em.fork(),
+      sql`update bookings set created_at = now() - interval '30 days' where id = ${Number(id)}`,
+    );
     const late = await gql(s, UPDATE, { id, travellers: [AMANI] }, { token: owner });
     expect(late.body.errors[0]).toMatchObject({
       message: `Traveller details could be changed online until ${inDays(-4)}. Please contact us to change them.`,
@@ -139,6 +145,20 @@ describe('who travels on a booking', () => {
     });
     const byAdmin = await gql(s, UPDATE, { id, travellers: [AMANI] }, { token: admin });
     expect(byAdmin.body.errors).toBeUndefined();
+  });
+
+  it('stay open two days for a booking made after that deadline', async () => {
+    const id = await newBooking(owner, { startDate: inDays(10) });
+    const r = await gql(
+      s,
+      `mutation($id: ID!, $travellers: [TravellerInput!]!) {
+        updateTravellers(bookingId: $id, travellers: $travellers) { travellers { dueDate } } }`,
+      { id, travellers: [AMANI] },
+      { token: owner },
+    );
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.updateTravellers.travellers.dueDate).toBe(travellerDetailsDeadline(inDays(10), 14, inDays(0)));
+    expect(r.body.data.updateTravellers.travellers.dueDate).toBe(inDays(2));
   });
 });
 
