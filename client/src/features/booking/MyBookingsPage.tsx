@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { cancellationTerms, travellerToday } from '@tembea/schema';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
@@ -14,6 +14,13 @@ import './booking.css';
 import './payments.css';
 
 export const CANCEL_FAILED = 'Failed to cancel booking.';
+export const STRIPE_PAYMENT_SUCCESS =
+  'Thank you. Your payment is being confirmed: your booking will show it within a minute.';
+export const STRIPE_PAYMENT_CANCELLED = 'The payment was cancelled: no payment was taken.';
+
+/** How long the list is read again after a return from Stripe, while its webhook records the payment. */
+const CONFIRMING_POLL_MS = 5_000;
+const CONFIRMING_FOR_MS = 60_000;
 
 /** Asks before cancelling, stating the refund rule for a cancellation today. */
 function CancelDialog({
@@ -85,7 +92,7 @@ function PayDialog({
         </button>
       }
     >
-      {paying ? <OfflineInstructions instructions={paying.instructions} /> : null}
+      {paying ? <OfflineInstructions instructions={paying.instructions} booking={paying.booking} /> : null}
     </Dialog>
   );
 }
@@ -96,7 +103,7 @@ function PayDialog({
  */
 export function MyBookingsPage() {
   usePageMeta('My Bookings');
-  const { data, loading, error, refetch } = useQuery(MY_BOOKINGS, {
+  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(MY_BOOKINGS, {
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
@@ -108,6 +115,34 @@ export function MyBookingsPage() {
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returnedFromStripe = searchParams.get('payment');
+  const [paymentNotice, setPaymentNotice] = useState('');
+  // Stripe sends the traveller back with ?payment=success|cancelled. The message is set after the
+  // first render, so the status region is already there to announce it; the parameter is then taken
+  // out of the address, replacing the history entry, so a reload or Back does not repeat it.
+  useEffect(() => {
+    if (returnedFromStripe !== 'success' && returnedFromStripe !== 'cancelled') return;
+    setPaymentNotice(returnedFromStripe === 'success' ? STRIPE_PAYMENT_SUCCESS : STRIPE_PAYMENT_CANCELLED);
+    setSearchParams(
+      (params) => {
+        params.delete('payment');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [returnedFromStripe, setSearchParams]);
+  // The payment counts once Stripe's webhook has recorded it: read the list again for a while so
+  // the booking shows it without a reload.
+  useEffect(() => {
+    if (paymentNotice !== STRIPE_PAYMENT_SUCCESS) return;
+    startPolling(CONFIRMING_POLL_MS);
+    const stop = setTimeout(stopPolling, CONFIRMING_FOR_MS);
+    return () => {
+      clearTimeout(stop);
+      stopPolling();
+    };
+  }, [paymentNotice, startPolling, stopPolling]);
   const bookings = data?.myBookings;
 
   let body;
@@ -152,7 +187,7 @@ export function MyBookingsPage() {
     <section className="section my-bookings" aria-labelledby="my-bookings-title">
       <h1 id="my-bookings-title">My Bookings</h1>
       <p ref={noticeRef} className="my-bookings__notice" role="status" tabIndex={-1}>
-        {notice}
+        {notice || paymentNotice}
       </p>
       {body}
       <CancelDialog

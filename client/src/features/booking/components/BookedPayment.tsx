@@ -19,7 +19,7 @@ export function BookedPayment({ bookingId }: { bookingId: string }) {
   }, [instructions]);
   const booking = data?.myBookings.find((b) => b.id === bookingId);
 
-  if (instructions) return <OfflineInstructions ref={heading} instructions={instructions} />;
+  if (instructions) return <OfflineInstructions ref={heading} instructions={instructions} booking={booking} />;
   if (!booking) return loading ? <p className="booked-payment__muted">Checking what is due…</p> : null;
   return (
     <div className="booked-payment">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CONTACT_FOR_PRICING, formatUsd } from '@tembea/schema';
+import { CONTACT_FOR_PRICING, formatUsd, fullPaymentRequired, travellerToday } from '@tembea/schema';
 import { BookingStatusBadge } from '../../../components/BookingStatusBadge';
 import type { MyBookingsQuery } from '../../../gql/graphql';
 import { formatDay, formatDayRange, peopleCount, titleCase } from '../../../lib/format';
@@ -10,7 +10,19 @@ import { TravellerEditor } from './TravellerEditor';
 
 export type TravellerBooking = MyBookingsQuery['myBookings'][number];
 
-function PriceLines({ price }: { price: TravellerBooking['price'] }) {
+/**
+ * True while the price is paid in two steps: an open booking, not yet paid in full, whose trip is
+ * more than 30 days away (from then on everything left is due at once).
+ */
+function depositStepApplies(b: TravellerBooking): boolean {
+  if (b.status !== 'Pending' && b.status !== 'Confirmed') return false;
+  if (b.payment && b.payment.outstandingCents <= 0) return false;
+  return !fullPaymentRequired(b.startDate, travellerToday());
+}
+
+function PriceLines({ booking }: { booking: TravellerBooking }) {
+  const { price } = booking;
+  const split = depositStepApplies(booking);
   if (!price.priced || price.total == null)
     return (
       <p className="my-booking__price" data-testid="booking-price">
@@ -35,13 +47,13 @@ function PriceLines({ price }: { price: TravellerBooking['price'] }) {
           </div>
         </>
       ) : null}
-      {price.deposit != null ? (
+      {split && price.deposit != null ? (
         <div>
           <dt>Deposit (3%, non-refundable)</dt>
           <dd>{formatUsd(price.deposit)}</dd>
         </div>
       ) : null}
-      {price.balance != null ? (
+      {split && price.balance != null ? (
         <div>
           <dt>Balance{price.balanceDueDate ? `, due ${formatDay(price.balanceDueDate)}` : ''}</dt>
           <dd>{formatUsd(price.balance)}</dd>
@@ -90,7 +102,7 @@ export function BookingCard({
           </dd>
         </div>
       </dl>
-      <PriceLines price={booking.price} />
+      <PriceLines booking={booking} />
       {booking.payment ? <PaymentLines bookingId={booking.id} payment={booking.payment} /> : null}
       {booking.status !== 'Cancelled' ? (
         <TravellerEditor

@@ -6,6 +6,39 @@ export type PaymentInstructions = NonNullable<StartPaymentMutation['startPayment
 
 export const HOLD_NOTE =
   'We hold your booking while your payment is on its way. If the deposit has not reached us within the hold period (72 hours unless we tell you otherwise), the booking is cancelled and its seats are freed. We email you a receipt as soon as we have recorded your payment; your booking is confirmed once the operator has checked it.';
+export const RECEIPT_NOTE = 'We email you a receipt as soon as we have recorded your payment.';
+export const CONFIRMATION_NOTE = 'Your booking is confirmed once the operator has checked it.';
+
+/** A booking as far as its unpaid hold goes. */
+export interface HoldFacts {
+  status: string;
+  payment?: { paidCents: number; depositCents: number } | null;
+}
+
+/**
+ * True while the booking can still lose its seats for want of a deposit: it is Pending and the
+ * deposit is not fully in. A confirmed booking, or one paying its balance, is never cancelled so.
+ */
+export function depositHoldApplies(booking: HoldFacts | undefined): boolean {
+  return booking?.status === 'Pending' && !!booking.payment && booking.payment.paidCents < booking.payment.depositCents;
+}
+
+interface OfflineInstructionsProps {
+  instructions: PaymentInstructions;
+  /** The booking being paid, for what happens to it meanwhile. */
+  booking: HoldFacts | undefined;
+}
+
+/** What happens to the booking meanwhile: the hold warning only while it applies. */
+function PendingNote({ booking }: { booking: HoldFacts | undefined }) {
+  if (depositHoldApplies(booking)) return <p className="pay-instructions__note">{HOLD_NOTE}</p>;
+  return (
+    <p className="pay-instructions__note">
+      {RECEIPT_NOTE}
+      {booking?.status === 'Pending' ? ` ${CONFIRMATION_NOTE}` : ''}
+    </p>
+  );
+}
 
 /** The payment reference, large, with a button that copies it. */
 function Reference({ reference }: { reference: string }) {
@@ -41,8 +74,8 @@ function Reference({ reference }: { reference: string }) {
  * bank account and mobile-money numbers, and what happens to the booking meanwhile. The heading
  * takes the focus when the instructions appear in place of the button that asked for them.
  */
-export const OfflineInstructions = forwardRef<HTMLHeadingElement, { instructions: PaymentInstructions }>(
-  function OfflineInstructions({ instructions }, headingRef) {
+export const OfflineInstructions = forwardRef<HTMLHeadingElement, OfflineInstructionsProps>(
+  function OfflineInstructions({ instructions, booking }, headingRef) {
     const { bank, mobileMoney } = instructions;
     return (
       <section className="pay-instructions" aria-labelledby="pay-instructions-title" data-testid="pay-instructions">
@@ -98,7 +131,7 @@ export const OfflineInstructions = forwardRef<HTMLHeadingElement, { instructions
             </dl>
           </div>
         ) : null}
-        <p className="pay-instructions__note">{HOLD_NOTE}</p>
+        <PendingNote booking={booking} />
       </section>
     );
   },

@@ -40,7 +40,11 @@ export function PayButton({
   if (!canPay(booking)) return null;
   const { nextPaymentCents, nextPaymentKind } = booking.payment!;
 
+  // Busy rather than disabled: a disabled button drops the focus to the page, and the dialog with
+  // the instructions would give it back there when it closes.
+  const busy = loading || leaving;
   const pay = async () => {
+    if (busy) return;
     setError(null);
     try {
       const { data } = await start({ variables: { bookingId: booking.id } });
@@ -57,7 +61,7 @@ export function PayButton({
 
   return (
     <div className="pay-button">
-      <button type="button" className={className} onClick={() => void pay()} disabled={loading || leaving}>
+      <button type="button" className={className} onClick={() => void pay()} aria-disabled={busy || undefined}>
         {leaving
           ? 'Opening the payment page...'
           : loading

@@ -5,13 +5,14 @@ import { PaymentStateBadge } from '../../../components/PaymentStateBadge';
 import type { BookingPaymentFieldsFragment } from '../../../gql/graphql';
 import { formatDay } from '../../../lib/format';
 import { formatCents, kindLabel } from '../../../lib/money';
+import { receiptEntries } from '../lib/receipts';
 
 export type TravellerPayment = NonNullable<BookingPaymentFieldsFragment['payment']>;
 
 /**
  * A booking's money as the traveller follows it: the payment state, what was paid, what is due now
- * and by when, the refund due after a cancellation, and a receipt for every ledger row (loaded per
- * booking once it has any).
+ * and by when, the refund due after a cancellation, and a receipt for every ledger row that counts
+ * (loaded per booking once it has any).
  */
 export function PaymentLines({ bookingId, payment }: { bookingId: string; payment: TravellerPayment }) {
   return (
@@ -66,12 +67,15 @@ export function PaymentLines({ bookingId, payment }: { bookingId: string; paymen
   );
 }
 
-/** A receipt link for every ledger row of the booking, loaded on its own. */
+/**
+ * A receipt link for every ledger row of the booking that counts, loaded on its own. A row an admin
+ * reversed and the reversing row cancel out, so neither is listed.
+ */
 function Receipts({ bookingId }: { bookingId: string }) {
   const { data, loading, error } = useQuery(BOOKING_PAYMENT_ENTRIES, { variables: { bookingId } });
   if (loading && !data) return <p className="my-booking__receipts">Loading receipts…</p>;
   if (error && !data) return <p className="my-booking__receipts">Receipts could not be loaded.</p>;
-  const entries = data?.bookingPayment?.entries ?? [];
+  const entries = receiptEntries(data?.bookingPayment?.entries ?? []);
   if (!entries.length) return null;
   return (
     <ul className="my-booking__receipts" aria-label="Receipts">

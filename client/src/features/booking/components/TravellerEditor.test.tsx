@@ -82,6 +82,8 @@ describe('TravellerEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add traveller 2 of 2' }));
     expect(screen.queryByRole('button', { name: /^Add traveller/ })).toBeNull();
     const second = group('Traveller 2');
+    // The button is gone: the new traveller's first field has the focus.
+    expect(document.activeElement).toBe(input(second, 'Full name', true));
     type(input(second, 'Full name', true), 'Neema Kileo');
     type(input(second, 'Date of birth'), '2014-05-05');
     type(input(second, 'Nationality'), 'Tanzanian');
@@ -166,6 +168,15 @@ describe('TravellerEditor', () => {
     expect(within(group('Traveller 2')).getByText('A passport number is 5 to 20 letters and digits')).toBeTruthy();
     expect(document.activeElement).toBe(passport);
     expect(screen.getByTestId('travellers-status').textContent).toBe('');
+  });
+
+  it('moves the focus to each traveller added while the add button stays', async () => {
+    renderEditor(() => ({ data: { bookingTravellers: leadOnly } }), { numberOfPeople: 3 });
+    fireEvent.click(await screen.findByRole('button', { name: /^Add travellers/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add traveller 2 of 3' }));
+    expect(document.activeElement).toBe(input(group('Traveller 2'), 'Full name', true));
+    fireEvent.click(screen.getByRole('button', { name: 'Add traveller 3 of 3' }));
+    expect(document.activeElement).toBe(input(group('Traveller 3'), 'Full name', true));
   });
 
   it('after the deadline the list is shown without a way to change it', async () => {

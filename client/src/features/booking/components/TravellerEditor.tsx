@@ -79,6 +79,7 @@ export function TravellerEditor({
   const formRef = useRef<HTMLFormElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
+  const lastRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const formId = useId();
   const saved = data?.bookingTravellers;
@@ -102,6 +103,11 @@ export function TravellerEditor({
     setRows((all) => all && all.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
     if (errors.rows[index]?.[field])
       setErrors((e) => ({ ...e, rows: e.rows.map((r, i) => (i === index ? { ...r, [field]: undefined } : r)) }));
+  };
+  // Focus goes on to the new traveller's name (the button is gone once the party is complete).
+  const addRow = () => {
+    flushSync(() => setRows((all) => all && [...all, { ...EMPTY_TRAVELLER }]));
+    lastRef.current?.focus();
   };
   const remove = (index: number) => {
     setRows((all) => all && all.filter((_, i) => i !== index));
@@ -227,7 +233,7 @@ export function TravellerEditor({
                 onChange={change(i)}
                 fields={TRAVELLER_FIELDS}
                 today={today}
-                firstRef={i === 0 ? firstRef : undefined}
+                firstRef={i === 0 ? firstRef : i === rows.length - 1 ? lastRef : undefined}
               />
               {i > 0 ? (
                 <button type="button" className="btn btn--ghost" onClick={() => remove(i)}>
@@ -238,11 +244,7 @@ export function TravellerEditor({
           ))}
           <div className="travellers__actions">
             {rows.length < numberOfPeople ? (
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => setRows((all) => all && [...all, { ...EMPTY_TRAVELLER }])}
-              >
+              <button type="button" className="btn btn--secondary" onClick={addRow}>
                 Add traveller {rows.length + 1} of {numberOfPeople}
               </button>
             ) : null}
