@@ -36,7 +36,7 @@ type Documents = {
     "\n  mutation RecordPayment($input: RecordPaymentInput!) {\n    recordPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.RecordPaymentDocument,
     "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.RefundPaymentDocument,
     "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": typeof types.AdminPaymentsDocument,
-    "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": typeof types.PaymentTotalsDocument,
+    "\n  query PaymentTotals($from: String, $to: String, $method: PaymentMethod, $kind: PaymentKind) {\n    paymentTotals(from: $from, to: $to, method: $method, kind: $kind) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": typeof types.PaymentTotalsDocument,
     "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n": typeof types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": typeof types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": typeof types.DeleteTourDocument,
@@ -75,7 +75,7 @@ const documents: Documents = {
     "\n  mutation RecordPayment($input: RecordPaymentInput!) {\n    recordPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.RecordPaymentDocument,
     "\n  mutation RefundPayment($input: RefundPaymentInput!) {\n    refundPayment(input: $input) {\n      booking {\n        ...AdminBookingFields\n      }\n      entry {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.RefundPaymentDocument,
     "\n  query AdminPayments($filter: PaymentFilter, $first: Int, $after: String) {\n    payments(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...PaymentEntryFields\n      }\n    }\n  }\n": types.AdminPaymentsDocument,
-    "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": types.PaymentTotalsDocument,
+    "\n  query PaymentTotals($from: String, $to: String, $method: PaymentMethod, $kind: PaymentKind) {\n    paymentTotals(from: $from, to: $to, method: $method, kind: $kind) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n": types.PaymentTotalsDocument,
     "\n  fragment AdminTourFields on Tour {\n    ...TourFields\n    itinerary {\n      day\n      parkArea\n      overnight\n    }\n  }\n": types.AdminTourFieldsFragmentDoc,
     "\n  query AdminTours($first: Int!, $after: String) {\n    tours(first: $first, after: $after, sort: NEWEST) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminTourFields\n      }\n    }\n  }\n": types.AdminToursDocument,
     "\n  mutation DeleteTour($id: ID!) {\n    deleteTour(id: $id) {\n      deletedTourId\n    }\n  }\n": types.DeleteTourDocument,
@@ -194,7 +194,7 @@ export function graphql(source: "\n  query AdminPayments($filter: PaymentFilter,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n"): (typeof documents)["\n  query PaymentTotals($from: String, $to: String) {\n    paymentTotals(from: $from, to: $to) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n"];
+export function graphql(source: "\n  query PaymentTotals($from: String, $to: String, $method: PaymentMethod, $kind: PaymentKind) {\n    paymentTotals(from: $from, to: $to, method: $method, kind: $kind) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n"): (typeof documents)["\n  query PaymentTotals($from: String, $to: String, $method: PaymentMethod, $kind: PaymentKind) {\n    paymentTotals(from: $from, to: $to, method: $method, kind: $kind) {\n      day\n      method\n      receivedCents\n      refundedCents\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

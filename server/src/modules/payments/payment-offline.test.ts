@@ -293,6 +293,21 @@ describe('the ledger CSV amounts', () => {
       .reduce((t, d) => t + d.receivedCents - d.refundedCents, 0);
     expect(net).toBe(4_500);
     expect(sum).toBe(net);
+
+    // The totals take the ledger's method and kind filter, so they sum what the filtered ledger lists.
+    const FILTERED_TOTALS = `query($method: PaymentMethod, $kind: PaymentKind) {
+      paymentTotals(method: $method, kind: $kind) { method receivedCents refundedCents } }`;
+    const filtered = async (kind: string) => {
+      const r = await gql(s, FILTERED_TOTALS, { ...airtel, kind }, { token: admin });
+      expect(r.body.errors).toBeUndefined();
+      return r.body.data.paymentTotals as { method: string; receivedCents: number; refundedCents: number }[];
+    };
+    const refunds = await filtered('REFUND');
+    expect(refunds.every((t) => t.method === 'AIRTEL_MONEY' && t.receivedCents === 0)).toBe(true);
+    expect(refunds.reduce((t, d) => t + d.refundedCents, 0)).toBe(500);
+    const payments = await filtered(kinds.get(kept.id)!.toUpperCase());
+    expect(payments.every((t) => t.method === 'AIRTEL_MONEY' && t.refundedCents === 0)).toBe(true);
+    expect(payments.reduce((t, d) => t + d.receivedCents, 0)).toBe(5_000);
   });
 });
 

@@ -20,7 +20,7 @@ import {
   pageSize,
   type Page,
 } from '../../common/pagination.js';
-import { queryRows, sql } from '../../common/sql.js';
+import { queryRows, raw, sql } from '../../common/sql.js';
 import { listDayRange } from '../../common/day-range.js';
 import { PaymentEntry } from './payment.entity.js';
 import { PAYMENT_TOTALS_DAYS } from './payment.service.js';
@@ -42,24 +42,34 @@ export interface PaymentDayTotalRow {
 /** Most rows the CSV export holds: years of a tour operator's payments. */
 export const LEDGER_EXPORT_MAX = 20_000;
 
+/** The method and kind a filter names, in the ledger's spelling; an unknown one is a field error. */
+function methodAndKind(
+  filter: Pick<PaymentListFilter, 'method' | 'kind'>,
+  errors: FieldError[],
+): { method?: PaymentMethod; kind?: PaymentKind } {
+  const out: { method?: PaymentMethod; kind?: PaymentKind } = {};
+  const method = filter.method?.trim().toLowerCase();
+  if (method) {
+    if (!(PAYMENT_METHODS as readonly string[]).includes(method))
+      errors.push({ field: 'method', message: `method must be one of ${PAYMENT_METHODS.join(', ')}` });
+    else out.method = method as PaymentMethod;
+  }
+  const kind = filter.kind?.trim().toLowerCase();
+  if (kind) {
+    if (!(PAYMENT_KINDS as readonly string[]).includes(kind))
+      errors.push({ field: 'kind', message: `kind must be one of ${PAYMENT_KINDS.join(', ')}` });
+    else out.kind = kind as PaymentKind;
+  }
+  return out;
+}
+
 function condition(filter: PaymentListFilter): FilterQuery<PaymentEntry> {
   const errors: FieldError[] = [];
   const where: Record<string, unknown> = {};
   const range = listDayRange(filter, errors);
   if (range.from || range.to)
     where.receivedOn = { ...(range.from ? { $gte: range.from } : {}), ...(range.to ? { $lte: range.to } : {}) };
-  const method = filter.method?.trim().toLowerCase();
-  if (method) {
-    if (!(PAYMENT_METHODS as readonly string[]).includes(method))
-      errors.push({ field: 'method', message: `method must be one of ${PAYMENT_METHODS.join(', ')}` });
-    else where.method = method as PaymentMethod;
-  }
-  const kind = filter.kind?.trim().toLowerCase();
-  if (kind) {
-    if (!(PAYMENT_KINDS as readonly string[]).includes(kind))
-      errors.push({ field: 'kind', message: `kind must be one of ${PAYMENT_KINDS.join(', ')}` });
-    else where.kind = kind as PaymentKind;
-  }
+  Object.assign(where, methodAndKind(filter, errors));
   throwIfInvalid(errors, 'list');
   return where as FilterQuery<PaymentEntry>;
 }
@@ -98,13 +108,15 @@ export const paymentReportService = {
   },
 
   /**
-   * Admin: money in and out per day and method between two days (the last 31 days by default).
-   * Reversed rows and their reversals are left out: they cancel each other.
+   * Admin: money in and out per day and method between two days (the last 31 days by default),
+   * optionally of one method and one kind, as the ledger filters them. Reversed rows and their
+   * reversals are left out: they cancel each other.
    */
-  async totals(ctx: RequestContext, from?: string | null, to?: string | null): Promise<PaymentDayTotalRow[]> {
+  async totals(ctx: RequestContext, filter: PaymentListFilter = {}): Promise<PaymentDayTotalRow[]> {
     requireAdmin(ctx);
     const errors: FieldError[] = [];
-    const range = listDayRange({ from, to }, errors);
+    const range = listDayRange(filter, errors);
+    const { method, kind } = methodAndKind(filter, errors);
     const first = range.from ?? addDaysWithinCalendar(range.to ?? isoDate(new Date()), -30);
     const last = range.to ?? addDaysWithinCalendar(first, 31);
     if (!errors.length && (last < first || daysUntil(last, first) >= PAYMENT_TOTALS_DAYS))
@@ -123,6 +135,8 @@ export const paymentReportService = {
        where e.reverses_id is null
          and not exists (select 1 from payment_entries r where r.reverses_id = e.id)
          and e.received_on >= ${first} and e.received_on <= ${last}
+         ${method ? sql`and e.method = ${method}` : raw('')}
+         ${kind ? sql`and e.kind = ${kind}` : raw('')}
        group by 1, 2
        order by 1 desc, 2`,
     );

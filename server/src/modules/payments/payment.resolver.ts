@@ -124,14 +124,18 @@ export class PaymentResolver {
 
   @Query(() => [PaymentDayTotal], {
     description:
-      'Admin: money received and refunded per day and method (the last 31 days by default), newest day first.',
+      'Admin: money received and refunded per day and method (the last 31 days by default), newest day first; optionally of one method and one kind, as the ledger filters them.',
   })
   async paymentTotals(
     @Ctx() ctx: RequestContext,
     @Arg('from', () => String, { nullable: true, description: 'First day, YYYY-MM-DD.' }) from?: string | null,
     @Arg('to', () => String, { nullable: true, description: 'Last day, YYYY-MM-DD.' }) to?: string | null,
+    @Arg('method', () => PaymentMethodEnum, { nullable: true, description: 'Only this method.' })
+    method?: PaymentMethodEnum | null,
+    @Arg('kind', () => PaymentKindEnum, { nullable: true, description: 'Only this kind.' })
+    kind?: PaymentKindEnum | null,
   ): Promise<PaymentDayTotal[]> {
-    const rows = await paymentReportService.totals(ctx, from, to);
+    const rows = await paymentReportService.totals(ctx, { from, to, method: method ?? null, kind: kind ?? null });
     return rows.map((r) => ({ ...r, method: r.method.toUpperCase() as PaymentMethodEnum }));
   }
 }

@@ -162,6 +162,8 @@ describe('AdminBookingsPage', () => {
     await waitFor(() => expect(within(rowOf('11')).getByTestId('booking-status').textContent).toBe('Confirmed'));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(buttons('11')).toEqual(['Mark Complete', 'Cancel']);
+    // Confirm is gone with its dialog: focus moves to the row's first remaining action.
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Mark Complete booking #11/));
     expect(
       screen.getAllByRole('status').some((s) => s.textContent === 'Booking #11 of Neema Kimaro is now Confirmed.'),
     ).toBe(true);
@@ -172,6 +174,9 @@ describe('AdminBookingsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, mark complete' }));
     await waitFor(() => expect(within(rowOf('11')).getByTestId('booking-status').textContent).toBe('Completed'));
     expect(buttons('11')).toEqual([]);
+    // No action is left on the row: focus moves to the table.
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('region'));
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Bookings');
     expect(m.lists()).toHaveLength(1);
   });
 
@@ -298,6 +303,15 @@ describe('AdminBookingsPage', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toMatch(/\/api\/bookings\/admin\/manifest\?tourId=4&date=2031-07-01$/);
     expect(new Headers(init.headers).get('authorization')).toMatch(/^Bearer /);
+
+    // A text that names no tour clears the choice: nothing is downloaded for the tour chosen before.
+    fireEvent.change(screen.getByLabelText('Manifest tour'), { target: { value: 'Zanzibar Beach' } });
+    expect(screen.getByText('No tour has this title or id.')).toBeTruthy();
+    expect(screen.queryByText(/^Downloaded/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Permit list (print)' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Download manifest (CSV)' }));
+    expect(screen.getByRole('alert').textContent).toBe('Choose a tour and a start date.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
   });
 

@@ -53,6 +53,13 @@ export function AdminBookingsPage() {
   });
   const page = data?.bookings;
   const retry = () => void refetch().catch(() => undefined);
+  // An action changes a booking's status or payment in place, so under a status or payment filter
+  // the row may no longer belong in the list (nor in its count): the list is asked for again.
+  const input = filterInput(filter);
+  const onDone = (message: string) => {
+    setNotice(message);
+    if (input.status || input.payment) retry();
+  };
 
   const loadMore = () => {
     if (!page?.pageInfo.endCursor) return;
@@ -70,7 +77,7 @@ export function AdminBookingsPage() {
         <p className="admin-bookings__count" data-testid="bookings-count">
           Showing {page.nodes.length} of {page.totalCount} bookings
         </p>
-        <BookingsTable bookings={page.nodes} caption="Bookings" onDone={setNotice} onStale={retry} />
+        <BookingsTable bookings={page.nodes} caption="Bookings" onDone={onDone} onStale={retry} />
         <LoadMore
           className="admin-bookings__more"
           hasMore={page.pageInfo.hasNextPage}

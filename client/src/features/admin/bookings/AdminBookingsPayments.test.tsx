@@ -92,6 +92,24 @@ describe('AdminBookingsPage payments', () => {
     expect(money('14')).toEqual([]);
   });
 
+  it('offers Refund on a Completed booking while a refund is due, and nothing once it is settled', async () => {
+    const owed = row('15', 'Completed', { ...refundDue, paidCents: 157_080, refundDueCents: 7080 });
+    const settled = row(
+      '16',
+      'Completed',
+      depositPaid({ state: 'PAID_IN_FULL', paidCents: 150_000, outstandingCents: 0 }),
+    );
+    renderPage(() => page([owed, settled]));
+    await screen.findAllByTestId('booking-row');
+    expect(within(rowOf('15')).getByTestId('booking-payment').textContent).toContain('Refund due $70.80');
+    const money = (id: string) =>
+      within(rowOf(id))
+        .queryAllByRole('button', { name: /^(Record payment|Refund)/ })
+        .map((b) => b.textContent?.replace(/ for booking.*/, ''));
+    expect(money('15')).toEqual(['Refund']);
+    expect(money('16')).toEqual([]);
+  });
+
   it('maps the payment filter to the query and the address', async () => {
     const m = renderPage(() => page([unpaid]), '/admin/bookings?payment=OVERDUE');
     await screen.findAllByTestId('booking-row');
@@ -109,6 +127,32 @@ describe('AdminBookingsPage payments', () => {
     await waitFor(() => expect(lists().at(-1)?.variables.filter).toEqual({ payment: 'UNPAID_DEPOSIT' }));
     fireEvent.change(select, { target: { value: 'BALANCE_DUE_SOON' } });
     await waitFor(() => expect(lists().at(-1)?.variables.filter).toEqual({ payment: 'BALANCE_DUE_SOON' }));
+  });
+
+  it('asks for the list again after recording a payment under a payment filter, so a paid row leaves it', async () => {
+    let paid = false;
+    const other = row('17', 'Pending', bookingPayment());
+    const m = renderPage((call) => {
+      if (call.operationName !== 'RecordPayment') return page(paid ? [other] : [unpaid, other]);
+      paid = true;
+      return {
+        data: {
+          recordPayment: {
+            __typename: 'RecordPaymentPayload',
+            booking: { ...unpaid, payment: depositPaid() },
+            entry: paymentEntry({ bookingId: '11' }),
+          },
+        },
+      };
+    }, '/admin/bookings?payment=UNPAID_DEPOSIT');
+    await screen.findAllByTestId('booking-row');
+    expect(screen.getByTestId('bookings-count').textContent).toBe('Showing 2 of 2 bookings');
+    fireEvent.click(within(rowOf('11')).getByRole('button', { name: /^Record payment/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review payment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, record payment' }));
+    await waitFor(() => expect(screen.getByTestId('bookings-count').textContent).toBe('Showing 1 of 1 bookings'));
+    expect(screen.getAllByTestId('booking-row').map((r) => r.getAttribute('data-booking-id'))).toEqual(['17']);
+    expect(m.calls.filter((c) => c.operationName === 'AdminBookings')).toHaveLength(2);
   });
 
   it('asks in the Confirm Booking dialog, under the usual question, whether to confirm an unpaid booking', async () => {

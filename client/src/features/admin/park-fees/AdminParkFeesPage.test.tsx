@@ -120,6 +120,19 @@ describe('AdminParkFeesPage', () => {
     expect(await screen.findByText('Saved the schedule x.')).toBeTruthy();
   });
 
+  it('moves focus to the editor it opens: Edit, Copy as next season and Add a schedule', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('link', { name: 'Edit 2025/26' }));
+    const edit = await screen.findByRole('heading', { name: 'Edit 2025/26' });
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+    fireEvent.click(screen.getByRole('link', { name: `Copy as next season: ${SAMPLE.name}` }));
+    const copy = await screen.findByRole('heading', { name: `Next season, copied from ${SAMPLE.name}` });
+    await waitFor(() => expect(document.activeElement).toBe(copy));
+    fireEvent.click(screen.getByRole('link', { name: 'Add a schedule' }));
+    const added = await screen.findByRole('heading', { name: 'New fee schedule' });
+    await waitFor(() => expect(document.activeElement).toBe(added));
+  });
+
   it('adds and removes peak season ranges, sent in order', async () => {
     const m = renderPage((c) => (c.operationName === 'SaveParkFeeSchedule' ? saved(SAMPLE) : undefined));
     fireEvent.click(await screen.findByRole('link', { name: 'Edit 2025/26' }));

@@ -16,6 +16,9 @@ import './park-fees.css';
 const LIST_FAILED = 'The park fee schedules could not be loaded.';
 
 /** What the editor shows, kept in the address so a schedule can be linked: ?edit=ID, ?copy=ID or ?new. */
+/** One name per editor the page can show, to tell which one a request for focus is for. */
+const editorKeyOf = (kind: string, id?: string) => (id ? `${kind}-${id}` : kind);
+
 function modeOf(p: URLSearchParams): { kind: 'edit' | 'copy'; id: string } | { kind: 'new' } | null {
   const edit = p.get('edit');
   if (edit) return { kind: 'edit', id: edit };
@@ -31,12 +34,16 @@ function LoadedEditor({
   saved,
   onSaved,
   onCancel,
+  focusOnOpen,
+  onFocused,
 }: {
   id: string;
   copy: boolean;
   saved: number;
   onSaved(s: ParkFeeScheduleFieldsFragment): void;
   onCancel(): void;
+  focusOnOpen: boolean;
+  onFocused(): void;
 }) {
   const { data, loading, error, refetch } = useQuery(PARK_FEE_SCHEDULE, {
     variables: { id },
@@ -51,6 +58,8 @@ function LoadedEditor({
         heading={copy ? `Next season, copied from ${schedule.name}` : `Edit ${schedule.name}`}
         onSaved={onSaved}
         onCancel={onCancel}
+        focusOnOpen={focusOnOpen}
+        onFocused={onFocused}
       />
     );
   }
@@ -80,6 +89,12 @@ export function AdminParkFeesPage() {
   // Bumped on every save so the editor restarts from the schedule as the server saved it.
   const [saved, setSaved] = useState(0);
   const affected = useRef<HTMLHeadingElement>(null);
+  // The editor the admin just opened from the page: it opens out of sight below, so focus goes to it
+  // (named, so the editor still open until the address changes does not take it).
+  const [focusFor, setFocusFor] = useState('');
+  const openEditor = (kind: string, id?: string) => setFocusFor(editorKeyOf(kind, id));
+  const editorFocused = () => setFocusFor('');
+  const focusEditor = !!mode && focusFor === editorKeyOf(mode.kind, 'id' in mode ? mode.id : undefined);
   const list = useQuery(PARK_FEE_SCHEDULES, { fetchPolicy: 'cache-and-network' });
   const schedules = list.data?.parkFeeSchedules;
 
@@ -108,7 +123,14 @@ export function AdminParkFeesPage() {
   else if (!schedules) listBody = <Spinner label="Loading park fee schedules…" />;
   else if (schedules.length === 0)
     listBody = <p className="park-fees__empty">No fee schedules yet: add one so tours with park days are priced.</p>;
-  else listBody = <ScheduleList schedules={schedules} selected={mode && mode.kind === 'edit' ? mode.id : undefined} />;
+  else
+    listBody = (
+      <ScheduleList
+        schedules={schedules}
+        selected={mode && mode.kind === 'edit' ? mode.id : undefined}
+        onOpen={openEditor}
+      />
+    );
 
   let editor = null;
   if (mode?.kind === 'new')
@@ -119,10 +141,22 @@ export function AdminParkFeesPage() {
         heading="New fee schedule"
         onSaved={onSaved}
         onCancel={close}
+        focusOnOpen={focusEditor}
+        onFocused={editorFocused}
       />
     );
   else if (mode)
-    editor = <LoadedEditor id={mode.id} copy={mode.kind === 'copy'} saved={saved} onSaved={onSaved} onCancel={close} />;
+    editor = (
+      <LoadedEditor
+        id={mode.id}
+        copy={mode.kind === 'copy'}
+        saved={saved}
+        onSaved={onSaved}
+        onCancel={close}
+        focusOnOpen={focusEditor}
+        onFocused={editorFocused}
+      />
+    );
 
   return (
     <div className="admin-page park-fees">
@@ -143,7 +177,7 @@ export function AdminParkFeesPage() {
       <section aria-labelledby="schedules-title" className="park-fees__list">
         <div className="admin-toolbar">
           <h2 id="schedules-title">Schedules</h2>
-          <Link className="btn btn--primary" to="?new">
+          <Link className="btn btn--primary" to="?new" onClick={() => openEditor('new')}>
             Add a schedule
           </Link>
         </div>

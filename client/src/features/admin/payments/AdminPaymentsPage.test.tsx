@@ -90,6 +90,7 @@ function renderPage(handler: Handler = () => undefined, path = '/admin/payments'
 describe('AdminPaymentsPage', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
@@ -120,7 +121,31 @@ describe('AdminPaymentsPage', () => {
     expect(links).toEqual(['/admin/bookings?payment=OVERDUE', '/admin/bookings?payment=BALANCE_DUE_SOON']);
   });
 
+  it('shows each row with its signed effect and marks a reversal and the row it reverses', async () => {
+    renderPage((call) =>
+      call.operationName === 'AdminPayments'
+        ? ledgerPage([
+            paymentEntry({ id: '305', kind: 'REFUND', amountCents: 500, reversesId: '304', note: 'Wrong booking' }),
+            paymentEntry({ id: '304', kind: 'REFUND', amountCents: 500 }),
+            paymentEntry({ id: '303', kind: 'DEPOSIT', amountCents: 1000, reversesId: '302', note: 'Typo' }),
+            paymentEntry({ id: '302', kind: 'DEPOSIT', amountCents: 1000 }),
+          ])
+        : undefined,
+    );
+    const rows = await screen.findAllByTestId('ledger-row');
+    const amount = (i: number) => rows[i]!.querySelectorAll('td')[4]!.textContent;
+    expect(amount(0)).toBe('$5.00');
+    expect(rows[0]!.textContent).toContain('Correction of row #304');
+    expect(amount(1)).toBe('−$5.00');
+    expect(rows[1]!.textContent).toContain('Reversed by row #305');
+    expect(amount(2)).toBe('−$10.00');
+    expect(rows[2]!.textContent).toContain('Correction of row #302');
+    expect(amount(3)).toBe('$10.00');
+    expect(rows[3]!.querySelector('s')?.textContent).toBe('$10.00');
+  });
+
   it('filters the ledger and the totals from the address and the controls, and loads more', async () => {
+    vi.setSystemTime(new Date('2031-01-20T10:00:00Z'));
     const m = renderPage((call) => {
       if (call.operationName !== 'AdminPayments') return undefined;
       return call.variables.after
@@ -130,7 +155,14 @@ describe('AdminPaymentsPage', () => {
     await screen.findAllByTestId('ledger-row');
     const ledgerCalls = () => m.calls.filter((c) => c.operationName === 'AdminPayments');
     expect(ledgerCalls()[0]?.variables).toEqual({ filter: { from: '2031-01-01', method: 'MPESA' }, first: 50 });
-    expect(m.calls.find((c) => c.operationName === 'PaymentTotals')?.variables).toEqual({ from: '2031-01-01' });
+    expect(m.calls.find((c) => c.operationName === 'PaymentTotals')?.variables).toEqual({
+      from: '2031-01-01',
+      to: '2031-01-20',
+      method: 'MPESA',
+    });
+    expect(screen.getByTestId('totals-period').textContent).toBe(
+      'Totals from 1 Jan 2031 to 20 Jan 2031, M-Pesa only, every kind.',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('ledger-row')).toHaveLength(3));
@@ -139,6 +171,32 @@ describe('AdminPaymentsPage', () => {
     fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'REFUND' } });
     await waitFor(() =>
       expect(ledgerCalls().at(-1)?.variables.filter).toEqual({ from: '2031-01-01', method: 'MPESA', kind: 'REFUND' }),
+    );
+  });
+
+  it('names the period the totals cover, with both ends asked of the server', async () => {
+    vi.setSystemTime(new Date('2031-01-20T10:00:00Z'));
+    const m = renderPage();
+    await screen.findByTestId('payment-totals');
+    const totalsCalls = () => m.calls.filter((c) => c.operationName === 'PaymentTotals');
+    expect(totalsCalls()[0]?.variables).toEqual({ from: '2030-12-21', to: '2031-01-20' });
+    expect(screen.getByTestId('totals-period').textContent).toBe(
+      'Totals from 21 Dec 2030 to 20 Jan 2031, every method, every kind.',
+    );
+
+    fireEvent.change(screen.getByLabelText('Received until'), { target: { value: '2030-06-30' } });
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'DEPOSIT' } });
+    fireEvent.change(screen.getByLabelText('Method'), { target: { value: 'CARD' } });
+    await waitFor(() =>
+      expect(totalsCalls().at(-1)?.variables).toEqual({
+        from: '2029-06-30',
+        to: '2030-06-30',
+        method: 'CARD',
+        kind: 'DEPOSIT',
+      }),
+    );
+    expect(screen.getByTestId('totals-period').textContent).toBe(
+      'Totals from 30 Jun 2029 to 30 Jun 2030, Card only, Deposit rows only.',
     );
   });
 

@@ -14,6 +14,7 @@ import { BalancesPanel } from './components/BalancesPanel';
 import { LedgerTable } from './components/LedgerTable';
 import { TotalsTable } from './components/TotalsTable';
 import { downloadLedger } from './lib/ledger-csv';
+import { totalsCaption, totalsPeriod } from './lib/totals-period';
 import './payments.css';
 
 export const PAGE_SIZE = 50;
@@ -144,8 +145,13 @@ export function AdminPaymentsPage() {
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
+  const period = totalsPeriod(filter);
   const totals = useQuery(PAYMENT_TOTALS, {
-    variables: { ...(filter.from ? { from: filter.from } : {}), ...(filter.to ? { to: filter.to } : {}) },
+    variables: {
+      ...period,
+      ...(filter.method ? { method: filter.method as PaymentMethod } : {}),
+      ...(filter.kind ? { kind: filter.kind as PaymentKind } : {}),
+    },
     fetchPolicy: 'cache-and-network',
   });
   const page = ledger.data?.payments;
@@ -215,6 +221,9 @@ export function AdminPaymentsPage() {
       />
       <section className="admin-payments__panel" aria-labelledby="totals-title">
         <h2 id="totals-title">Totals per day and method</h2>
+        <p className="admin-payments__muted" data-testid="totals-period">
+          {totalsCaption(period, filter)}
+        </p>
         {totalsBody}
       </section>
       <section className="admin-payments__panel" aria-labelledby="ledger-title">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { bookingActions, nextBookingStatus, parseBookingStatus, type BookingAction } from '@tembea/schema';
@@ -21,14 +21,16 @@ const BOOKING_COLUMNS = ['Tour', 'Customer', 'Dates', 'People', 'Status', 'Payme
 
 type MoneyAction = 'record' | 'refund';
 
-/** The money buttons a booking offers: record while something is still to pay (a balance may come early), refund once money is owed or was paid on a cancelled booking; none once Completed. */
+/**
+ * The money buttons a booking offers: record while something is still to pay on an open booking (a
+ * balance may come early), refund whenever a refund is due (a Completed booking included: the
+ * money is owed whatever the trip's status) or money was paid on a cancelled booking.
+ */
 export function moneyActionsOf(b: AdminBooking): MoneyAction[] {
   const p = b.payment;
   if (!p) return [];
   const out: MoneyAction[] = [];
-  // A Completed booking is closed: its row offers no action, money included.
-  if (b.status === 'Completed') return out;
-  if (p.outstandingCents > 0 && b.status !== 'Cancelled') out.push('record');
+  if (p.outstandingCents > 0 && b.status !== 'Cancelled' && b.status !== 'Completed') out.push('record');
   if (p.refundDueCents > 0 || (b.status === 'Cancelled' && p.paidCents > 0)) out.push('refund');
   return out;
 }
@@ -159,10 +161,32 @@ export function BookingsTable({
   };
   const busy = confirmState.loading || completeState.loading || cancelState.loading;
   const texts = pending ? ACTION_TEXTS[pending.action] : null;
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  /**
+   * Once a dialog has closed: a dialog gives focus back to the button that opened it, but an action
+   * that changes the booking may have removed that button (Confirm once confirmed, Record payment
+   * once paid). Focus then goes to the row's first remaining action, else to the table, rather than
+   * being lost to the page.
+   */
+  const refocus = (bookingId: string) =>
+    requestAnimationFrame(() => {
+      const table = tableRef.current;
+      if (!table || table.contains(document.activeElement)) return;
+      const row = Array.from(table.querySelectorAll<HTMLElement>('tr[data-booking-id]')).find(
+        (r) => r.dataset.bookingId === bookingId,
+      );
+      (row?.querySelector<HTMLElement>('button') ?? table.querySelector<HTMLElement>('[role="region"]'))?.focus();
+    });
 
   const close = () => {
+    if (pending) refocus(pending.booking.id);
     setPending(null);
     setError(null);
+  };
+  const closeMoney = () => {
+    if (money) refocus(money.booking.id);
+    setMoney(null);
   };
 
   const go = async () => {
@@ -183,20 +207,22 @@ export function BookingsTable({
 
   return (
     <>
-      <AdminTable
-        caption={caption}
-        columns={BOOKING_COLUMNS}
-        classes={{ wrap: 'admin-bookings__scroll', table: 'admin-bookings__table' }}
-      >
-        {bookings.map((b) => (
-          <Row
-            key={b.id}
-            b={b}
-            onAction={(booking, action) => setPending({ booking, action })}
-            onMoney={(booking, action) => setMoney({ booking, action })}
-          />
-        ))}
-      </AdminTable>
+      <div ref={tableRef}>
+        <AdminTable
+          caption={caption}
+          columns={BOOKING_COLUMNS}
+          classes={{ wrap: 'admin-bookings__scroll', table: 'admin-bookings__table' }}
+        >
+          {bookings.map((b) => (
+            <Row
+              key={b.id}
+              b={b}
+              onAction={(booking, action) => setPending({ booking, action })}
+              onMoney={(booking, action) => setMoney({ booking, action })}
+            />
+          ))}
+        </AdminTable>
+      </div>
       <ConfirmDialog
         open={!!pending}
         title={texts?.title ?? ''}
@@ -224,9 +250,9 @@ export function BookingsTable({
         <RecordPaymentDialog
           booking={money.booking}
           customer={customerOf(money.booking).name}
-          onClose={() => setMoney(null)}
+          onClose={closeMoney}
           onDone={(message) => {
-            setMoney(null);
+            closeMoney();
             onDone(message);
           }}
         />
@@ -235,9 +261,9 @@ export function BookingsTable({
         <RefundDialog
           booking={money.booking}
           customer={customerOf(money.booking).name}
-          onClose={() => setMoney(null)}
+          onClose={closeMoney}
           onDone={(message) => {
-            setMoney(null);
+            closeMoney();
             onDone(message);
           }}
         />

@@ -59,8 +59,25 @@ export function ManifestDownload({
         of park days and fees for the park gates.
       </p>
       <form className="admin-bookings__form" onSubmit={submit} noValidate>
-        <TourPicker label="Manifest tour" value={tourId} tours={tours} onChange={setTourId} />
-        <TextField label="Departure date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        <TourPicker
+          label="Manifest tour"
+          value={tourId}
+          tours={tours}
+          unknownClears
+          onChange={(next) => {
+            setTourId(next);
+            setSaved(null);
+          }}
+        />
+        <TextField
+          label="Departure date"
+          type="date"
+          value={date}
+          onChange={(e) => {
+            setDate(e.target.value);
+            setSaved(null);
+          }}
+        />
         <div className="admin-bookings__form-actions">
           <button type="submit" className="btn btn--secondary" disabled={busy}>
             {busy ? 'Preparing...' : 'Download manifest (CSV)'}

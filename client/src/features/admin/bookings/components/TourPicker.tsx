@@ -21,7 +21,8 @@ function textOf(id: string, tours: readonly TourChoice[]): string {
 
 /**
  * A tour chosen from the catalogue (a list of titles to pick from) or typed as its id. `value` is
- * the chosen tour id ('' for none); a text that names no tour is flagged and leaves it unchanged.
+ * the chosen tour id ('' for none); a text that names no tour is flagged and leaves it unchanged,
+ * or, with `unknownClears`, clears it (where acting on the previous tour would mislead: a download).
  */
 export function TourPicker({
   label,
@@ -29,12 +30,14 @@ export function TourPicker({
   tours,
   onChange,
   hint,
+  unknownClears = false,
 }: {
   label: string;
   value: string;
   tours: readonly TourChoice[];
   onChange: (tourId: string) => void;
   hint?: string;
+  unknownClears?: boolean;
 }) {
   const id = useId();
   const [text, setText] = useState(() => textOf(value, tours));
@@ -82,7 +85,8 @@ export function TourPicker({
           const next = e.target.value;
           setTyped(true);
           setText(next);
-          const tourId = next.trim() ? tourIdOf(next, tours) : '';
+          const named = next.trim() ? tourIdOf(next, tours) : '';
+          const tourId = named ?? (unknownClears ? '' : null);
           if (tourId !== null && tourId !== value) {
             setSent(tourId);
             onChange(tourId);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { PARK_AREAS_MAX, PEAK_SEASONS_MAX } from '@tembea/schema';
 import { TextField } from '../../../../components/FormField';
@@ -28,17 +28,31 @@ export function ScheduleEditor({
   heading,
   onSaved,
   onCancel,
+  focusOnOpen = false,
+  onFocused,
 }: {
   initial: ScheduleForm;
   heading: string;
   onSaved(schedule: ParkFeeScheduleFieldsFragment): void;
   onCancel(): void;
+  /** Move focus to the heading: the editor opens below the list, out of sight, when chosen from it. */
+  focusOnOpen?: boolean;
+  onFocused?(): void;
 }) {
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<ScheduleErrors>({});
   const [failure, setFailure] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnOpen) return;
+    // Focusing scrolls the heading into view, and a screen reader announces what opened.
+    title.current?.focus();
+    onFocused?.();
+    // Only a new request to open moves focus, not a new callback.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusOnOpen]);
   const [save, { loading: saving }] = useMutation(SAVE_PARK_FEE_SCHEDULE, {
     // The page lists the bookings whose frozen fees a save makes differ from the current ones.
     refetchQueries: [{ query: PARK_FEE_SCHEDULES }, { query: PARK_AREA_OPTIONS }, 'AdminParkFeeChanges'],
@@ -84,7 +98,9 @@ export function ScheduleEditor({
 
   return (
     <section className="park-fees__editor" aria-labelledby="schedule-editor-title">
-      <h2 id="schedule-editor-title">{heading}</h2>
+      <h2 id="schedule-editor-title" ref={title} tabIndex={-1}>
+        {heading}
+      </h2>
       {isSampleSchedule(form.name) ? (
         <p className="park-fees__sample-note" data-testid="sample-note">
           <SampleBadge /> These are sample values, not the parks&apos; published tariff: check every fee before

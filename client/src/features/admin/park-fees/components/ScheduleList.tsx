@@ -19,8 +19,16 @@ export function SampleBadge() {
   return <span className="badge park-fees__sample">Sample values</span>;
 }
 
-/** The schedules, latest first day first, each with Edit and Copy as next season. */
-export function ScheduleList({ schedules, selected }: { schedules: Schedule[]; selected?: string }) {
+/** The schedules, latest first day first, each with Edit and Copy as next season (`onOpen` names the one chosen). */
+export function ScheduleList({
+  schedules,
+  selected,
+  onOpen,
+}: {
+  schedules: Schedule[];
+  selected?: string;
+  onOpen?: (how: 'edit' | 'copy', id: string) => void;
+}) {
   const today = new Date().toISOString().slice(0, 10);
   return (
     <AdminTable
@@ -51,13 +59,19 @@ export function ScheduleList({ schedules, selected }: { schedules: Schedule[]; s
           <td>{formatMoment(s.updatedAt)}</td>
           <td>
             <div className="park-fees__actions">
-              <Link className="btn btn--ghost btn--small" to={`?edit=${s.id}`} aria-label={`Edit ${s.name}`}>
+              <Link
+                className="btn btn--ghost btn--small"
+                to={`?edit=${s.id}`}
+                aria-label={`Edit ${s.name}`}
+                onClick={() => onOpen?.('edit', s.id)}
+              >
                 Edit
               </Link>
               <Link
                 className="btn btn--ghost btn--small"
                 to={`?copy=${s.id}`}
                 aria-label={`Copy as next season: ${s.name}`}
+                onClick={() => onOpen?.('copy', s.id)}
               >
                 Copy as next season
               </Link>

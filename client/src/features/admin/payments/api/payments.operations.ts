@@ -62,9 +62,10 @@ export const ADMIN_PAYMENTS = graphql(`
   }
 `);
 
+/** Totals per day and method over a period, of the ledger filter's method and kind when it names them. */
 export const PAYMENT_TOTALS = graphql(`
-  query PaymentTotals($from: String, $to: String) {
-    paymentTotals(from: $from, to: $to) {
+  query PaymentTotals($from: String, $to: String, $method: PaymentMethod, $kind: PaymentKind) {
+    paymentTotals(from: $from, to: $to, method: $method, kind: $kind) {
       day
       method
       receivedCents

@@ -50,6 +50,21 @@ describe('ImagePicker', () => {
     expect(state().kept).toEqual(['/uploads/tours/a.jpg']);
   });
 
+  it('moves focus to the next Remove button after a removal, then to the file picker', async () => {
+    render(<Harness />);
+    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [image('crater.png')] } });
+    await waitFor(() => expect(state().files).toEqual(['crater.png']));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    // The image that was second is first now: its Remove button takes the place of the one removed.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove image 1' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove new image crater.png' })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove new image crater.png' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Add images')));
+  });
+
   it('adds new images with previews after the kept ones and removes them', async () => {
     render(<Harness />);
     fireEvent.change(screen.getByLabelText('Add images'), {

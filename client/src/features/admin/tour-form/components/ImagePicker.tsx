@@ -36,6 +36,26 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
   const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
   useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
 
+  const section = useRef<HTMLFieldSetElement>(null);
+
+  /**
+   * After a removal the focused button is gone: focus goes to the Remove button now in its place
+   * (the next image), else the last one left, else the file picker, rather than to the page.
+   */
+  const focusAfterRemoving = (position: number) =>
+    requestAnimationFrame(() => {
+      const removes = section.current?.querySelectorAll<HTMLElement>('[data-remove]') ?? [];
+      (removes[Math.min(position, removes.length - 1)] ?? input.current)?.focus();
+    });
+  const removeKept = (i: number) => {
+    onKeptChange(kept.filter((_, j) => j !== i));
+    focusAfterRemoving(i);
+  };
+  const removeFile = (i: number) => {
+    onFilesChange(files.filter((_, j) => j !== i));
+    focusAfterRemoving(kept.length + i);
+  };
+
   const moveKept = (i: number, by: -1 | 1) => {
     onKeptChange(moveItem(kept, i, by));
   };
@@ -50,7 +70,7 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
   };
 
   return (
-    <fieldset className="tour-form__section">
+    <fieldset className="tour-form__section" ref={section}>
       <legend>Images</legend>
       {kept.length === 0 && files.length === 0 ? <p className="tour-form__hint">No images yet.</p> : null}
       <ul className="image-picker">
@@ -79,8 +99,9 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
               <button
                 type="button"
                 className="btn btn--ghost btn--small"
-                onClick={() => onKeptChange(kept.filter((_, j) => j !== i))}
+                onClick={() => removeKept(i)}
                 aria-label={`Remove image ${i + 1}`}
+                data-remove
               >
                 Remove
               </button>
@@ -94,8 +115,9 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, progress
               <button
                 type="button"
                 className="btn btn--ghost btn--small"
-                onClick={() => onFilesChange(files.filter((_, j) => j !== i))}
+                onClick={() => removeFile(i)}
                 aria-label={`Remove new image ${f.name}`}
+                data-remove
               >
                 Remove
               </button>
