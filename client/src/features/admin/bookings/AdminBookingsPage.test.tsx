@@ -266,6 +266,8 @@ describe('AdminBookingsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(m.lists().at(-1)?.variables.filter).toEqual({}));
     expect((tour as HTMLInputElement).value).toBe('');
+    // The button disables itself: focus goes back to the first filter, not to the page.
+    expect(document.activeElement).toBe(screen.getByLabelText('Status'));
   });
 
   it('downloads the manifest of a tour and date with the bearer token', async () => {

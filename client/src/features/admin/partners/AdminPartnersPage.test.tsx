@@ -157,6 +157,7 @@ describe('AdminPartnersPage', () => {
     await screen.findAllByTestId('key-row');
     fireEvent.click(within(shown).getByRole('button', { name: 'I have copied the key' }));
     expect(screen.queryByTestId('new-key')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Create an API key' }));
     expect(document.body.textContent).not.toContain(SECRET);
   });
 
@@ -218,6 +219,8 @@ describe('AdminPartnersPage', () => {
     await waitFor(() => expect(within(rowOf('1')).getByTestId('key-status').textContent).toBe('Revoked'));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(within(rowOf('1')).queryByRole('button')).toBeNull();
+    // Its Revoke button is gone: focus is in the table, not lost to the page.
+    await waitFor(() => expect(rowOf('1').closest('.partners__scroll')).toBe(document.activeElement));
     expect(
       screen.getAllByRole('status').some((s) => s.textContent?.startsWith('Revoked Safari Link Agency (Production)')),
     ).toBe(true);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { BOOKING_STATUSES, isIsoDay, parseBookingStatus } from '@tembea/schema';
 import { TextField } from '../../../../components/FormField';
 import { TourPicker, type TourChoice } from './TourPicker';
@@ -67,6 +67,8 @@ export function BookingFilters({
 }) {
   const statusId = useId();
   const paymentId = useId();
+  // Clearing disables its own button: focus goes back to the first filter rather than the page.
+  const firstFilter = useRef<HTMLSelectElement>(null);
   const set = (k: keyof BookingFilterValues) => (v: string) => onChange({ ...value, [k]: v });
   const active = Object.values(value).some(Boolean);
   return (
@@ -78,7 +80,7 @@ export function BookingFilters({
     >
       <div className="form-field">
         <label htmlFor={statusId}>Status</label>
-        <select id={statusId} value={value.status} onChange={(e) => set('status')(e.target.value)}>
+        <select id={statusId} ref={firstFilter} value={value.status} onChange={(e) => set('status')(e.target.value)}>
           <option value="">All statuses</option>
           {BOOKING_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -114,7 +116,15 @@ export function BookingFilters({
         </select>
       </div>
       <div className="admin-bookings__form-actions">
-        <button type="button" className="btn btn--ghost" disabled={!active} onClick={() => onChange(NO_FILTER)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={!active}
+          onClick={() => {
+            onChange(NO_FILTER);
+            firstFilter.current?.focus();
+          }}
+        >
           Clear filters
         </button>
       </div>

@@ -99,6 +99,10 @@ describe('AffectedBookings', () => {
       expect(screen.getAllByTestId('park-fee-change').map((r) => r.getAttribute('data-booking-id'))).toEqual(['42']),
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Its row and Apply button are gone: the list's heading has the focus, not the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Bookings affected by fee changes' })),
+    );
   });
 
   it('keeps the dialog open with the reason when applying fails', async () => {

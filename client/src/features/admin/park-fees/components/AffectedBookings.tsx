@@ -1,4 +1,4 @@
-import { forwardRef, useState } from 'react';
+import { forwardRef, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../../../../components/Dialog';
 import { Spinner } from '../../../../components/Spinner';
@@ -30,6 +30,7 @@ export const AffectedBookings = forwardRef<HTMLHeadingElement>(function Affected
   const [asking, setAsking] = useState<Change | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState('');
+  const section = useRef<HTMLElement>(null);
   const [apply, { loading: applying }] = useMutation(APPLY_PARK_FEE_CHANGE, {
     refetchQueries: ['AdminParkFeeChanges'],
     awaitRefetchQueries: true,
@@ -43,6 +44,12 @@ export const AffectedBookings = forwardRef<HTMLHeadingElement>(function Affected
       await apply({ variables: { bookingId: asking.booking.id } });
       setDone(`Applied the new park fees to booking #${asking.booking.id}: ${asking.booking.name} will get a mail.`);
       setAsking(null);
+      // The applied booking leaves the list with its Apply button, where the dialog would give focus
+      // back: the list's heading takes it rather than the page.
+      requestAnimationFrame(() => {
+        const list = section.current;
+        if (list && !list.contains(document.activeElement)) list.querySelector<HTMLElement>('h2')?.focus();
+      });
     } catch (err) {
       setFailure(errorMessage(err, 'The new fees could not be applied. Please try again.'));
     }
@@ -102,7 +109,7 @@ export const AffectedBookings = forwardRef<HTMLHeadingElement>(function Affected
     );
 
   return (
-    <section className="park-fees__affected" aria-labelledby="affected-title">
+    <section className="park-fees__affected" aria-labelledby="affected-title" ref={section}>
       <h2 id="affected-title" ref={heading} tabIndex={-1}>
         Bookings affected by fee changes
       </h2>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { PARTNER_RATE_LIMIT_MAX, validatePartnerKeyForm } from '@tembea/schema';
 import { TextField } from '../../../../components/FormField';
@@ -16,6 +16,8 @@ export function CreateKeyForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState('');
   const [created, setCreated] = useState<{ secret: string; partnerName: string; name: string } | null>(null);
+  // The shown key goes with the button that closes it: focus stays in this panel, at its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
   const [create, { loading }] = useMutation(CREATE_PARTNER_KEY, {
     refetchQueries: [{ query: PARTNER_KEYS }],
     awaitRefetchQueries: true,
@@ -49,8 +51,18 @@ export function CreateKeyForm() {
 
   return (
     <section className="partners__panel" aria-labelledby="create-key-title">
-      <h2 id="create-key-title">Create an API key</h2>
-      {created ? <NewKeySecret {...created} onDone={() => setCreated(null)} /> : null}
+      <h2 id="create-key-title" ref={heading} tabIndex={-1}>
+        Create an API key
+      </h2>
+      {created ? (
+        <NewKeySecret
+          {...created}
+          onDone={() => {
+            setCreated(null);
+            heading.current?.focus();
+          }}
+        />
+      ) : null}
       <form className="partners__form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label="Partner name"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { ConfirmDialog } from '../../../../components/Dialog';
 import { errorMessage } from '../../../../lib/errors';
@@ -57,6 +57,7 @@ export function PartnerKeysTable({ keys, onRevoked }: { keys: Key[]; onRevoked: 
   const [asking, setAsking] = useState<Key | null>(null);
   const [failure, setFailure] = useState('');
   const [revoke, { loading }] = useMutation(REVOKE_PARTNER_KEY);
+  const tableRef = useRef<HTMLDivElement>(null);
 
   const confirm = async () => {
     if (!asking) return;
@@ -65,6 +66,11 @@ export function PartnerKeysTable({ keys, onRevoked }: { keys: Key[]; onRevoked: 
       await revoke({ variables: { id: asking.id } });
       onRevoked(`Revoked ${asking.partnerName} (${asking.name}): requests with this key are refused from now on.`);
       setAsking(null);
+      // The dialog gives focus back to the Revoke button, which a revoked key no longer has: the
+      // table takes it rather than the page.
+      requestAnimationFrame(() => {
+        if (!tableRef.current?.contains(document.activeElement)) tableRef.current?.focus();
+      });
     } catch (e) {
       setFailure(errorMessage(e, 'The key could not be revoked. Please try again.'));
     }
@@ -72,7 +78,7 @@ export function PartnerKeysTable({ keys, onRevoked }: { keys: Key[]; onRevoked: 
 
   return (
     <>
-      <div className="partners__scroll">
+      <div className="partners__scroll" ref={tableRef} tabIndex={-1}>
         <table className="partners__table">
           <caption className="visually-hidden">API keys</caption>
           <thead>
